@@ -1,0 +1,151 @@
+package grading
+
+import (
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"strings"
+
+	"github.com/prepa-reines/reines/tp/chart"
+)
+
+// CheckMIME is the MIME type of the machine-readable record that every
+// check adds to its display bundle (see [Report.Record]); the notebook tests
+// read it.
+const CheckMIME = "application/vnd.reines.check+json"
+
+// maxBoards is how many failing boards a report draws.
+const maxBoards = 3
+
+// Summary returns the French one-line verdict, e.g.
+// "Q2 — 7/9 cas publics réussis (4 cas cachés à la correction)".
+func (r Report) Summary() string {
+	var s string
+	switch r.Outcome() {
+	case "not-implemented":
+		s = fmt.Sprintf("%s — pas encore implémenté", r.label())
+	default:
+		s = fmt.Sprintf("%s — %d/%d cas publics réussis", r.label(), r.Passed(), len(r.Cases))
+	}
+	if r.Hidden > 0 {
+		s += fmt.Sprintf(" (et %d cas cachés à la correction)", r.Hidden)
+	} else {
+		s += " (d'autres cas pourront être testés à la correction)"
+	}
+	return s
+}
+
+func (r Report) label() string {
+	_, k, _ := strings.Cut(r.Question.ID, "/")
+	return k + " " + r.Question.Func
+}
+
+func mark(s Status) string {
+	switch s {
+	case Passed:
+		return "✔"
+	case NotImplemented, Skipped:
+		return "…"
+	default:
+		return "✘"
+	}
+}
+
+// Text returns the report as plain text: the summary, then one line per
+// case with its mark, input, expected and obtained values.
+func (r Report) Text() string {
+	var b strings.Builder
+	b.WriteString(r.Summary() + "\n")
+	for _, c := range r.Cases {
+		fmt.Fprintf(&b, "%s %s : %s", mark(c.Status), c.Input, c.Status)
+		if c.Status == Failed {
+			fmt.Fprintf(&b, " — attendu %s, obtenu %s", oneLine(c.Want), oneLine(c.Got))
+		}
+		if c.Note != "" {
+			fmt.Fprintf(&b, " — %s", oneLine(c.Note))
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func oneLine(s string) string {
+	s = strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", " / ")
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	return s
+}
+
+var reportHTML = template.Must(template.New("report").Parse(`<div class="reines-check" style="font-family:sans-serif;font-size:13px;border-left:4px solid {{.Colour}};padding:4px 10px;margin:4px 0">
+<div style="font-weight:bold;margin-bottom:4px">{{.Summary}}</div>
+<table style="border-collapse:collapse">
+<tr style="text-align:left"><th></th><th style="padding:2px 8px">Entrée</th><th style="padding:2px 8px">Attendu</th><th style="padding:2px 8px">Obtenu</th><th style="padding:2px 8px">Remarque</th></tr>
+{{range .Rows}}<tr style="vertical-align:top;border-top:1px solid #ddd">
+<td style="color:{{.Colour}};font-weight:bold">{{.Mark}}</td>
+<td style="padding:2px 8px"><pre style="margin:0;white-space:pre-wrap">{{.Input}}</pre></td>
+<td style="padding:2px 8px"><pre style="margin:0;white-space:pre-wrap;max-height:12em;overflow:auto">{{.Want}}</pre></td>
+<td style="padding:2px 8px"><pre style="margin:0;white-space:pre-wrap;max-height:12em;overflow:auto">{{.Got}}</pre></td>
+<td style="padding:2px 8px"><pre style="margin:0;white-space:pre-wrap">{{.Note}}</pre></td></tr>
+{{end}}</table>
+{{range .Boards}}<div style="margin-top:6px"><div>{{.Caption}}</div>{{.Chart}}</div>{{end}}
+</div>`))
+
+// HTML returns the report as an HTML fragment: the summary, a table of the
+// cases (✔/✘, input, expected, obtained, note) and the boards of the first
+// failing cases, drawn with package board.
+func (r Report) HTML() string {
+	type row struct{ Mark, Colour, Input, Want, Got, Note string }
+	type drawing struct {
+		Caption string
+		Chart   template.HTML
+	}
+	data := struct {
+		Summary, Colour string
+		Rows            []row
+		Boards          []drawing
+	}{Summary: r.Summary(), Colour: "#2ca02c"}
+	if r.Outcome() != "passed" {
+		data.Colour = "#d62728"
+	}
+	for _, c := range r.Cases {
+		colour := "#2ca02c"
+		if mark(c.Status) != "✔" {
+			colour = "#d62728"
+		}
+		got := c.Got
+		if c.Status != Passed && c.Status != Failed {
+			got = c.Status.String()
+		}
+		data.Rows = append(data.Rows, row{mark(c.Status), colour, c.Input, c.Want, got, c.Note})
+		if c.Board != nil && len(data.Boards) < maxBoards {
+			data.Boards = append(data.Boards, drawing{"Cas « " + oneLine(c.Input) + " » : votre réponse", template.HTML(c.Board.HTML())})
+		}
+	}
+	var b strings.Builder
+	if err := reportHTML.Execute(&b, data); err != nil {
+		panic("grading: " + err.Error()) // fixed template and plain data: a bug
+	}
+	return b.String()
+}
+
+// Record is the machine-readable summary of a report, added to the display
+// bundle under [CheckMIME] as a JSON string (GoNB passes strings through).
+type Record struct {
+	Question string `json:"question"`
+	Outcome  string `json:"outcome"` // passed, failed or not-implemented
+	Passed   int    `json:"passed"`
+	Total    int    `json:"total"`
+	Hidden   int    `json:"hidden"`
+}
+
+// Record returns the report's [Record].
+func (r Report) Record() Record {
+	return Record{r.Question.ID, r.Outcome(), r.Passed(), len(r.Cases), r.Hidden}
+}
+
+// Display shows the report in the notebook (HTML, text and the record).
+func (r Report) Display() {
+	rec, _ := json.Marshal(r.Record()) // plain struct: cannot fail
+	chart.Display(r.HTML(), r.Text(), map[string]any{CheckMIME: string(rec)})
+}

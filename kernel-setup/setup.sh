@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# Sets up everything the workbook needs, idempotently: Jupyter, the GoNB Go
+# kernel (pinned), goimports/gopls, Apache ECharts (pinned, hash-checked), and
+# optionally Chromium for the browser tests. Re-running it changes nothing and
+# takes a few seconds. It ends by running a one-cell smoke notebook.
+#
+# Usage: kernel-setup/setup.sh [--browser] [--raw-errors] [--no-smoke]
+#   --browser     also install Chromium (needed by `make test`, not by students)
+#   --raw-errors  install the kernel with plain-text compile errors (headless runs)
+#   --no-smoke    skip the smoke notebook at the end
+#
+# Linux (Debian/Ubuntu) is tested. On macOS: install Jupyter with pip or
+# Homebrew first, then run this script (the Go and npm steps are the same).
+set -euo pipefail
+
+GONB_VERSION=v0.11.5
+GOIMPORTS_VERSION=v0.52.0
+GOPLS_VERSION=v0.23.0
+ECHARTS_VERSION=5.6.0
+# sha512 of echarts-5.6.0.tgz as published on the npm registry (dist.integrity).
+ECHARTS_INTEGRITY=sha512-oTbVTsXfKuEhxftHqL5xprgLoc0k7uScAwtryCgWF6hPYFLRwOUHiFmHGCBKP5NPFNkDVopOieyUqYGH8Fa3kA==
+
+browser=0 raw=0 smoke=1
+for a in "$@"; do
+  case "$a" in
+    --browser) browser=1 ;;
+    --raw-errors) raw=1 ;;
+    --no-smoke) smoke=0 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    *) echo "setup: unknown option $a (see --help)" >&2; exit 2 ;;
+  esac
+done
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(dirname "$here")
+gobin=$(go env GOPATH)/bin
+export PATH="$gobin:$PATH"
+installed=()
+say() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
+die() { printf 'setup: error: %s\n' "$*" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp" "$root/notebooks/.smoke.ipynb"' EXIT
+
+command -v go >/dev/null || die "Go is not installed (https://go.dev/doc/install); Go 1.26 or later is needed."
+
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi; }
+apt_updated=0
+apt_install() {
+  command -v apt-get >/dev/null || return 1
+  if [ $apt_updated = 0 ]; then as_root apt-get update -qq || return 1; apt_updated=1; fi
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+# --- Jupyter --------------------------------------------------------------
+jupyter_ok() {
+  command -v jupyter >/dev/null && jupyter nbconvert --version >/dev/null 2>&1 &&
+    jupyter kernelspec list >/dev/null 2>&1 && { jupyter notebook --version >/dev/null 2>&1 || jupyter lab --version >/dev/null 2>&1; }
+}
+if jupyter_ok; then
+  say "Jupyter present ($(command -v jupyter))"
+else
+  say "installing Jupyter…"
+  if python3 -m pip --version >/dev/null 2>&1 &&
+     timeout 20 python3 -m pip download --no-deps -q -d "$(mktemp -d)" nbformat >/dev/null 2>&1; then
+    python3 -m pip install --user -q notebook nbconvert nbclient jupyter_client nbformat
+    export PATH="$(python3 -m site --user-base)/bin:$PATH"
+    installed+=("Jupyter (pip --user)")
+  elif apt_install jupyter-notebook jupyter-nbconvert python3-nbclient jupyter-client jupyter-nbformat; then
+    installed+=("Jupyter (Debian packages)")
+  else
+    die "cannot install Jupyter: PyPI is unreachable and apt-get is unavailable (or needs root).
+Install Jupyter Notebook yourself (pip install notebook, or your distribution's package) and re-run."
+  fi
+  jupyter_ok || die "Jupyter was installed but 'jupyter nbconvert' or 'jupyter notebook' does not run."
+fi
+
+# --- Chromium (tests only) --------------------------------------------------
+if [ $browser = 1 ]; then
+  if command -v chromium >/dev/null || command -v chromium-browser >/dev/null; then
+    say "Chromium present"
+  else
+    say "installing Chromium…"
+    apt_install chromium || die "cannot install Chromium (apt-get install chromium); the browser tests need it."
+    installed+=("Chromium (Debian package)")
+  fi
+fi
+
+# --- Go tools: GoNB, goimports, gopls -----------------------------------------
+gonb_version() { "$gobin/gonb" -V 2>&1 | grep -o 'v[0-9][0-9.]*' | head -1; }
+if [ -x "$gobin/gonb" ] && [ "$(gonb_version)" = "$GONB_VERSION" ]; then
+  say "GoNB $GONB_VERSION present"
+else
+  say "building GoNB $GONB_VERSION…"
+  # 'go install …@version' asks the proxy for the version list, which some
+  # proxies refuse; downloading the exact version and building it does not.
+  dir=$(go mod download -json "github.com/janpfeifer/gonb@$GONB_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+  [ -n "$dir" ] || die "could not download GoNB $GONB_VERSION from the Go module proxy."
+  (cd "$dir" && GOFLAGS=-mod=mod go build -o "$gobin/gonb" .) || die "could not build GoNB."
+  installed+=("GoNB $GONB_VERSION")
+fi
+tool_version() { go version -m "$1" 2>/dev/null | awk '$1=="mod"{print $3; exit}'; }
+for t in "goimports golang.org/x/tools/cmd/goimports $GOIMPORTS_VERSION" "gopls golang.org/x/tools/gopls $GOPLS_VERSION"; do
+  set -- $t
+  if [ -x "$gobin/$1" ] && [ "$(tool_version "$gobin/$1")" = "$3" ]; then
+    say "$1 $3 present"
+  else
+    say "installing $1 $3…"
+    go install "$2@$3" || die "could not install $1 ($2@$3)."
+    installed+=("$1 $3")
+  fi
+done
+
+# --- Kernel spec --------------------------------------------------------------
+kdir=$(jupyter --data-dir)/kernels/gonb
+want_raw=false; [ $raw = 1 ] && want_raw=true
+if [ -f "$kdir/kernel.json" ] && grep -q "\"$gobin/gonb\"" "$kdir/kernel.json" &&
+   { [ $raw = 0 ] || grep -q '"-raw_error=true"' "$kdir/kernel.json"; }; then
+  say "Go kernel registered ($kdir)"
+else
+  flags=(--install); [ $raw = 1 ] && flags+=(--raw_error)
+  "$gobin/gonb" "${flags[@]}" >/dev/null 2>&1 || true
+  [ -f "$kdir/kernel.json" ] || die "gonb --install did not register the kernel in $kdir."
+  installed+=("Jupyter kernel 'gonb' (raw errors: $want_raw)")
+fi
+
+# --- ECharts --------------------------------------------------------------------
+cache=${XDG_CACHE_HOME:-$HOME/.cache}
+[ "$(uname)" = Darwin ] && cache="$HOME/Library/Caches"
+edir="$cache/reines/echarts-$ECHARTS_VERSION"
+if [ -s "$edir/echarts.min.js" ] && [ "$(cat "$edir/integrity" 2>/dev/null)" = "$ECHARTS_INTEGRITY" ]; then
+  say "ECharts $ECHARTS_VERSION present ($edir)"
+else
+  command -v npm >/dev/null || die "npm is needed once to fetch ECharts $ECHARTS_VERSION (install Node.js)."
+  say "fetching ECharts $ECHARTS_VERSION from the npm registry…"
+  (cd "$tmp" && npm pack --silent "echarts@$ECHARTS_VERSION" >/dev/null) || die "npm pack echarts@$ECHARTS_VERSION failed."
+  got="sha512-$(openssl dgst -sha512 -binary "$tmp/echarts-$ECHARTS_VERSION.tgz" | base64 | tr -d '\n')"
+  [ "$got" = "$ECHARTS_INTEGRITY" ] || die "ECharts tarball hash mismatch: got $got, want $ECHARTS_INTEGRITY."
+  tar -xzf "$tmp/echarts-$ECHARTS_VERSION.tgz" -C "$tmp" package/dist/echarts.min.js package/LICENSE
+  mkdir -p "$edir"
+  cp "$tmp/package/dist/echarts.min.js" "$tmp/package/LICENSE" "$edir/"
+  echo "$ECHARTS_INTEGRITY" > "$edir/integrity"
+  installed+=("ECharts $ECHARTS_VERSION in $edir")
+fi
+
+# --- Go modules of the workbook -------------------------------------------------
+(cd "$root" && go mod download) || die "could not download the workbook's Go modules."
+
+# --- Smoke notebook --------------------------------------------------------------
+if [ $smoke = 1 ]; then
+  say "running the smoke notebook…"
+  out="$tmp/smoke"; mkdir -p "$out"
+  cp "$here/smoke.ipynb" "$root/notebooks/.smoke.ipynb"
+  if ! (cd "$root/notebooks" && timeout 300 jupyter nbconvert --to notebook --execute \
+        --ExecutePreprocessor.kernel_name=gonb --ExecutePreprocessor.timeout=240 \
+        --output-dir "$out" .smoke.ipynb >"$out/log" 2>&1); then
+    tail -20 "$out/log" >&2; die "the smoke notebook failed (log above)."
+  fi
+  grep -q 'reines: ok' "$out/.smoke.ipynb" || die "the smoke notebook ran but did not print 'reines: ok'."
+  say "smoke notebook ok"
+fi
+
+if [ ${#installed[@]} = 0 ]; then
+  say "nothing to install: everything was already set up."
+else
+  say "installed:"; printf '  - %s\n' "${installed[@]}"
+fi

@@ -1,0 +1,264 @@
+// Package board draws boards of queens, the one picture of the workbook:
+// N-queens placements, partial states of a search, coverage heat maps of
+// queen domination, galleries of solutions. A [Board] says what is on the
+// board; it is rendered three ways that always agree: text ([Board.Text]),
+// a static SVG ([Board.SVG]) and a live ECharts chart ([Board.HTML], which
+// carries the SVG as its fallback). Package chart does the embedding.
+//
+// Rows and columns are 0-based in the Go values and labelled 1..n in the
+// pictures, as the sujets number them.
+package board
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/prepa-reines/reines/tp/chart"
+	"github.com/prepa-reines/reines/tp/queens"
+)
+
+// Board is what to draw on an n×n board. Squares outside the board are
+// ignored when drawing.
+type Board struct {
+	N      int             // side length in squares, ≥ 1
+	Queens []queens.Square // a queen on each of these squares
+	// Heat, when not nil, is N×N: Heat[row][col] is a number shown on the
+	// square and coloured from white (0) to red (the maximum) instead of the
+	// checkered pattern, e.g. how many queens cover it.
+	Heat      [][]int
+	Highlight []queens.Square // squares outlined in red (current square, clashing queens)
+	Crossed   []queens.Square // squares marked with a cross (uncovered, attacked)
+	Title     string          // caption above the board, may be empty
+}
+
+// Of returns the board of an N-queens placement. Queens whose column is
+// outside [0, len(p)) are not drawn (see queens.Validate).
+func Of(p queens.Placement) Board {
+	return Board{N: len(p), Queens: p.Squares()}
+}
+
+func (b Board) on(s queens.Square) bool {
+	return s.Row >= 0 && s.Row < b.N && s.Col >= 0 && s.Col < b.N
+}
+
+// grid returns, for the text and SVG renderings, what is on each square.
+func (b Board) grid() (queen, high, cross [][]bool) {
+	mk := func(ss []queens.Square) [][]bool {
+		g := make([][]bool, b.N)
+		for i := range g {
+			g[i] = make([]bool, b.N)
+		}
+		for _, s := range ss {
+			if b.on(s) {
+				g[s.Row][s.Col] = true
+			}
+		}
+		return g
+	}
+	return mk(b.Queens), mk(b.Highlight), mk(b.Crossed)
+}
+
+// Text returns the board as the sujets print it: one line per row, 'Q' for a
+// queen, 'x' for a crossed square, '.' otherwise; a highlighted square is
+// shown in brackets ("[Q]", "[.]"), others padded with spaces so columns line
+// up. The title, if any, is the first line.
+func (b Board) Text() string {
+	queen, high, cross := b.grid()
+	var sb strings.Builder
+	if b.Title != "" {
+		sb.WriteString(b.Title + "\n")
+	}
+	anyHigh := len(b.Highlight) > 0
+	for r := 0; r < b.N; r++ {
+		for c := 0; c < b.N; c++ {
+			ch := "."
+			switch {
+			case queen[r][c]:
+				ch = "Q"
+			case cross[r][c]:
+				ch = "x"
+			}
+			switch {
+			case high[r][c]:
+				ch = "[" + ch + "]"
+			case anyHigh:
+				ch = " " + ch + " "
+			}
+			sb.WriteString(ch)
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// Colours of the pictures.
+const (
+	lightSquare = "#f0d9b5"
+	darkSquare  = "#b58863"
+	queenColour = "#1a1a1a"
+	markColour  = "#d62728"
+)
+
+// queenPath is the crown drawn for a queen, in a 100×100 box; crossPath the
+// cross of a crossed square. Both pictures use them.
+const (
+	queenPath = "M12,88 L88,88 L92,96 L8,96 Z M14,82 L6,30 L30,58 L38,18 L50,52 L62,18 L70,58 L94,30 L86,82 Z"
+	crossPath = "M20,10 L50,40 L80,10 L90,20 L60,50 L90,80 L80,90 L50,60 L20,90 L10,80 L40,50 L10,20 Z"
+)
+
+// size returns the picture's side in pixels for a board of side n: squares
+// of 44 px up to n = 8, shrinking to keep it within 480 px, plus margins for
+// the labels.
+func (b Board) size(small bool) (cell, margin, side int) {
+	total := 480
+	if small {
+		total = 150
+	}
+	cell = 44
+	if small {
+		cell = 24
+	}
+	if n := max(b.N, 1); cell*n > total {
+		cell = max(total/n, 4)
+	}
+	margin = 24
+	if small {
+		margin = 14
+	}
+	return cell, margin, margin + cell*max(b.N, 1) + 4
+}
+
+// SVG returns a static drawing of the board: checkered squares (or the heat
+// colours), row and column labels 1..n, queens as crowns, crosses and red
+// outlines. small selects the gallery size (about 150 px instead of 500).
+func (b Board) SVG(small bool) string {
+	cell, margin, side := b.size(small)
+	queen, high, cross := b.grid()
+	maxHeat := heatMax(b.Heat)
+	titleH := 0
+	if b.Title != "" {
+		titleH = 18
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" class="reines-fallback" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif">`,
+		side, side+titleH, side, side+titleH)
+	if titleH > 0 {
+		fmt.Fprintf(&sb, `<text x="%d" y="13" font-size="12" text-anchor="middle">%s</text>`, side/2, escape(b.Title))
+	}
+	fmt.Fprintf(&sb, `<g transform="translate(%d,%d)">`, margin, margin+titleH)
+	fs := max(min(cell/2, 12), 7)
+	for i := 0; i < b.N; i++ {
+		if !small || b.N <= 10 {
+			fmt.Fprintf(&sb, `<text x="%d" y="-5" font-size="%d" text-anchor="middle">%d</text>`, i*cell+cell/2, fs, i+1)
+			fmt.Fprintf(&sb, `<text x="-5" y="%d" font-size="%d" text-anchor="end">%d</text>`, i*cell+cell/2+fs/3, fs, i+1)
+		}
+	}
+	for r := 0; r < b.N; r++ {
+		for c := 0; c < b.N; c++ {
+			fill := lightSquare
+			if b.Heat != nil {
+				fill = heatColour(b.Heat[r][c], maxHeat)
+			} else if (r+c)%2 == 1 {
+				fill = darkSquare
+			}
+			x, y := c*cell, r*cell
+			fmt.Fprintf(&sb, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`, x, y, cell, cell, fill)
+			if b.Heat != nil && !queen[r][c] && cell >= 16 {
+				fmt.Fprintf(&sb, `<text x="%d" y="%d" font-size="%d" text-anchor="middle" fill="#333">%d</text>`, x+cell/2, y+cell/2+fs/3, fs, b.Heat[r][c])
+			}
+			scale := float64(cell) / 100
+			if cross[r][c] {
+				fmt.Fprintf(&sb, `<path d="%s" fill="%s" transform="translate(%d,%d) scale(%.3f)"/>`, crossPath, markColour, x, y, scale*0.9)
+			}
+			if queen[r][c] {
+				fmt.Fprintf(&sb, `<path d="%s" fill="%s" stroke="#fff" stroke-width="4" transform="translate(%.1f,%.1f) scale(%.3f)"/>`,
+					queenPath, queenColour, float64(x)+float64(cell)*0.1, float64(y)+float64(cell)*0.08, scale*0.8)
+			}
+			if high[r][c] {
+				fmt.Fprintf(&sb, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="none" stroke="%s" stroke-width="3"/>`,
+					float64(x)+1.5, float64(y)+1.5, float64(cell)-3, float64(cell)-3, markColour)
+			}
+		}
+	}
+	fmt.Fprintf(&sb, `<rect x="0" y="0" width="%d" height="%d" fill="none" stroke="#555"/>`, cell*b.N, cell*b.N)
+	sb.WriteString(`</g></svg>`)
+	return sb.String()
+}
+
+func heatMax(h [][]int) int {
+	m := 1
+	for _, row := range h {
+		for _, v := range row {
+			m = max(m, v)
+		}
+	}
+	return m
+}
+
+// heatColour maps 0..max to white..red, as the ECharts visual map does.
+func heatColour(v, maxV int) string {
+	t := float64(max(min(v, maxV), 0)) / float64(maxV)
+	g := int(255 - t*(255-80))
+	bl := int(255 - t*(255-60))
+	return fmt.Sprintf("#ff%02x%02x", g, bl)
+}
+
+func escape(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)
+}
+
+// HTML returns the board as a live ECharts chart carrying its SVG as the
+// static fallback (see package chart).
+func (b Board) HTML() string {
+	_, _, side := b.size(false)
+	h := side
+	if b.Title != "" {
+		h += 18
+	}
+	return chart.Fragment(b.Option(false), b.SVG(false), side, h)
+}
+
+// Display shows the board in the notebook: the chart, and the text drawing
+// as text/plain.
+func (b Board) Display() { chart.Display(b.HTML(), b.Text(), nil) }
+
+// Gallery returns boards side by side as small multiples, each with its
+// caption (may be nil), e.g. the 10 solutions for n = 5.
+func Gallery(boards []Board, captions []string) string {
+	items := make([]string, len(boards))
+	for i, b := range boards {
+		_, _, side := b.size(true)
+		items[i] = chart.Fragment(b.Option(true), b.SVG(true), side, side)
+	}
+	return chart.Row(items, captions)
+}
+
+// GalleryText returns the text drawings of boards one after the other, each
+// preceded by its caption.
+func GalleryText(boards []Board, captions []string) string {
+	var sb strings.Builder
+	for i, b := range boards {
+		if i < len(captions) {
+			sb.WriteString(captions[i] + "\n")
+		}
+		sb.WriteString(b.Text() + "\n")
+	}
+	return sb.String()
+}
+
+// DisplayGallery shows boards side by side in the notebook.
+func DisplayGallery(boards []Board, captions []string) {
+	chart.Display(Gallery(boards, captions), GalleryText(boards, captions), nil)
+}
+
+// Placements returns the boards of placements with captions "1: 2 4 1 3"…
+// for [Gallery].
+func Placements(ps []queens.Placement) ([]Board, []string) {
+	bs := make([]Board, len(ps))
+	cs := make([]string, len(ps))
+	for i, p := range ps {
+		bs[i] = Of(p)
+		cs[i] = fmt.Sprintf("%d : %s", i+1, p)
+	}
+	return bs, cs
+}

@@ -1,0 +1,96 @@
+package board
+
+import (
+	"strconv"
+
+	"github.com/go-echarts/go-echarts/v2/charts"
+	"github.com/go-echarts/go-echarts/v2/opts"
+	"github.com/prepa-reines/reines/tp/queens"
+)
+
+// Option returns the ECharts option of the board as JSON, built with
+// go-echarts: a heat map for the squares (checkered, or the Heat numbers)
+// and scatter series for queens, crosses and outlines. small drops the
+// labels, for galleries.
+func (b Board) Option(small bool) string {
+	cell, margin, _ := b.size(small)
+	labels := make([]string, b.N)
+	for i := range labels {
+		labels[i] = strconv.Itoa(i + 1)
+	}
+	showLabels := !small || b.N <= 10
+	axisLabel := &opts.AxisLabel{Show: opts.Bool(showLabels), FontSize: max(min(cell/2, 12), 7)}
+	titleTop := 0
+	if b.Title != "" {
+		titleTop = 18
+	}
+	hm := charts.NewHeatMap()
+	hm.SetGlobalOptions(
+		charts.WithTitleOpts(opts.Title{Title: b.Title, Left: "center", TitleStyle: &opts.TextStyle{FontSize: 12, FontWeight: "normal"}}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category", Data: labels, Position: "top", AxisLabel: axisLabel,
+			SplitArea: &opts.SplitArea{Show: opts.Bool(false)}, AxisTick: &opts.AxisTick{Show: opts.Bool(false)}}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: labels, Inverse: opts.Bool(true), AxisLabel: axisLabel}),
+		charts.WithGridOpts(opts.Grid{Left: strconv.Itoa(margin), Top: strconv.Itoa(margin + titleTop),
+			Width: strconv.Itoa(cell * b.N), Height: strconv.Itoa(cell * b.N)}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(!small)}),
+		charts.WithAnimation(false),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
+	)
+	// One heat map series per colour: the light and dark squares, or one
+	// per Heat value, so that the colours are exactly those of the SVG.
+	type group struct {
+		name   string
+		colour string
+		data   []opts.HeatMapData
+	}
+	var groups []*group
+	byColour := map[string]*group{}
+	maxHeat := heatMax(b.Heat)
+	for r := 0; r < b.N; r++ {
+		for c := 0; c < b.N; c++ {
+			colour, name, v := lightSquare, "case claire", 0
+			if b.Heat != nil {
+				v = b.Heat[r][c]
+				colour, name = heatColour(v, maxHeat), "couverte "+strconv.Itoa(v)+" fois"
+			} else if (r+c)%2 == 1 {
+				colour, name = darkSquare, "case foncée"
+			}
+			g := byColour[colour]
+			if g == nil {
+				g = &group{name: name, colour: colour}
+				byColour[colour] = g
+				groups = append(groups, g)
+			}
+			g.data = append(g.data, opts.HeatMapData{Name: "ligne " + labels[r] + ", colonne " + labels[c], Value: [3]int{c, r, v}})
+		}
+	}
+	for _, g := range groups {
+		so := []charts.SeriesOpts{charts.WithItemStyleOpts(opts.ItemStyle{Color: g.colour})}
+		if b.Heat != nil && cell >= 16 {
+			so = append(so, charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Color: "#333", FontSize: float32(max(min(cell/2, 12), 7))}))
+		}
+		hm.AddSeries(g.name, g.data, so...)
+	}
+
+	marks := func(name string, ss []queens.Square, symbol string, size float64, style opts.ItemStyle) {
+		data := make([]opts.ScatterData, 0, len(ss))
+		for _, s := range ss {
+			if b.on(s) {
+				data = append(data, opts.ScatterData{Name: name, Value: [2]int{s.Col, s.Row}})
+			}
+		}
+		if len(data) == 0 {
+			return
+		}
+		sc := charts.NewScatter()
+		sc.AddSeries(name, data,
+			charts.WithScatterChartOpts(opts.ScatterChart{Symbol: symbol, SymbolSize: size * float64(cell), SymbolKeepAspect: opts.Bool(true)}),
+			charts.WithItemStyleOpts(style))
+		hm.Overlap(sc)
+	}
+	marks("croix", b.Crossed, "path://"+crossPath, 0.45, opts.ItemStyle{Color: markColour})
+	marks("reine", b.Queens, "path://"+queenPath, 0.8, opts.ItemStyle{Color: queenColour, BorderColor: "#fff", BorderWidth: 1})
+	marks("case mise en évidence", b.Highlight, "rect", 0.92, opts.ItemStyle{Color: "rgba(0,0,0,0)", BorderColor: markColour, BorderWidth: 3})
+	hm.Validate()
+	return hm.RenderSnippet().Option
+}

@@ -1,0 +1,47 @@
+package chart
+
+import (
+	"fmt"
+
+	"github.com/janpfeifer/gonb/gonbui"
+	"github.com/janpfeifer/gonb/gonbui/protocol"
+)
+
+// Display sends one output to the notebook as a display bundle: html as
+// text/html and text as text/plain (what terminals, nbconvert's text export
+// and screen readers get), plus any extra MIME types given (e.g. a JSON
+// record for automated checks). It waits until GoNB has read the output
+// (gonbui.Sync), so nothing is lost when the cell's program exits. Outside a
+// notebook it prints text on standard output instead.
+func Display(html, text string, extra map[string]any) {
+	if !gonbui.IsNotebook {
+		fmt.Println(text)
+		return
+	}
+	data := map[protocol.MIMEType]any{
+		protocol.MIMETextHTML:  html,
+		protocol.MIMETextPlain: text,
+	}
+	for k, v := range extra {
+		data[protocol.MIMEType(k)] = v
+	}
+	gonbui.SendData(&protocol.DisplayData{Data: data})
+	gonbui.Sync()
+}
+
+// LoadLibrary displays the ECharts library in the notebook (once, in the
+// header cell), or a French message saying how to install it. Charts
+// displayed before it is loaded draw as soon as it is; without it they keep
+// their static SVG.
+func LoadLibrary() {
+	lib, err := LibraryHTML()
+	if err != nil {
+		msg := "Graphiques interactifs indisponibles : ECharts n'est pas installé. " +
+			"Lancez `make setup` (ou kernel-setup/setup.sh) puis relancez cette cellule. " +
+			"Les plateaux restent visibles en image fixe."
+		Display("<p style=\"color:#a33\">"+msg+"</p>", msg, nil)
+		return
+	}
+	Display(lib+"<small style=\"color:#777\">ECharts "+EChartsVersion+" chargé (hors ligne).</small>",
+		"ECharts "+EChartsVersion+" chargé.", nil)
+}

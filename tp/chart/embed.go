@@ -1,0 +1,71 @@
+package chart
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"html/template"
+	"strings"
+)
+
+// NewID returns a fresh element id ("reines-" and 16 hex digits). Every
+// chart gets its own, so the same chart displayed twice, or two charts built
+// alike, never share an element id.
+func NewID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails on supported platforms
+	return "reines-" + hex.EncodeToString(b[:])
+}
+
+var fragment = template.Must(template.New("chart").Parse(`<div class="reines-chart" id="{{.ID}}" style="width:{{.Width}}px;height:{{.Height}}px;max-width:100%">{{.Fallback}}</div>
+<script type="text/javascript">
+(function () {
+  var id = {{.ID}}, option = {{.Option}}, tries = 0;
+  function draw() {
+    var el = document.getElementById(id);
+    if (!el) { return; }
+    if (!window.echarts) { if (++tries < 600) { setTimeout(draw, 50); } return; }
+    el.innerHTML = "";
+    window.echarts.init(el, null, {renderer: "canvas"}).setOption(option);
+  }
+  draw();
+})();
+</script>`))
+
+// Fragment returns the HTML of one chart: a div of width×height CSS pixels
+// holding fallbackSVG (shown until ECharts draws, and for good where scripts
+// do not run), followed by a script that draws the ECharts option in it once
+// window.echarts exists (it polls for up to 30 s). option is an ECharts option
+// object as JSON (JavaScript functions allowed); fallbackSVG is trusted markup.
+func Fragment(option, fallbackSVG string, width, height int) string {
+	var b strings.Builder
+	err := fragment.Execute(&b, struct {
+		ID            string
+		Width, Height int
+		Fallback      template.HTML
+		Option        template.JS
+	}{NewID(), width, height, template.HTML(fallbackSVG), template.JS(option)})
+	if err != nil {
+		panic("chart: " + err.Error()) // the template and its inputs are fixed: a bug
+	}
+	return b.String()
+}
+
+// Row lays out chart fragments side by side, wrapping to new lines as the
+// page narrows (small multiples). Each item is shown with its caption
+// (plain text, escaped) underneath.
+func Row(items []string, captions []string) string {
+	var b strings.Builder
+	b.WriteString(`<div class="reines-gallery" style="display:flex;flex-wrap:wrap;gap:8px;align-items:flex-start">`)
+	for i, it := range items {
+		b.WriteString(`<figure style="margin:0;text-align:center">`)
+		b.WriteString(it)
+		if i < len(captions) && captions[i] != "" {
+			b.WriteString(`<figcaption style="font:12px sans-serif">`)
+			b.WriteString(template.HTMLEscapeString(captions[i]))
+			b.WriteString(`</figcaption>`)
+		}
+		b.WriteString(`</figure>`)
+	}
+	b.WriteString(`</div>`)
+	return b.String()
+}
