@@ -58,22 +58,29 @@ var Recursion = struct {
 		Cases: []SafetyCase{
 			{queens.Placement{}, 0, 0},
 			{queens.Placement{1, 3}, 2, 0},
-			{queens.Placement{0}, 1, 0},          // same column, previous row
-			{queens.Placement{0}, 1, 1},          // diagonal, previous row
-			{queens.Placement{1}, 1, 0},          // anti-diagonal, previous row
-			{queens.Placement{0, 2}, 2, 0},       // column two rows up: not only the previous row
-			{queens.Placement{0, 3}, 2, 2},       // diagonal two rows up
-			{queens.Placement{3, 0}, 2, 1},       // anti-diagonal two rows up
-			{queens.Placement{1, 3, 0}, 3, 2},    // completes 2 4 1 3
-			{queens.Placement{1, 3, 0, 0}, 3, 2}, // rows from Row on are ignored
-			{queens.Placement{0, 2, 4, 1}, 4, 3}, // safe, n = 5
-			{queens.Placement{0, 2, 4, 1}, 4, 4}, // diagonal of the queen of row 1, four rows up
+			{queens.Placement{0}, 1, 0},             // same column, previous row
+			{queens.Placement{0}, 1, 1},             // diagonal, previous row
+			{queens.Placement{1}, 1, 0},             // anti-diagonal, previous row
+			{queens.Placement{0, 2}, 2, 0},          // column two rows up: not only the previous row
+			{queens.Placement{0, 3}, 2, 2},          // diagonal two rows up
+			{queens.Placement{3, 0}, 2, 1},          // anti-diagonal two rows up
+			{queens.Placement{1, 3, 0}, 3, 2},       // completes 2 4 1 3
+			{queens.Placement{1, 3, 0, 0}, 3, 2},    // rows from Row on are ignored
+			{queens.Placement{1, 3, 0, 2, 0}, 2, 0}, // … even a queen below in the same column
+			{queens.Placement{0, 2, 4, 1}, 4, 3},    // safe, n = 5
+			{queens.Placement{0, 2, 4, 1}, 4, 4},    // diagonal of the queen of row 1, four rows up
 		},
 		Hidden: func() []SafetyCase { return safetyHidden },
-		Call:   func(f func(queens.Placement, int, int) bool, in SafetyCase) bool { return f(slices.Clone(in.P), in.Row, in.Col) },
-		Want:   func(in SafetyCase) bool { return queens.IsSafe(in.P, in.Row, in.Col) },
+		Call: func(f func(queens.Placement, int, int) bool, in SafetyCase) bool {
+			return f(slices.Clone(in.P), in.Row, in.Col)
+		},
+		Want: func(in SafetyCase) bool { return queens.IsSafe(in.P, in.Row, in.Col) },
 		Input: func(in SafetyCase) string {
-			return fmt.Sprintf("reines %v, case (ligne %d, colonne %d)", in.P[:in.Row], in.Row+1, in.Col+1)
+			placed := "aucune reine posée"
+			if in.Row > 0 {
+				placed = "reines " + in.P[:in.Row].String()
+			}
+			return fmt.Sprintf("%s ; case (ligne %d, colonne %d)", placed, in.Row+1, in.Col+1)
 		},
 		Format: func(b bool) string {
 			if b {

@@ -80,13 +80,13 @@ func oneLine(s string) string {
 var reportHTML = template.Must(template.New("report").Parse(`<div class="reines-check" style="font-family:sans-serif;font-size:13px;border-left:4px solid {{.Colour}};padding:4px 10px;margin:4px 0">
 <div style="font-weight:bold;margin-bottom:4px">{{.Summary}}</div>
 <table style="border-collapse:collapse">
-<tr style="text-align:left"><th></th><th style="padding:2px 8px">Entrée</th><th style="padding:2px 8px">Attendu</th><th style="padding:2px 8px">Obtenu</th><th style="padding:2px 8px">Remarque</th></tr>
+<tr><th></th><th style="padding:2px 8px;text-align:left">Entrée</th><th style="padding:2px 8px;text-align:left">Attendu</th><th style="padding:2px 8px;text-align:left">Obtenu</th><th style="padding:2px 8px;text-align:left">Remarque</th></tr>
 {{range .Rows}}<tr style="vertical-align:top;border-top:1px solid #ddd">
 <td style="color:{{.Colour}};font-weight:bold">{{.Mark}}</td>
-<td style="padding:2px 8px"><pre style="margin:0;white-space:pre-wrap">{{.Input}}</pre></td>
-<td style="padding:2px 8px"><pre style="margin:0;white-space:pre-wrap;max-height:12em;overflow:auto">{{.Want}}</pre></td>
-<td style="padding:2px 8px"><pre style="margin:0;white-space:pre-wrap;max-height:12em;overflow:auto">{{.Got}}</pre></td>
-<td style="padding:2px 8px"><pre style="margin:0;white-space:pre-wrap">{{.Note}}</pre></td></tr>
+<td style="padding:2px 8px;text-align:left"><pre style="margin:0;white-space:pre-wrap">{{.Input}}</pre></td>
+<td style="padding:2px 8px;text-align:left"><pre style="margin:0;white-space:pre-wrap;max-height:12em;overflow:auto">{{.Want}}</pre></td>
+<td style="padding:2px 8px;text-align:left"><pre style="margin:0;white-space:pre-wrap;max-height:12em;overflow:auto">{{.Got}}</pre></td>
+<td style="padding:2px 8px;text-align:left"><pre style="margin:0;white-space:pre-wrap">{{.Note}}</pre></td></tr>
 {{end}}</table>
 {{range .Boards}}<div style="margin-top:6px"><div>{{.Caption}}</div>{{.Chart}}</div>{{end}}
 </div>`))

@@ -4,9 +4,8 @@
 # optionally Chromium for the browser tests. Re-running it changes nothing and
 # takes a few seconds. It ends by running a one-cell smoke notebook.
 #
-# Usage: kernel-setup/setup.sh [--browser] [--raw-errors] [--no-smoke]
+# Usage: kernel-setup/setup.sh [--browser] [--no-smoke]
 #   --browser     also install Chromium (needed by `make test`, not by students)
-#   --raw-errors  install the kernel with plain-text compile errors (headless runs)
 #   --no-smoke    skip the smoke notebook at the end
 #
 # Linux (Debian/Ubuntu) is tested. On macOS: install Jupyter with pip or
@@ -20,13 +19,12 @@ ECHARTS_VERSION=5.6.0
 # sha512 of echarts-5.6.0.tgz as published on the npm registry (dist.integrity).
 ECHARTS_INTEGRITY=sha512-oTbVTsXfKuEhxftHqL5xprgLoc0k7uScAwtryCgWF6hPYFLRwOUHiFmHGCBKP5NPFNkDVopOieyUqYGH8Fa3kA==
 
-browser=0 raw=0 smoke=1
+browser=0 smoke=1
 for a in "$@"; do
   case "$a" in
     --browser) browser=1 ;;
-    --raw-errors) raw=1 ;;
     --no-smoke) smoke=0 ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
     *) echo "setup: unknown option $a (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -112,15 +110,12 @@ done
 
 # --- Kernel spec --------------------------------------------------------------
 kdir=$(jupyter --data-dir)/kernels/gonb
-want_raw=false; [ $raw = 1 ] && want_raw=true
-if [ -f "$kdir/kernel.json" ] && grep -q "\"$gobin/gonb\"" "$kdir/kernel.json" &&
-   { [ $raw = 0 ] || grep -q '"-raw_error=true"' "$kdir/kernel.json"; }; then
+if [ -f "$kdir/kernel.json" ] && grep -q "\"$gobin/gonb\"" "$kdir/kernel.json"; then
   say "Go kernel registered ($kdir)"
 else
-  flags=(--install); [ $raw = 1 ] && flags+=(--raw_error)
-  "$gobin/gonb" "${flags[@]}" >/dev/null 2>&1 || true
+  "$gobin/gonb" --install >/dev/null 2>&1 || true
   [ -f "$kdir/kernel.json" ] || die "gonb --install did not register the kernel in $kdir."
-  installed+=("Jupyter kernel 'gonb' (raw errors: $want_raw)")
+  installed+=("Jupyter kernel 'gonb' in $kdir")
 fi
 
 # --- ECharts --------------------------------------------------------------------

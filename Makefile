@@ -1,0 +1,53 @@
+# reines — Go course workbook on the N-queens problem.
+#   make jupyter    set up if needed, then open Jupyter on notebooks/
+#   make test       set up if needed (with Chromium), then run every test
+#   make bench      benchmarks of the solvers
+#   make notebooks  regenerate notebooks/*.ipynb from notebooks/src
+SHELL := bash
+GOBIN := $(shell go env GOPATH)/bin
+export PATH := $(GOBIN):$(PATH)
+STAMP := build/.setup-done
+PORT ?= 8888
+
+.PHONY: all setup jupyter test test-go test-notebooks lint bench notebooks clean
+
+all: test
+
+# The setup script is idempotent; the stamp only saves its few seconds.
+$(STAMP): kernel-setup/setup.sh kernel-setup/smoke.ipynb
+	bash kernel-setup/setup.sh $(SETUP_FLAGS)
+	@mkdir -p build && touch $@
+
+setup:
+	bash kernel-setup/setup.sh $(SETUP_FLAGS)
+	@mkdir -p build && touch $(STAMP)
+
+jupyter: $(STAMP)
+	cd notebooks && jupyter notebook --no-browser --port=$(PORT) $(JUPYTER_ARGS)
+
+# Tests always re-run the (idempotent) setup, Chromium included: it ends
+# with the smoke notebook, the first test.
+test:
+	bash kernel-setup/setup.sh --browser
+	@mkdir -p build && touch $(STAMP)
+	$(MAKE) lint test-go test-notebooks
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go') $$(git ls-files --others --exclude-standard '*.go')); \
+	  if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	go vet ./...
+
+test-go:
+	go test ./...
+
+test-notebooks:
+	go test ./notebooks -run 'TestExecute' -kernel -count=1 -timeout 60m -v 2>&1 | grep -v '^=== \(RUN\|PAUSE\|CONT\|NAME\)'; exit $${PIPESTATUS[0]}
+
+bench:
+	go test ./tp/... -run '^$$' -bench . -benchtime 1x
+
+notebooks:
+	go run ./grading/cmd/release
+
+clean:
+	rm -rf build

@@ -1,0 +1,182 @@
+package grading
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prepa-reines/reines/tp/queens"
+)
+
+func TestRegistry(t *testing.T) {
+	qs := Questions("01")
+	var ids []string
+	for _, q := range qs {
+		ids = append(ids, q.ID)
+		if q.Points <= 0 || q.Title == "" {
+			t.Errorf("%s: points %d, title %q", q.ID, q.Points, q.Title)
+		}
+	}
+	if got, want := strings.Join(ids, " "), "01/Q1 01/Q2 01/Q3 01/Q4 01/Q5 01/Q6"; got != want {
+		t.Errorf("Questions(01) = %s; want %s", got, want)
+	}
+	if !Lookup("01/Q6").Prose() || Lookup("01/Q1").Prose() {
+		t.Error("Q6 is the written answer, Q1 is not")
+	}
+	if Lookup("99/Q1") != nil {
+		t.Error("Lookup of an unknown question must give nil")
+	}
+}
+
+func TestReferencePasses(t *testing.T) {
+	reports := []Report{
+		Recursion.Q1.Run(queens.IsSafe),
+		Recursion.Q2.Run(queens.Solutions),
+		Recursion.Q3.Run(queens.Board),
+		Recursion.Q4.Run(queens.Count),
+		Recursion.Q5.Run(queens.First),
+	}
+	for _, r := range reports {
+		if r.Outcome() != "passed" || len(r.Cases) == 0 {
+			t.Errorf("%s: reference answer gives %s\n%s", r.Question.ID, r.Outcome(), r.Text())
+		}
+		if strings.Contains(r.Summary(), "tous") {
+			t.Errorf("%s: the summary must not claim that everything passed: %s", r.Question.ID, r.Summary())
+		}
+	}
+}
+
+func TestStubIsNotImplemented(t *testing.T) {
+	r := Recursion.Q1.Run(func(queens.Placement, int, int) bool { panic(ToDo) })
+	if r.Outcome() != "not-implemented" || !strings.Contains(r.Summary(), "pas encore implémenté") {
+		t.Errorf("stub: outcome %s, summary %q", r.Outcome(), r.Summary())
+	}
+	r = Recursion.Q2.Run(nil)
+	if r.Outcome() != "not-implemented" {
+		t.Errorf("nil function: outcome %s", r.Outcome())
+	}
+}
+
+// Classic mistakes of the safety test must each fail at least one public case.
+func TestSafetyMistakes(t *testing.T) {
+	mistakes := map[string]func(queens.Placement, int, int) bool{
+		"previous row only": func(p queens.Placement, row, col int) bool {
+			if row == 0 {
+				return true
+			}
+			c := p[row-1]
+			return c != col && c != col-1 && c != col+1
+		},
+		"one diagonal only": func(p queens.Placement, row, col int) bool {
+			for r := 0; r < row; r++ {
+				if p[r] == col || row-r == col-p[r] {
+					return false
+				}
+			}
+			return true
+		},
+		"columns only": func(p queens.Placement, row, col int) bool {
+			for r := 0; r < row; r++ {
+				if p[r] == col {
+					return false
+				}
+			}
+			return true
+		},
+		"reads p[row]": func(p queens.Placement, row, col int) bool {
+			for r := 0; r < len(p); r++ {
+				if r != row && (p[r] == col || row-r == col-p[r] || row-r == p[r]-col) {
+					return false
+				}
+			}
+			return true
+		},
+	}
+	for name, f := range mistakes {
+		r := Recursion.Q1.Run(f)
+		if r.Outcome() != "failed" {
+			t.Errorf("%s: outcome %s; want failed", name, r.Outcome())
+		}
+		if !strings.Contains(r.HTML(), "reines-chart") {
+			t.Errorf("%s: the report draws no board of the failing case", name)
+		}
+	}
+}
+
+func TestSolutionsMistakes(t *testing.T) {
+	// Forgetting to copy p: every stored placement is the same slice.
+	noCopy := func(n int) ([]queens.Placement, error) {
+		var sols []queens.Placement
+		p := make(queens.Placement, n)
+		var place func(int)
+		place = func(row int) {
+			if row == n {
+				sols = append(sols, p)
+				return
+			}
+			for c := 0; c < n; c++ {
+				if queens.IsSafe(p, row, c) {
+					p[row] = c
+					place(row + 1)
+				}
+			}
+		}
+		place(0)
+		return sols, nil
+	}
+	r := Recursion.Q2.Run(noCopy)
+	if r.Outcome() != "failed" {
+		t.Fatalf("no copy: outcome %s", r.Outcome())
+	}
+	// Reversed order: right solutions, wrong order.
+	reversed := func(n int) ([]queens.Placement, error) {
+		s, err := queens.Solutions(n)
+		for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
+			s[i], s[j] = s[j], s[i]
+		}
+		return s, err
+	}
+	r = Recursion.Q2.Run(reversed)
+	if !strings.Contains(r.Text(), "ordre lexicographique") {
+		t.Errorf("reversed order not explained:\n%s", r.Text())
+	}
+}
+
+func TestPanicAndTimeout(t *testing.T) {
+	e := &Exercise[func(int) int, int, int]{
+		Question: &Question{ID: "99/Q1", Func: "F"},
+		Cases:    []int{1, 2, 3},
+		Call:     func(f func(int) int, in int) int { return f(in) },
+		Want:     func(in int) int { return in },
+		Timeout:  50 * time.Millisecond,
+	}
+	r := e.Run(func(n int) int {
+		if n == 2 {
+			var m map[int]int
+			m[0] = 1 // nil map: a real panic
+		}
+		return n
+	})
+	if got := []Status{r.Cases[0].Status, r.Cases[1].Status, r.Cases[2].Status}; got[0] != Passed || got[1] != Panicked || got[2] != Passed {
+		t.Errorf("statuses %v; want passed, panic, passed", got)
+	}
+	if !strings.Contains(r.Cases[1].Note, "panique") {
+		t.Errorf("panic note %q", r.Cases[1].Note)
+	}
+	r = e.Run(func(n int) int {
+		for n > 0 {
+		}
+		return n
+	})
+	if r.Cases[0].Status != TimedOut || r.Cases[1].Status != Skipped || r.Cases[2].Status != Skipped {
+		t.Errorf("infinite loop: %v", r.Text())
+	}
+}
+
+func TestRecord(t *testing.T) {
+	r := Recursion.Q4.Run(func(n int) (int64, error) { return 0, nil })
+	rec := r.Record()
+	if rec.Question != "01/Q4" || rec.Outcome != "failed" || rec.Total != len(Recursion.Q4.Cases) || rec.Passed >= rec.Total || rec.Hidden == 0 {
+		t.Errorf("record %+v", rec)
+	}
+}

@@ -1,0 +1,113 @@
+package release
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/prepa-reines/reines/grading/notebook"
+)
+
+func build(t *testing.T, src string) (student, correction *notebook.Notebook, err error) {
+	t.Helper()
+	root, _ := filepath.Abs("../..")
+	path := filepath.Join(t.TempDir(), "01-test.txtar")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return Build(root, path)
+}
+
+func TestAnswers(t *testing.T) {
+	student, correction, err := build(t, `comment
+-- md --
+# Titre
+-- answer Q1 tp/queens --
+// Indice : les diagonales.
+-- answer Q2 tp/queens --
+-- check Q2 --
+%%
+grading.Recursion.Q2.Check(Solutions)
+-- prose Q6 --
+Quatre-vingt-douze.
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(student.Cells) != 6 || len(correction.Cells) != 6 {
+		t.Fatalf("%d and %d cells; want header + 5", len(student.Cells), len(correction.Cells))
+	}
+	if student.Cells[0].Source != Header || student.Cells[0].Reines().Role != "header" {
+		t.Error("the first cell must be the header")
+	}
+	safe := string(correction.Cells[2].Source)
+	if !strings.HasPrefix(safe, "// Indice : les diagonales.\nfunc IsSafe(p queens.Placement, row, col int) bool {\n") {
+		t.Errorf("correction of Q1 must start with the hint then the reference function, qualified:\n%s", safe)
+	}
+	if strings.Contains(safe, "Answers notebook") {
+		t.Error("the doc comment must not be copied")
+	}
+	sols := string(correction.Cells[3].Source)
+	for _, want := range []string{"queens.ErrNegative", "queens.MaxListN", "[]queens.Placement", "if IsSafe(p, row, col)"} {
+		if !strings.Contains(sols, want) {
+			t.Errorf("correction of Q2 lacks %q:\n%s", want, sols)
+		}
+	}
+	if strings.Contains(sols, "queens.IsSafe") {
+		t.Errorf("IsSafe is the notebook's own function and must stay unqualified:\n%s", sols)
+	}
+	stub := string(student.Cells[3].Source)
+	if want := "func Solutions(n int) ([]queens.Placement, error) {\n" + StudentStub + "}"; stub != want {
+		t.Errorf("student stub:\n%s\nwant:\n%s", stub, want)
+	}
+	if m := student.Cells[3].Reines(); m.Role != "answer" || m.Question != "01/Q2" {
+		t.Errorf("answer metadata %+v", m)
+	}
+	if string(student.Cells[5].Source) != ProsePlaceholder || string(correction.Cells[5].Source) != "Quatre-vingt-douze." {
+		t.Error("prose cells: placeholder for the student, model answer in the correction")
+	}
+	if student.Cells[4].Source != correction.Cells[4].Source {
+		t.Error("check cells must be the same in both versions")
+	}
+}
+
+func TestBuildErrors(t *testing.T) {
+	for name, src := range map[string]string{
+		"unknown kind":       "-- tableau --\nx\n",
+		"unregistered":       "-- check Q42 --\nx\n",
+		"bad question":       "-- check 3 --\nx\n",
+		"answer without pkg": "-- answer Q1 --\n",
+		"missing function":   "-- answer Q1 tp/board --\n",
+		"prose has no func":  "-- answer Q6 tp/queens --\n",
+	} {
+		if _, _, err := build(t, src); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+}
+
+func TestMarshalRoundTrip(t *testing.T) {
+	student, _, err := build(t, "-- md --\nligne 1\nligne 2\n-- code --\nx := 1\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := student.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := notebook.Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Cells[1].Source != "ligne 1\nligne 2" || back.Cells[2].Source != "x := 1" {
+		t.Errorf("round trip changed the sources: %q %q", back.Cells[1].Source, back.Cells[2].Source)
+	}
+	s := string(data)
+	if !strings.Contains(s, `"outputs": []`) || !strings.Contains(s, `"execution_count": null`) {
+		t.Error("code cells need empty outputs and a null execution_count (nbformat 4)")
+	}
+	if strings.Count(s, `"outputs"`) != 2 {
+		t.Error("only code cells may have outputs")
+	}
+}

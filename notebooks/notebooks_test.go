@@ -1,0 +1,364 @@
+// Tests of the workbook's notebooks.
+//
+// TestGenerated (always) checks that the committed notebooks are exactly what
+// the generator writes from notebooks/src (no hand edits, no outputs).
+//
+// With -kernel (make test passes it), TestExecute runs every student and
+// correction notebook headless through the real GoNB kernel (jupyter
+// nbconvert --execute), checks its outputs (no error, every check passes in
+// the corrections, every check says "not implemented" in the student
+// versions), exports it to HTML and opens it in headless Chromium: every
+// chart must draw (a canvas replaces the static SVG) with no JavaScript
+// error, and with scripts disabled every chart must show its SVG. Executed
+// notebooks, HTML and screenshots go to build/notebooks.
+package notebooks_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/notebook"
+	"github.com/prepa-reines/reines/grading/release"
+)
+
+var kernel = flag.Bool("kernel", false, "execute the notebooks through the GoNB kernel and check them in Chromium")
+
+func root(t *testing.T) string {
+	t.Helper()
+	r, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestGenerated(t *testing.T) {
+	r := root(t)
+	srcs, _ := filepath.Glob(filepath.Join(r, "notebooks", "src", "*.txtar"))
+	if len(srcs) == 0 {
+		t.Fatal("no notebook sources in notebooks/src")
+	}
+	for _, src := range srcs {
+		name := strings.TrimSuffix(filepath.Base(src), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			student, correction, err := release.Build(r, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for path, nb := range map[string]*notebook.Notebook{
+				filepath.Join(r, "notebooks", name+".ipynb"):                student,
+				filepath.Join(r, "notebooks", "corrections", name+".ipynb"): correction,
+			} {
+				want, err := nb.Marshal()
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatalf("%v (run make notebooks)", err)
+				}
+				if !bytes.Equal(got, want) {
+					t.Errorf("%s differs from what notebooks/src/%s.txtar generates: edit the source and run make notebooks", path, name)
+				}
+			}
+		})
+	}
+}
+
+func TestExecute(t *testing.T) {
+	if !*kernel {
+		t.Skip("needs -kernel (make test): runs the notebooks through Jupyter and Chromium")
+	}
+	r := root(t)
+	out := filepath.Join(r, "build", "notebooks")
+	jupyterPath := rawErrorKernel(t, filepath.Join(r, "build", "jupyter"))
+	browser := newBrowser(t)
+	nbs, _ := filepath.Glob(filepath.Join(r, "notebooks", "*.ipynb"))
+	corr, _ := filepath.Glob(filepath.Join(r, "notebooks", "corrections", "*.ipynb"))
+	for _, path := range append(nbs, corr...) {
+		kind := "student"
+		if filepath.Base(filepath.Dir(path)) == "corrections" {
+			kind = "corrections"
+		}
+		name := strings.TrimSuffix(filepath.Base(path), ".ipynb")
+		t.Run(kind+"/"+name, func(t *testing.T) {
+			t.Parallel()
+			dir := filepath.Join(out, kind)
+			executed := execute(t, jupyterPath, path, dir)
+			checkOutputs(t, executed, kind == "corrections")
+			html := exportHTML(t, executed)
+			browser.check(t, html, filepath.Join(dir, name+".png"), kind == "corrections")
+		})
+	}
+}
+
+// rawErrorKernel registers, in dir, a GoNB kernel that reports compile
+// errors as plain text, and returns the JUPYTER_PATH that selects it.
+func rawErrorKernel(t *testing.T, dir string) string {
+	gonb, err := exec.LookPath("gonb")
+	if err != nil {
+		gopath, _ := exec.Command("go", "env", "GOPATH").Output()
+		gonb = filepath.Join(strings.TrimSpace(string(gopath)), "bin", "gonb")
+	}
+	cmd := exec.Command(gonb, "--install", "--raw_error", "--force_deps")
+	cmd.Env = append(os.Environ(), "JUPYTER_DATA_DIR="+dir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		if _, statErr := os.Stat(filepath.Join(dir, "kernels", "gonb", "kernel.json")); statErr != nil {
+			t.Fatalf("gonb --install: %v\n%s\n(run kernel-setup/setup.sh)", err, out)
+		}
+	}
+	return dir
+}
+
+var mu sync.Mutex // one notebook compiles at a time: 2 cores
+
+// execute runs the notebook in its own folder and writes the executed copy
+// to dir, returning its path.
+func execute(t *testing.T, jupyterPath, path, dir string) string {
+	mu.Lock()
+	defer mu.Unlock()
+	start := time.Now()
+	cmd := exec.Command("jupyter", "nbconvert", "--to", "notebook", "--execute", "--allow-errors",
+		"--ExecutePreprocessor.kernel_name=gonb", "--ExecutePreprocessor.timeout=600",
+		"--output-dir", dir, filepath.Base(path))
+	cmd.Dir = filepath.Dir(path)
+	cmd.Env = append(os.Environ(), "JUPYTER_PATH="+jupyterPath)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("nbconvert --execute failed: %v\n%s", err, tail(out, 40))
+	}
+	t.Logf("executed in %.1f s", time.Since(start).Seconds())
+	return filepath.Join(dir, filepath.Base(path))
+}
+
+func tail(b []byte, n int) string {
+	lines := strings.Split(string(b), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+type output struct {
+	OutputType string         `json:"output_type"`
+	Name       string         `json:"name"`
+	Text       any            `json:"text"`
+	Ename      string         `json:"ename"`
+	Evalue     string         `json:"evalue"`
+	Data       map[string]any `json:"data"`
+}
+
+func text(v any) string {
+	switch v := v.(type) {
+	case string:
+		return v
+	case []any:
+		var b strings.Builder
+		for _, s := range v {
+			b.WriteString(fmt.Sprint(s))
+		}
+		return b.String()
+	}
+	return ""
+}
+
+// checkOutputs reads the executed notebook: no error output and no stderr
+// in any cell; one check record per check cell, all "passed" in a
+// correction and all "not-implemented" in a student notebook.
+func checkOutputs(t *testing.T, path string, correction bool) {
+	nb, err := notebook.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "not-implemented"
+	if correction {
+		want = "passed"
+	}
+	for i, c := range nb.Cells {
+		if c.CellType != "code" {
+			continue
+		}
+		meta := c.Reines()
+		var records []grading.Record
+		for _, raw := range c.Outputs {
+			var o output
+			if err := json.Unmarshal(raw, &o); err != nil {
+				t.Fatalf("cell %d: unreadable output: %v", i, err)
+			}
+			switch {
+			case o.OutputType == "error":
+				t.Errorf("cell %d (%s %s): %s: %s", i, meta.Role, meta.Question, o.Ename, o.Evalue)
+			case o.OutputType == "stream" && o.Name == "stderr":
+				t.Errorf("cell %d (%s %s) wrote to stderr:\n%s", i, meta.Role, meta.Question, tail([]byte(text(o.Text)), 15))
+			}
+			if s, ok := o.Data[grading.CheckMIME]; ok {
+				var rec grading.Record
+				if err := json.Unmarshal([]byte(text(s)), &rec); err != nil {
+					t.Errorf("cell %d: bad check record %q: %v", i, text(s), err)
+				}
+				records = append(records, rec)
+			}
+		}
+		if meta.Role != "check" {
+			continue
+		}
+		if len(records) != 1 {
+			t.Errorf("check cell %d (%s): %d check records, want 1", i, meta.Question, len(records))
+			continue
+		}
+		if rec := records[0]; rec.Question != meta.Question || rec.Outcome != want {
+			t.Errorf("check cell %d (%s): got %+v, want outcome %q", i, meta.Question, rec, want)
+		}
+	}
+}
+
+func exportHTML(t *testing.T, executed string) string {
+	cmd := exec.Command("jupyter", "nbconvert", "--to", "html", filepath.Base(executed))
+	cmd.Dir = filepath.Dir(executed)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("nbconvert --to html: %v\n%s", err, tail(out, 20))
+	}
+	html := strings.TrimSuffix(executed, ".ipynb") + ".html"
+	data, err := os.ReadFile(html)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := regexp.MustCompile(`<script[^>]+src="https?:[^"]*"`).FindString(string(data)); m != "" {
+		t.Errorf("the page loads a script from the network: %s", m)
+	}
+	return html
+}
+
+type browser struct {
+	ctx context.Context
+}
+
+func newBrowser(t *testing.T) *browser {
+	exe := ""
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			exe = p
+			break
+		}
+	}
+	if exe == "" {
+		t.Fatal("no Chromium found: run kernel-setup/setup.sh --browser")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("allow-file-access-from-files", true), chromedp.WindowSize(1300, 1000))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[int]("1")); err != nil {
+		t.Fatalf("starting %s: %v", exe, err)
+	}
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	return &browser{ctx}
+}
+
+// chartState is what the page says of its charts.
+type chartState struct {
+	Charts, Drawn, Fallbacks int
+	IDs, UniqueIDs           int
+}
+
+const stateJS = `(() => {
+  const cs = Array.from(document.querySelectorAll('.reines-chart'));
+  const ids = cs.map(c => c.id);
+  return {Charts: cs.length,
+    Drawn: cs.filter(c => c.querySelector('canvas') && !c.querySelector('.reines-fallback')).length,
+    Fallbacks: cs.filter(c => c.querySelector('svg.reines-fallback')).length,
+    IDs: ids.length, UniqueIDs: new Set(ids).size};
+})()`
+
+// check opens the page with scripts on, waits for every chart to draw,
+// saves a screenshot, then with scripts off checks the static fallbacks.
+//
+// A correction must draw at least one chart; a student notebook may have
+// none (its demonstrations wait for the answers).
+func (b *browser) check(t *testing.T, html, screenshot string, wantCharts bool) {
+	ctx, cancel := chromedp.NewContext(b.ctx)
+	defer cancel()
+	var jsErrors []string
+	done := make(chan struct{})
+	messages := chromedp.Console(ctx)
+	go func() {
+		defer close(done)
+		for m, err := range messages {
+			if err != nil {
+				return
+			}
+			if m.Type == chromedp.ConsoleError || m.IsException() {
+				jsErrors = append(jsErrors, m.String())
+			}
+		}
+	}()
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+html)); err != nil {
+		t.Fatalf("browser: %v", err)
+	}
+	var st chartState
+	for deadline := time.Now().Add(time.Minute); ; {
+		var err error
+		if st, err = chromedp.Run(ctx, chromedp.Evaluate[chartState](stateJS)); err != nil {
+			t.Fatalf("browser: %v", err)
+		}
+		if st.Drawn == st.Charts || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("browser: %v", err)
+	}
+	cancel()
+	<-done
+	if err := os.WriteFile(screenshot, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if st.Charts == 0 && wantCharts {
+		t.Errorf("%s: no chart on the page", html)
+	}
+	if st.Drawn != st.Charts {
+		t.Errorf("%s: %d of %d charts drew (screenshot %s)", html, st.Drawn, st.Charts, screenshot)
+	}
+	if st.UniqueIDs != st.IDs {
+		t.Errorf("%s: %d chart ids, only %d distinct", html, st.IDs, st.UniqueIDs)
+	}
+	for _, e := range jsErrors {
+		t.Errorf("%s: JavaScript error: %s", html, e)
+	}
+
+	// Scripts off: every chart shows its static SVG.
+	nctx, ncancel := chromedp.NewContext(b.ctx)
+	defer ncancel()
+	if _, err := chromedp.Call(nctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		t.Fatalf("browser (scripts off): %v", err)
+	}
+	if err := chromedp.Do(nctx, chromedp.Navigate("file://"+html)); err != nil {
+		t.Fatalf("browser (scripts off): %v", err)
+	}
+	off, err := chromedp.Run(nctx, chromedp.Evaluate[chartState](stateJS))
+	if err != nil {
+		t.Fatalf("browser (scripts off): %v", err)
+	}
+	if off.Fallbacks != off.Charts {
+		t.Errorf("%s with scripts off: %d of %d charts show their static SVG", html, off.Fallbacks, off.Charts)
+	}
+	t.Logf("%d charts drawn, screenshot %s", st.Charts, screenshot)
+}

@@ -1,0 +1,79 @@
+package board
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/prepa-reines/reines/tp/queens"
+)
+
+func TestText(t *testing.T) {
+	b := Of(queens.Placement{1, 3, 0, 2})
+	if got, want := b.Text(), ".Q..\n...Q\nQ...\n..Q.\n"; got != want {
+		t.Errorf("Text = %q; want %q (the sujet's print_solution)", got, want)
+	}
+	b.Highlight = []queens.Square{{Row: 0, Col: 0}}
+	b.Crossed = []queens.Square{{Row: 3, Col: 3}, {Row: 9, Col: 9}}
+	if got, want := b.Text(), "[.] Q  .  . \n .  .  .  Q \n Q  .  .  . \n .  .  Q  x \n"; got != want {
+		t.Errorf("Text with marks = %q; want %q", got, want)
+	}
+}
+
+func TestSVG(t *testing.T) {
+	b := Of(queens.Placement{1, 3, 0, 7}) // the last queen is off the board
+	svg := b.SVG(false)
+	if n := strings.Count(svg, `<path d="`+queenPath); n != 3 {
+		t.Errorf("%d queens drawn; want 3 (off-board queens are skipped)", n)
+	}
+	if n := strings.Count(svg, "<rect"); n != 4*4+1 {
+		t.Errorf("%d rects; want 16 squares and the frame", n)
+	}
+	if !strings.Contains(svg, `class="reines-fallback"`) {
+		t.Error("the SVG must be marked as the fallback")
+	}
+	h := Board{N: 2, Heat: [][]int{{0, 1}, {2, 1}}}
+	if hs := h.SVG(false); !strings.Contains(hs, heatColour(0, 2)) || !strings.Contains(hs, heatColour(2, 2)) {
+		t.Error("heat colours missing")
+	}
+	if heatColour(0, 5) != "#ffffff" {
+		t.Errorf("heat 0 must be white, got %s", heatColour(0, 5))
+	}
+}
+
+func TestOption(t *testing.T) {
+	b := Of(queens.Placement{1, 3, 0, 2})
+	b.Crossed = []queens.Square{{Row: 0, Col: 0}}
+	var opt struct {
+		Series []struct {
+			Type string `json:"type"`
+			Name string `json:"name"`
+			Data []json.RawMessage
+		} `json:"series"`
+	}
+	if err := json.Unmarshal([]byte(b.Option(false)), &opt); err != nil {
+		t.Fatalf("option is not JSON: %v", err)
+	}
+	counts := map[string]int{}
+	for _, s := range opt.Series {
+		counts[s.Type] += len(s.Data)
+	}
+	if counts["heatmap"] != 16 || counts["scatter"] != 4+1 {
+		t.Errorf("series data %v; want 16 squares and 5 marks", counts)
+	}
+}
+
+func TestGallery(t *testing.T) {
+	sols, _ := queens.Solutions(5)
+	bs, cs := Placements(sols)
+	html := Gallery(bs, cs)
+	if n := strings.Count(html, `class="reines-chart"`); n != 10 {
+		t.Errorf("%d charts; want the 10 solutions for n = 5", n)
+	}
+	if !strings.Contains(html, "1 : 1 3 5 2 4") {
+		t.Error("captions missing")
+	}
+	if n := strings.Count(GalleryText(bs, cs), "Q"); n != 50 {
+		t.Errorf("text gallery has %d queens; want 50", n)
+	}
+}

@@ -1,0 +1,87 @@
+package chart
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestFragment(t *testing.T) {
+	a := Fragment(`{"series":[]}`, `<svg class="reines-fallback"></svg>`, 100, 80)
+	b := Fragment(`{"series":[]}`, `<svg class="reines-fallback"></svg>`, 100, 80)
+	idOf := func(s string) string {
+		_, rest, _ := strings.Cut(s, `id="`)
+		id, _, _ := strings.Cut(rest, `"`)
+		return id
+	}
+	if idOf(a) == "" || idOf(a) == idOf(b) {
+		t.Errorf("ids %q and %q: want two distinct ids", idOf(a), idOf(b))
+	}
+	div := strings.Index(a, `<div class="reines-chart"`)
+	svg := strings.Index(a, `<svg class="reines-fallback">`)
+	end := strings.Index(a, `</div>`)
+	if !(div >= 0 && div < svg && svg < end) {
+		t.Errorf("the fallback SVG must sit inside the chart's container:\n%s", a)
+	}
+	if !strings.Contains(a, `option = {"series":[]}`) {
+		t.Errorf("option not embedded as JavaScript:\n%s", a)
+	}
+	if strings.Contains(a, "http://") || strings.Contains(a, "https://") {
+		t.Errorf("a chart must not load anything from the network:\n%s", a)
+	}
+}
+
+func TestLibraryHTML(t *testing.T) {
+	dir := t.TempDir()
+	lib := filepath.Join(dir, "echarts.min.js")
+	if err := os.WriteFile(lib, []byte(`var s = "</script>"; define(["x"], f)`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(EnvLibrary, lib)
+	html, err := LibraryHTML()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(html, "(function(define, exports, module) {") || !strings.HasSuffix(html, "}).call(window);\n</script>") {
+		t.Errorf("library not wrapped to hide RequireJS:\n%s", html)
+	}
+	if strings.Count(html, "</script") != 1 {
+		t.Errorf("a </script inside the library must be escaped:\n%s", html)
+	}
+	t.Setenv(EnvLibrary, filepath.Join(dir, "missing.js"))
+	if _, err := LibraryHTML(); !errors.Is(err, ErrNoLibrary) {
+		t.Errorf("missing library: error %v; want ErrNoLibrary", err)
+	}
+}
+
+func TestPlot(t *testing.T) {
+	p := Plot{Title: "T <b>", XLabel: "n", YLabel: "s", LogY: true, Series: []Series{
+		{Name: "a", X: []float64{1, 2, 3}, Y: []float64{0, 10, 100}},
+		{Name: "b", X: []float64{1, 2}, Y: []float64{1, 2}},
+	}}
+	svg := p.SVG()
+	if n := strings.Count(svg, "<polyline"); n != 2 {
+		t.Errorf("%d polylines; want one per series", n)
+	}
+	if n := strings.Count(svg, "<circle"); n != 4 {
+		t.Errorf("%d points drawn; want 4 (y = 0 is left out of a log plot)", n)
+	}
+	if strings.Contains(svg, "<b>") {
+		t.Error("the title must be escaped")
+	}
+	opt := p.Option()
+	if !strings.Contains(opt, `"type":"log"`) {
+		t.Errorf("log axis missing from the option: %s", opt)
+	}
+}
+
+func TestTicks(t *testing.T) {
+	for _, tt := range []struct{ lo, hi float64 }{{0, 1}, {1, 11}, {-3, 0}, {0, 12345}} {
+		ts := ticks(tt.lo, tt.hi)
+		if len(ts) < 2 || len(ts) > 7 || ts[0] < tt.lo || ts[len(ts)-1] > tt.hi {
+			t.Errorf("ticks(%g, %g) = %v", tt.lo, tt.hi, ts)
+		}
+	}
+}

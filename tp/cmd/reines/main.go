@@ -1,0 +1,168 @@
+// Command reines runs the workbook's reference computations from a shell.
+//
+// Usage:
+//
+//	reines count N [-json]         number of solutions of the N-queens problem
+//	reines solve N [-all] [-json]  the first solution (or all, -all) as boards
+//
+// Flags may come before or after N. Human-readable output by default; -json
+// prints one JSON object for programs. Exit status 2 for bad usage, 1 for an
+// error such as a negative N.
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/prepa-reines/reines/tp/queens"
+)
+
+const usage = `usage:
+  reines count N [-json]         number of solutions of the N-queens problem (OEIS A000170)
+  reines solve N [-all] [-json]  the first solution in lexicographic order, or all of them, as boards
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// errUsage marks errors of the command line (exit status 2).
+var errUsage = errors.New("bad usage")
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	var err error
+	switch args[0] {
+	case "count":
+		err = count(args[1:], stdout)
+	case "solve":
+		err = solve(args[1:], stdout)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		err = fmt.Errorf("%w: unknown command %q", errUsage, args[0])
+	}
+	switch {
+	case errors.Is(err, errUsage):
+		fmt.Fprintf(stderr, "reines: %v\n%s", err, usage)
+		return 2
+	case err != nil:
+		fmt.Fprintf(stderr, "reines: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// parse parses flags wherever they stand among the arguments and returns
+// the single positional argument N.
+func parse(fs *flag.FlagSet, args []string) (int, error) {
+	fs.SetOutput(io.Discard)
+	var pos []string
+	for len(args) > 0 {
+		if _, err := strconv.Atoi(args[0]); err == nil { // "-1" is a size, not a flag
+			pos, args = append(pos, args[0]), args[1:]
+			continue
+		}
+		if err := fs.Parse(args); err != nil {
+			return 0, fmt.Errorf("%w: %v", errUsage, err)
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos, args = append(pos, fs.Arg(0)), fs.Args()[1:]
+	}
+	if len(pos) != 1 {
+		return 0, fmt.Errorf("%w: %s wants exactly one board size N", errUsage, fs.Name())
+	}
+	n, err := strconv.Atoi(pos[0])
+	if err != nil {
+		return 0, fmt.Errorf("%w: N must be an integer, got %q", errUsage, pos[0])
+	}
+	return n, nil
+}
+
+func count(args []string, w io.Writer) error {
+	fs := flag.NewFlagSet("count", flag.ContinueOnError)
+	asJSON := fs.Bool("json", false, "print JSON")
+	n, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	c, err := queens.Count(n)
+	if err != nil {
+		return err
+	}
+	secs := time.Since(start).Seconds()
+	if *asJSON {
+		return json.NewEncoder(w).Encode(map[string]any{"n": n, "count": c, "seconds": secs})
+	}
+	fmt.Fprintln(w, c)
+	return nil
+}
+
+func solve(args []string, w io.Writer) error {
+	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+	all := fs.Bool("all", false, "print every solution")
+	asJSON := fs.Bool("json", false, "print JSON")
+	n, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	var sols []queens.Placement
+	if *all {
+		if sols, err = queens.Solutions(n); err != nil {
+			return err
+		}
+	} else {
+		p, ok, err := queens.First(n)
+		if err != nil {
+			return err
+		}
+		if ok {
+			sols = []queens.Placement{p}
+		}
+	}
+	if *asJSON {
+		type sol struct {
+			Columns []int  `json:"columns"` // 1-based, row by row
+			Board   string `json:"board"`
+		}
+		out := struct {
+			N         int   `json:"n"`
+			Count     int   `json:"count"`
+			Solutions []sol `json:"solutions"`
+		}{N: n, Count: len(sols), Solutions: []sol{}}
+		for _, p := range sols {
+			cols := make([]int, len(p))
+			for i, c := range p {
+				cols[i] = c + 1
+			}
+			out.Solutions = append(out.Solutions, sol{cols, queens.Board(p)})
+		}
+		return json.NewEncoder(w).Encode(out)
+	}
+	if len(sols) == 0 {
+		fmt.Fprintf(w, "no solution for n = %d\n", n)
+		return nil
+	}
+	for i, p := range sols {
+		if *all {
+			fmt.Fprintf(w, "solution %d of %d: %s\n", i+1, len(sols), p)
+		} else {
+			fmt.Fprintf(w, "first solution: %s\n", p)
+		}
+		fmt.Fprintln(w, queens.Board(p))
+	}
+	return nil
+}
