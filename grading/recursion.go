@@ -24,23 +24,34 @@ type Sized struct{ N int }
 
 func (s Sized) String() string { return fmt.Sprintf("n = %d", s.N) }
 
-// SolutionsOut is what a search returns: placements and an error.
+// SolutionsOut is what a search returns: placements and an error message
+// ("" for no error). Inputs and outputs of every check round-trip through
+// encoding/json, so that the bulk grader can run students' code in a child
+// process and judge its outputs in the parent.
 type SolutionsOut struct {
 	Placements []queens.Placement
-	Err        error
+	Err        string
 }
 
 // FirstOut is what [queens.First] returns.
 type FirstOut struct {
 	P   queens.Placement
 	OK  bool
-	Err error
+	Err string
 }
 
 // CountOut is what [queens.Count] returns.
 type CountOut struct {
 	N   int64
-	Err error
+	Err string
+}
+
+// errText returns err's message, or "" for nil.
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }
 
 // Recursion holds the questions of notebook 01. Q6 is a written answer.
@@ -101,11 +112,11 @@ var Recursion = struct {
 		Hidden: func() []Sized { return []Sized{{7}, {9}, {10}, {-5}} },
 		Call: func(f func(int) ([]queens.Placement, error), in Sized) SolutionsOut {
 			p, err := f(in.N)
-			return SolutionsOut{p, err}
+			return SolutionsOut{p, errText(err)}
 		},
 		Want: func(in Sized) SolutionsOut {
 			p, err := queens.Solutions(in.N)
-			return SolutionsOut{p, err}
+			return SolutionsOut{p, errText(err)}
 		},
 		Input:  Sized.String,
 		Format: formatSolutions,
@@ -138,21 +149,21 @@ var Recursion = struct {
 		Hidden: func() []Sized { return []Sized{{9}, {11}, {-3}} },
 		Call: func(f func(int) (int64, error), in Sized) CountOut {
 			c, err := f(in.N)
-			return CountOut{c, err}
+			return CountOut{c, errText(err)}
 		},
 		Want: func(in Sized) CountOut {
 			c, err := queens.Count(in.N)
-			return CountOut{c, err}
+			return CountOut{c, errText(err)}
 		},
 		Input: Sized.String,
 		Format: func(o CountOut) string {
-			if o.Err != nil {
-				return "erreur : " + o.Err.Error()
+			if o.Err != "" {
+				return "erreur : " + o.Err
 			}
 			return fmt.Sprint(o.N)
 		},
 		Judge: func(_ Sized, got, want CountOut) (bool, string) {
-			if ok, note := sameError(got.Err, want.Err); !ok || want.Err != nil {
+			if ok, note := sameError(got.Err, want.Err); !ok || want.Err != "" {
 				return ok, note
 			}
 			return got.N == want.N, ""
@@ -165,24 +176,24 @@ var Recursion = struct {
 		Hidden: func() []Sized { return []Sized{{6}, {25}, {0}} },
 		Call: func(f func(int) (queens.Placement, bool, error), in Sized) FirstOut {
 			p, ok, err := f(in.N)
-			return FirstOut{p, ok, err}
+			return FirstOut{p, ok, errText(err)}
 		},
 		Want: func(in Sized) FirstOut {
 			p, ok, err := queens.First(in.N)
-			return FirstOut{p, ok, err}
+			return FirstOut{p, ok, errText(err)}
 		},
 		Input: Sized.String,
 		Format: func(o FirstOut) string {
 			switch {
-			case o.Err != nil:
-				return "erreur : " + o.Err.Error()
+			case o.Err != "":
+				return "erreur : " + o.Err
 			case !o.OK:
 				return "aucune solution (false)"
 			}
 			return o.P.String()
 		},
 		Judge: func(_ Sized, got, want FirstOut) (bool, string) {
-			if ok, note := sameError(got.Err, want.Err); !ok || want.Err != nil {
+			if ok, note := sameError(got.Err, want.Err); !ok || want.Err != "" {
 				return ok, note
 			}
 			if got.OK != want.OK {
@@ -212,31 +223,32 @@ var safetyHidden = func() []SafetyCase {
 	return cs
 }()
 
-// sameError compares an error returned by the student with the reference's:
-// both nil, or both non-nil (any message).
-func sameError(got, want error) (bool, string) {
+// sameError compares the error message returned by the student with the
+// reference's: both empty, or both non-empty (any message).
+func sameError(got, want string) (bool, string) {
 	switch {
-	case want == nil && got != nil:
-		return false, "erreur inattendue : " + got.Error()
-	case want != nil && got == nil:
+	case want == "" && got != "":
+		return false, "erreur inattendue : " + got
+	case want != "" && got == "":
 		return false, "une erreur était attendue (" + frenchError(want) + ")"
 	}
 	return true, ""
 }
 
-func frenchError(err error) string {
-	switch {
-	case errors.Is(err, queens.ErrNegative):
+// frenchError explains a reference error of package queens in French.
+func frenchError(msg string) string {
+	switch msg {
+	case queens.ErrNegative.Error():
 		return "n négatif"
-	case errors.Is(err, queens.ErrTooMany):
+	case queens.ErrTooMany.Error():
 		return fmt.Sprintf("trop de solutions à stocker pour n > %d : il faut les compter", queens.MaxListN)
 	}
-	return err.Error()
+	return msg
 }
 
 func formatSolutions(o SolutionsOut) string {
-	if o.Err != nil {
-		return "erreur : " + o.Err.Error()
+	if o.Err != "" {
+		return "erreur : " + o.Err
 	}
 	if len(o.Placements) > 12 {
 		return fmt.Sprintf("%d solutions : %v … %v", len(o.Placements), o.Placements[0], o.Placements[len(o.Placements)-1])
@@ -252,7 +264,7 @@ func formatSolutions(o SolutionsOut) string {
 // wrong first: an invalid placement, a wrong size, a duplicate, a missing
 // solution, the order.
 func judgeSolutions(_ Sized, got, want SolutionsOut) (bool, string) {
-	if ok, note := sameError(got.Err, want.Err); !ok || want.Err != nil {
+	if ok, note := sameError(got.Err, want.Err); !ok || want.Err != "" {
 		return ok, note
 	}
 	seen := map[string]bool{}
