@@ -22,8 +22,11 @@ setup:
 	bash kernel-setup/setup.sh $(SETUP_FLAGS)
 	@mkdir -p build && touch $(STAMP)
 
+# Jupyter refuses to run as root unless told to (containers, CI machines).
+ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+
 jupyter: $(STAMP)
-	cd notebooks && jupyter notebook --no-browser --port=$(PORT) $(JUPYTER_ARGS)
+	cd notebooks && jupyter notebook --no-browser --port=$(PORT) $(ROOT_FLAG) $(JUPYTER_ARGS)
 
 # Tests always re-run the (idempotent) setup, Chromium included: it ends
 # with the smoke notebook, the first test.

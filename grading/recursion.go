@@ -91,7 +91,11 @@ var Recursion = struct {
 			if in.Row > 0 {
 				placed = "reines " + in.P[:in.Row].String()
 			}
-			return fmt.Sprintf("%s ; case (ligne %d, colonne %d)", placed, in.Row+1, in.Col+1)
+			s := fmt.Sprintf("%s ; case (ligne %d, colonne %d)", placed, in.Row+1, in.Col+1)
+			if len(in.P) > in.Row {
+				s += fmt.Sprintf(" ; p = %v (les cases à partir de la ligne %d ne comptent pas)", []int(in.P), in.Row+1)
+			}
+			return s
 		},
 		Format: func(b bool) string {
 			if b {

@@ -27,9 +27,12 @@ func (r Report) Summary() string {
 	default:
 		s = fmt.Sprintf("%s — %d/%d cas publics réussis", r.label(), r.Passed(), len(r.Cases))
 	}
-	if r.Hidden > 0 {
+	switch {
+	case r.Hidden == 1:
+		s += " (et 1 cas caché à la correction)"
+	case r.Hidden > 1:
 		s += fmt.Sprintf(" (et %d cas cachés à la correction)", r.Hidden)
-	} else {
+	default:
 		s += " (d'autres cas pourront être testés à la correction)"
 	}
 	return s
@@ -119,7 +122,8 @@ func (r Report) HTML() string {
 		}
 		data.Rows = append(data.Rows, row{mark(c.Status), colour, c.Input, c.Want, got, c.Note})
 		if c.Board != nil && len(data.Boards) < maxBoards {
-			data.Boards = append(data.Boards, drawing{"Cas « " + oneLine(c.Input) + " » : votre réponse", template.HTML(c.Board.HTML())})
+			caption := fmt.Sprintf("Cas « %s » : attendu %s, obtenu %s", oneLine(c.Input), oneLine(c.Want), oneLine(c.Got))
+			data.Boards = append(data.Boards, drawing{caption, template.HTML(c.Board.HTML())})
 		}
 	}
 	var b strings.Builder

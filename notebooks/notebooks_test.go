@@ -73,7 +73,8 @@ func TestGenerated(t *testing.T) {
 					t.Fatalf("%v (run make notebooks)", err)
 				}
 				if !bytes.Equal(got, want) {
-					t.Errorf("%s differs from what notebooks/src/%s.txtar generates: edit the source and run make notebooks", path, name)
+					t.Errorf("%s differs from what notebooks/src/%s.txtar generates: edit the source and run make notebooks "+
+						"(if you worked in this notebook, save it under another name and restore it with git checkout)", path, name)
 				}
 			}
 		})

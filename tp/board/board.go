@@ -123,7 +123,7 @@ func (b Board) size(small bool) (cell, margin, side int) {
 	}
 	margin = 24
 	if small {
-		margin = 14
+		margin = 18
 	}
 	return cell, margin, margin + cell*max(b.N, 1) + 4
 }

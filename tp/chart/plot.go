@@ -44,7 +44,7 @@ func (p Plot) Option() string {
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Bottom: "0"}),
 		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: p.XLabel, NameLocation: "middle", NameGap: 25, Min: "dataMin", Max: "dataMax"}),
 		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: p.YLabel}),
-		charts.WithGridOpts(opts.Grid{Left: "70", Right: "30", Top: "50", Bottom: "70"}),
+		charts.WithGridOpts(opts.Grid{Left: "20", Right: "30", Top: "50", Bottom: "70", ContainLabel: opts.Bool(true)}),
 		charts.WithColorsOpts(opts.Colors(Palette)),
 		charts.WithAnimation(false),
 	)

@@ -140,9 +140,9 @@ func solve(args []string, w io.Writer) error {
 		}
 		out := struct {
 			N         int   `json:"n"`
-			Count     int   `json:"count"`
+			All       bool  `json:"all"` // false: only the first solution is listed
 			Solutions []sol `json:"solutions"`
-		}{N: n, Count: len(sols), Solutions: []sol{}}
+		}{N: n, All: *all, Solutions: []sol{}}
 		for _, p := range sols {
 			cols := make([]int, len(p))
 			for i, c := range p {
