@@ -5,9 +5,12 @@
 //	reines count N [-json]         number of solutions of the N-queens problem
 //	reines solve N [-all] [-json]  the first solution (or all, -all) as boards
 //
-// Flags may come before or after N. Human-readable output by default; -json
-// prints one JSON object for programs. Exit status 2 for bad usage, 1 for an
-// error such as a negative N.
+// and the commands of the other TPs (reines help lists them). Flags may come
+// before or after the positional arguments. Human-readable output by
+// default; -json prints JSON for programs; progress goes to stderr. Exit
+// status 2 for bad usage, 1 for an error such as a negative N.
+//
+// Each command lives in a file of its own and registers itself in commands.
 package main
 
 import (
@@ -17,16 +20,41 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/prepa-reines/reines/tp/queens"
 )
 
-const usage = `usage:
-  reines count N [-json]         number of solutions of the N-queens problem (OEIS A000170)
-  reines solve N [-all] [-json]  the first solution in lexicographic order, or all of them, as boards
-`
+// command is one subcommand: its one-line usage and what runs it.
+type command struct {
+	usage string // e.g. "count N [-json]   number of solutions…"
+	run   func(args []string, stdout, stderr io.Writer) error
+}
+
+// commands maps a subcommand's name to it; files add theirs in init.
+var commands = map[string]command{
+	"count": {"count N [-json]         number of solutions of the N-queens problem (OEIS A000170)",
+		func(args []string, stdout, _ io.Writer) error { return count(args, stdout) }},
+	"solve": {"solve N [-all] [-json]  the first solution in lexicographic order, or all of them, as boards",
+		func(args []string, stdout, _ io.Writer) error { return solve(args, stdout) }},
+}
+
+func usage() string {
+	names := make([]string, 0, len(commands))
+	for name := range commands {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteString("usage:\n")
+	for _, name := range names {
+		b.WriteString("  reines " + commands[name].usage + "\n")
+	}
+	return b.String()
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -37,24 +65,21 @@ var errUsage = errors.New("bad usage")
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(stderr, usage())
 		return 2
 	}
 	var err error
-	switch args[0] {
-	case "count":
-		err = count(args[1:], stdout)
-	case "solve":
-		err = solve(args[1:], stdout)
-	case "-h", "-help", "--help", "help":
-		fmt.Fprint(stdout, usage)
+	if cmd, ok := commands[args[0]]; ok {
+		err = cmd.run(args[1:], stdout, stderr)
+	} else if args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprint(stdout, usage())
 		return 0
-	default:
+	} else {
 		err = fmt.Errorf("%w: unknown command %q", errUsage, args[0])
 	}
 	switch {
 	case errors.Is(err, errUsage):
-		fmt.Fprintf(stderr, "reines: %v\n%s", err, usage)
+		fmt.Fprintf(stderr, "reines: %v\n%s", err, usage())
 		return 2
 	case err != nil:
 		fmt.Fprintf(stderr, "reines: %v\n", err)
@@ -66,20 +91,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 // parse parses flags wherever they stand among the arguments and returns
 // the single positional argument N.
 func parse(fs *flag.FlagSet, args []string) (int, error) {
-	fs.SetOutput(io.Discard)
-	var pos []string
-	for len(args) > 0 {
-		if _, err := strconv.Atoi(args[0]); err == nil { // "-1" is a size, not a flag
-			pos, args = append(pos, args[0]), args[1:]
-			continue
-		}
-		if err := fs.Parse(args); err != nil {
-			return 0, fmt.Errorf("%w: %v", errUsage, err)
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		pos, args = append(pos, fs.Arg(0)), fs.Args()[1:]
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return 0, err
 	}
 	if len(pos) != 1 {
 		return 0, fmt.Errorf("%w: %s wants exactly one board size N", errUsage, fs.Name())
@@ -89,6 +103,28 @@ func parse(fs *flag.FlagSet, args []string) (int, error) {
 		return 0, fmt.Errorf("%w: N must be an integer, got %q", errUsage, pos[0])
 	}
 	return n, nil
+}
+
+// parseArgs parses flags wherever they stand among the arguments (a
+// negative number is an argument, not a flag) and returns the positional
+// arguments. Errors wrap errUsage.
+func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var pos []string
+	for len(args) > 0 {
+		if _, err := strconv.Atoi(args[0]); err == nil { // "-1" is a size, not a flag
+			pos, args = append(pos, args[0]), args[1:]
+			continue
+		}
+		if err := fs.Parse(args); err != nil {
+			return nil, fmt.Errorf("%w: %v", errUsage, err)
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		pos, args = append(pos, fs.Arg(0)), fs.Args()[1:]
+	}
+	return pos, nil
 }
 
 func count(args []string, w io.Writer) error {
