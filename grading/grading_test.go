@@ -1,6 +1,8 @@
 package grading
 
 import (
+	"bytes"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -178,5 +180,50 @@ func TestRecord(t *testing.T) {
 	rec := r.Record()
 	if rec.Question != "01/Q4" || rec.Outcome != "failed" || rec.Total != len(Recursion.Q4.Cases) || rec.Passed >= rec.Total || rec.Hidden == 0 {
 		t.Errorf("record %+v", rec)
+	}
+}
+
+// Every question with a function is served to the bulk grader, and its
+// cases survive the trip through JSON: the reference answer, run as a child
+// would run it, passes every public and hidden case.
+func TestChildRoundTrip(t *testing.T) {
+	refs := map[string]any{
+		"01/Q1": queens.IsSafe, "01/Q2": queens.Solutions, "01/Q3": queens.Board,
+		"01/Q4": queens.Count, "01/Q5": queens.First,
+	}
+	for _, q := range Questions("") {
+		if q.Prose() {
+			continue
+		}
+		ins, err := Inputs(q.ID, true)
+		if err != nil {
+			t.Errorf("%s: %v", q.ID, err)
+			continue
+		}
+		f, ok := refs[q.ID]
+		if !ok {
+			continue // reference answers of other TPs are checked in their own tests
+		}
+		for _, in := range ins {
+			var buf bytes.Buffer
+			Serve(q.ID, f, bytes.NewReader(in), &buf)
+			var res ChildResult
+			if err := json.Unmarshal(buf.Bytes(), &res); err != nil {
+				t.Fatalf("%s: child result %q: %v", q.ID, buf.String(), err)
+			}
+			if cr := Judge(q.ID, in, res); cr.Status != Passed {
+				t.Errorf("%s on %s: %s %s", q.ID, in, cr.Status, cr.Note)
+			}
+		}
+	}
+	var buf bytes.Buffer
+	Serve("01/Q4", func(int) (int64, error) { panic(ToDo) }, strings.NewReader("{\"N\":3}"), &buf)
+	if !strings.Contains(buf.String(), `"todo":true`) {
+		t.Errorf("stub in a child: %s", buf.String())
+	}
+	buf.Reset()
+	Serve("01/Q4", func(int) int { return 0 }, strings.NewReader("{\"N\":3}"), &buf)
+	if !strings.Contains(buf.String(), "wrong signature") {
+		t.Errorf("wrong signature in a child: %s", buf.String())
 	}
 }

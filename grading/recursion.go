@@ -216,6 +216,10 @@ var Recursion = struct {
 	Q6: Register(&Question{ID: "01/Q6", Title: "Croissance du nombre de solutions et du temps (réponse rédigée)", Points: 2}),
 }
 
+func init() {
+	addExercises(Recursion.Q1, Recursion.Q2, Recursion.Q3, Recursion.Q4, Recursion.Q5)
+}
+
 // safetyHidden are further IsSafe cases: every square of row 4 after the
 // first four queens of an 8-queens solution.
 var safetyHidden = func() []SafetyCase {

@@ -1,0 +1,192 @@
+package grading
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"reflect"
+	"runtime/debug"
+)
+
+// The bulk grader runs a student's function in a child process, one case at
+// a time: the child only computes the output and hands it back as data; the
+// parent holds the reference answers and alone decides pass or fail. This
+// file is both ends of that exchange.
+
+// runner is an Exercise seen without its type parameters.
+type runner interface {
+	info() *Question
+	// inputs returns the public cases then, if hidden, the hidden ones, as
+	// JSON.
+	inputs(hidden bool) ([]json.RawMessage, error)
+	// serve runs f (the student's function, as any) on one JSON input and
+	// returns the JSON output.
+	serve(f any, input []byte) ([]byte, error)
+	// judgeChild compares a child's result on input with the reference.
+	judgeChild(input []byte, res ChildResult) CaseResult
+}
+
+var runners = map[string]runner{}
+
+// addExercises makes exercises available to the bulk grader; each TP file
+// calls it from init with all its exercises.
+func addExercises(rs ...runner) {
+	mu.Lock()
+	defer mu.Unlock()
+	for _, r := range rs {
+		runners[r.info().ID] = r
+	}
+}
+
+func (e *Exercise[F, In, Out]) info() *Question { return e.Question }
+
+func (e *Exercise[F, In, Out]) inputs(hidden bool) ([]json.RawMessage, error) {
+	ins := e.Cases
+	if hidden && e.Hidden != nil {
+		ins = append(append([]In(nil), ins...), e.Hidden()...)
+	}
+	out := make([]json.RawMessage, len(ins))
+	for i, in := range ins {
+		b, err := json.Marshal(in)
+		if err != nil {
+			return nil, fmt.Errorf("grading: %s: case %d: %w", e.ID, i+1, err)
+		}
+		out[i] = b
+	}
+	return out, nil
+}
+
+// errSignature says that the student's function has the wrong type.
+var errSignature = errors.New("wrong signature")
+
+func (e *Exercise[F, In, Out]) serve(f any, input []byte) ([]byte, error) {
+	fn, ok := f.(F)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s has type %T, want %s", errSignature, e.Func, f, e.Signature)
+	}
+	var in In
+	if err := json.Unmarshal(input, &in); err != nil {
+		return nil, fmt.Errorf("grading: bad input for %s: %w", e.ID, err)
+	}
+	return json.Marshal(e.Call(fn, in))
+}
+
+func (e *Exercise[F, In, Out]) judgeChild(input []byte, res ChildResult) CaseResult {
+	var in In
+	if err := json.Unmarshal(input, &in); err != nil {
+		return CaseResult{Status: Failed, Note: "entrée illisible : " + err.Error()}
+	}
+	want := e.Want(in)
+	cr := CaseResult{Input: e.describe(in), Want: e.format(want)}
+	switch {
+	case res.ToDo:
+		cr.Status = NotImplemented
+		return cr
+	case res.Panic != "":
+		cr.Status, cr.Note = Panicked, "panique : "+res.Panic
+		return cr
+	case res.Problem != "":
+		cr.Status, cr.Note = Failed, res.Problem
+		return cr
+	}
+	var got Out
+	if err := json.Unmarshal(res.Output, &got); err != nil {
+		cr.Status, cr.Note = Failed, "sortie illisible"
+		return cr
+	}
+	cr.Got = e.format(got)
+	if ok, why := e.judge(in, got, want); !ok {
+		cr.Status, cr.Note = Failed, why
+		if e.Board != nil {
+			cr.Board = e.Board(in, got)
+		}
+	}
+	return cr
+}
+
+// Inputs returns the JSON inputs of question id: the public cases, then the
+// hidden ones if hidden is set. Errors: unknown or written question.
+func Inputs(id string, hidden bool) ([]json.RawMessage, error) {
+	mu.Lock()
+	r := runners[id]
+	mu.Unlock()
+	if r == nil {
+		return nil, fmt.Errorf("grading: no exercise %s (each TP file registers its exercises with addExercises in init)", id)
+	}
+	return r.inputs(hidden)
+}
+
+// ChildResult is what a child process hands back for one case.
+type ChildResult struct {
+	Output  json.RawMessage `json:"output,omitempty"`  // the function's output, when it returned
+	ToDo    bool            `json:"todo,omitempty"`    // the stub's panic(ToDo)
+	Panic   string          `json:"panic,omitempty"`   // any other panic, with the student's frames
+	Problem string          `json:"problem,omitempty"` // wrong signature, unreadable input
+}
+
+// Serve is the main function of a grading child process: it reads one case
+// input (JSON) on standard input, runs f, the student's function for
+// question id, on it, and writes a ChildResult as JSON on out. It recovers
+// panics. It never decides whether the answer is right.
+func Serve(id string, f any, stdin io.Reader, out io.Writer) {
+	mu.Lock()
+	r := runners[id]
+	mu.Unlock()
+	var res ChildResult
+	defer func() {
+		if v := recover(); v != nil {
+			if s, ok := v.(string); ok && s == ToDo {
+				res = ChildResult{ToDo: true}
+			} else {
+				res = ChildResult{Panic: fmt.Sprintf("%v\n%s", v, studentFrames(debug.Stack()))}
+			}
+		}
+		_ = json.NewEncoder(out).Encode(res)
+	}()
+	if r == nil {
+		res.Problem = "question inconnue " + id
+		return
+	}
+	if f == nil || reflect.ValueOf(f).IsNil() {
+		res.ToDo = true
+		return
+	}
+	input, err := io.ReadAll(stdin)
+	if err != nil {
+		res.Problem = err.Error()
+		return
+	}
+	output, err := r.serve(f, input)
+	if err != nil {
+		res.Problem = err.Error()
+		return
+	}
+	res.Output = output
+}
+
+// ServeMain is Serve for a child's main: input on stdin, result on file
+// descriptor 3 (so that what the student's code prints cannot be taken for
+// a result).
+func ServeMain(id string, f any) {
+	out := os.NewFile(3, "result")
+	if out == nil {
+		fmt.Fprintln(os.Stderr, "grading: no result pipe on fd 3")
+		os.Exit(2)
+	}
+	Serve(id, f, os.Stdin, out)
+	out.Close()
+}
+
+// Judge turns a child's result for one input of question id into a
+// CaseResult, comparing its output with the reference answer's.
+func Judge(id string, input []byte, res ChildResult) CaseResult {
+	mu.Lock()
+	r := runners[id]
+	mu.Unlock()
+	if r == nil {
+		return CaseResult{Status: Failed, Note: "question inconnue " + id}
+	}
+	return r.judgeChild(input, res)
+}
