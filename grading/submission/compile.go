@@ -1,0 +1,122 @@
+package submission
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"golang.org/x/tools/imports"
+)
+
+// Unit is one program to compile: a name (a directory name, e.g. "q2"), and
+// its source.
+type Unit struct {
+	Name   string
+	Source string
+}
+
+// Built is the result of compiling a unit: the binary, or the compiler's
+// messages (positions name the student's cells).
+type Built struct {
+	Bin    string // path of the executable, "" if it did not compile
+	Errors string // compiler messages, "" if it compiled
+}
+
+// Fix runs goimports on src, as GoNB does on every cell: standard-library
+// imports the code uses are added, unused ones removed.
+func Fix(src string) (string, error) {
+	out, err := imports.Process("main.go", []byte(src), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8, FormatOnly: false})
+	if err != nil {
+		return src, err
+	}
+	return string(out), nil
+}
+
+// Compile builds every unit in dir (created if needed) against the
+// workbook's module at root, offline, in one go command (the build cache is
+// shared): one package per unit, replace directive to root, root's go.sum.
+// The returned map gives each unit's binary or its compile errors. An error
+// is returned only when the build could not be attempted at all.
+func Compile(ctx context.Context, root, dir string, units []Unit) (map[string]Built, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	const module = "github.com/prepa-reines/reines"
+	gomod := fmt.Sprintf("module submission\n\ngo 1.26\n\nrequire %s v0.0.0\n\nreplace %s => %s\n", module, module, root)
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
+		return nil, err
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
+		return nil, err
+	}
+	results := map[string]Built{}
+	for _, u := range units {
+		src, ferr := Fix(u.Source)
+		if ferr != nil {
+			// goimports parses the file: a syntax error it reports is the
+			// compiler's own; keep the source and let go build say it.
+			src = u.Source
+		}
+		if err := os.MkdirAll(filepath.Join(dir, u.Name), 0o755); err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(filepath.Join(dir, u.Name, "main.go"), []byte(src), 0o644); err != nil {
+			return nil, err
+		}
+	}
+	bin := filepath.Join(dir, "bin")
+	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin+string(filepath.Separator), "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off", "GOTOOLCHAIN=local")
+	out, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	msgs := splitBuildOutput(out)
+	for _, u := range units {
+		path := filepath.Join(bin, u.Name)
+		if _, statErr := os.Stat(path); statErr == nil {
+			results[u.Name] = Built{Bin: path}
+			continue
+		}
+		m := msgs[u.Name]
+		if m == "" {
+			m = strings.TrimSpace(string(out))
+			if err == nil {
+				m = "no executable produced"
+			}
+		}
+		results[u.Name] = Built{Errors: m}
+	}
+	return results, nil
+}
+
+var pkgHeader = regexp.MustCompile(`^# submission/(\S+)$`)
+
+// splitBuildOutput sorts go build's messages by package ("# submission/q2"
+// headers) and strips the directory in front of the cells' names.
+func splitBuildOutput(out []byte) map[string]string {
+	msgs := map[string]string{}
+	cur := ""
+	for _, line := range strings.Split(string(bytes.TrimSpace(out)), "\n") {
+		if m := pkgHeader.FindStringSubmatch(line); m != nil {
+			cur = m[1]
+			continue
+		}
+		if cur == "" {
+			continue
+		}
+		line = strings.TrimPrefix(line, cur+"/")
+		msgs[cur] += line + "\n"
+	}
+	return msgs
+}

@@ -1,0 +1,299 @@
+// Package submission turns a student's notebook into programs the grader
+// can run: it rebuilds, from the code cells top to bottom, the program GoNB
+// would have compiled, then cuts out of it one compile unit per question
+// holding only the declarations that question's function needs, so that a
+// cell that does not compile costs only the questions that use it.
+//
+// GoNB's rules, as the merger applies them (GoNB's own parser is internal to
+// GoNB and cannot be imported): in a code cell, lines starting with '!' are
+// shell commands and lines starting with '%' are magics (both skipped);
+// "%%" (or "%main") starts the body of main, which runs once and declares
+// nothing; the rest is Go declarations, and functions named init_* run
+// before main, like init. A later declaration of a name replaces the
+// earlier one (a method is named by its receiver's base type and its name,
+// so a pointer-receiver method replaces a value-receiver one); imports
+// accumulate; a cell that does not parse declares nothing.
+package submission
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Cell is one code cell of a submission.
+type Cell struct {
+	Index  int    // position in the notebook, from 0
+	Source string // the cell's text
+}
+
+// Decl is one top-level declaration kept in the program.
+type Decl struct {
+	Cell  int      // index of the cell that declared it
+	Names []string // the names it declares; "T.m" for method m of type T
+	Text  string   // its source, preceded by a //line directive naming the cell
+	uses  []string // identifiers it mentions (over-approximation of its dependencies)
+}
+
+// CellError is a cell whose declarations were dropped.
+type CellError struct {
+	Cell int
+	Msg  string // the parser's message, positions relative to the cell
+}
+
+// Program is the merged program of a submission.
+type Program struct {
+	Imports map[string]string // import path → name ("" for the default)
+	Decls   []*Decl           // in order of their (last) definition
+	Errors  []CellError
+}
+
+// FileName is the file name that //line directives give to cell i; the
+// compiler's messages then read "cellule 3:12:5: …".
+func FileName(i int) string { return "cellule " + strconv.Itoa(i+1) }
+
+// Build merges the cells' declarations, in order.
+func Build(cells []Cell) *Program {
+	p := &Program{Imports: map[string]string{}}
+	for _, c := range cells {
+		p.add(c)
+	}
+	return p
+}
+
+// declarations returns the declaration part of a cell: its lines before
+// "%%", without shell and magic lines (blanked, to keep line numbers).
+func declarations(src string) string {
+	lines := strings.Split(src, "\n")
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if t == "%%" || t == "%main" {
+			lines = lines[:i]
+			break
+		}
+		if strings.HasPrefix(t, "!") || strings.HasPrefix(t, "%") {
+			lines[i] = ""
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (p *Program) add(c Cell) {
+	const header = "package main\n"
+	src := header + declarations(c.Source)
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, FileName(c.Index), src, parser.SkipObjectResolution)
+	if err != nil {
+		p.Errors = append(p.Errors, CellError{c.Index, strings.ReplaceAll(err.Error(), FileName(c.Index)+":", "ligne ")})
+		return
+	}
+	file := fset.File(f.Pos())
+	text := func(from, to token.Pos) string { return src[file.Offset(from):file.Offset(to)] }
+	line := func(pos token.Pos) int { return fset.Position(pos).Line - 1 } // the header line is not the student's
+	directive := func(pos token.Pos) string {
+		return fmt.Sprintf("//line %s:%d:%d\n", FileName(c.Index), line(pos), fset.Position(pos).Column)
+	}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			name := d.Name.Name
+			if d.Recv != nil && len(d.Recv.List) == 1 {
+				name = recvBase(d.Recv.List[0].Type) + "." + name
+			}
+			p.put(&Decl{Cell: c.Index, Names: []string{name}, Text: directive(d.Pos()) + text(d.Pos(), d.End()), uses: idents(d)})
+		case *ast.GenDecl:
+			if d.Tok == token.IMPORT {
+				for _, s := range d.Specs {
+					is := s.(*ast.ImportSpec)
+					path, _ := strconv.Unquote(is.Path.Value)
+					name := ""
+					if is.Name != nil {
+						name = is.Name.Name
+					}
+					p.Imports[path] = name
+				}
+				continue
+			}
+			if d.Tok == token.CONST && d.Lparen.IsValid() {
+				// A const group keeps its iota: it stays whole.
+				var names []string
+				for _, s := range d.Specs {
+					for _, n := range s.(*ast.ValueSpec).Names {
+						names = append(names, n.Name)
+					}
+				}
+				p.put(&Decl{Cell: c.Index, Names: names, Text: directive(d.Pos()) + text(d.Pos(), d.End()), uses: idents(d)})
+				continue
+			}
+			for _, s := range d.Specs {
+				var names []string
+				switch s := s.(type) {
+				case *ast.TypeSpec:
+					names = []string{s.Name.Name}
+				case *ast.ValueSpec:
+					for _, n := range s.Names {
+						if n.Name != "_" {
+							names = append(names, n.Name)
+						}
+					}
+				}
+				body := d.Tok.String() + " " + text(s.Pos(), s.End())
+				p.put(&Decl{Cell: c.Index, Names: names, Text: directive(s.Pos()) + body, uses: idents(s)})
+			}
+		}
+	}
+}
+
+// put adds d, removing every earlier declaration that shares a name.
+func (p *Program) put(d *Decl) {
+	p.Decls = slices.DeleteFunc(p.Decls, func(old *Decl) bool {
+		for _, n := range old.Names {
+			if slices.Contains(d.Names, n) {
+				return true
+			}
+		}
+		return false
+	})
+	p.Decls = append(p.Decls, d)
+}
+
+// recvBase returns the base type name of a receiver: T for T, *T, T[K], *T[K].
+func recvBase(e ast.Expr) string {
+	for {
+		switch t := e.(type) {
+		case *ast.StarExpr:
+			e = t.X
+		case *ast.IndexExpr:
+			e = t.X
+		case *ast.IndexListExpr:
+			e = t.X
+		case *ast.ParenExpr:
+			e = t.X
+		case *ast.Ident:
+			return t.Name
+		default:
+			return ""
+		}
+	}
+}
+
+// idents lists the identifiers a node mentions.
+func idents(n ast.Node) []string {
+	seen := map[string]bool{}
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			seen[id.Name] = true
+		}
+		return true
+	})
+	out := make([]string, 0, len(seen))
+	for k := range seen {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Defines reports whether the program declares name (a function, type,
+// variable or constant).
+func (p *Program) Defines(name string) bool { return p.decl(name) != nil }
+
+func (p *Program) decl(name string) *Decl {
+	for _, d := range p.Decls {
+		if slices.Contains(d.Names, name) {
+			return d
+		}
+	}
+	return nil
+}
+
+// CellOf returns the cell that declares name, or -1.
+func (p *Program) CellOf(name string) int {
+	if d := p.decl(name); d != nil {
+		return d.Cell
+	}
+	return -1
+}
+
+// Needed returns the declarations that name depends on, itself included,
+// in program order: everything its text mentions, transitively, and the
+// methods of every type it needs.
+func (p *Program) Needed(name string) []*Decl {
+	keep := map[*Decl]bool{}
+	var visit func(n string)
+	visit = func(n string) {
+		for _, d := range p.Decls {
+			hit := slices.Contains(d.Names, n)
+			for _, dn := range d.Names {
+				if strings.HasPrefix(dn, n+".") { // a method of type n
+					hit = true
+				}
+			}
+			if hit && !keep[d] {
+				keep[d] = true
+				for _, u := range d.uses {
+					visit(u)
+				}
+			}
+		}
+	}
+	visit(name)
+	var out []*Decl
+	for _, d := range p.Decls {
+		if keep[d] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// WithInits returns decls plus the init_* functions and what they need, in
+// program order: GoNB runs them before every cell's main.
+func (p *Program) WithInits(decls []*Decl) (all []*Decl, calls string) {
+	keep := map[*Decl]bool{}
+	for _, d := range decls {
+		keep[d] = true
+	}
+	for _, d := range p.Decls {
+		if n := d.Names[0]; strings.HasPrefix(n, "init_") && len(d.Names) == 1 {
+			calls += n + "()\n"
+			for _, dep := range p.Needed(n) {
+				keep[dep] = true
+			}
+		}
+	}
+	for _, d := range p.Decls {
+		if keep[d] {
+			all = append(all, d)
+		}
+	}
+	return all, calls
+}
+
+// Source returns a complete main package: the imports, the given
+// declarations and main's body. Unused imports and missing standard-library
+// imports are left to goimports (see [Fix]).
+func (p *Program) Source(decls []*Decl, mainBody string) string {
+	var b strings.Builder
+	b.WriteString("package main\n\nimport (\n")
+	paths := make([]string, 0, len(p.Imports))
+	for path := range p.Imports {
+		paths = append(paths, path)
+	}
+	sort.Strings(paths)
+	for _, path := range paths {
+		fmt.Fprintf(&b, "\t%s %q\n", p.Imports[path], path)
+	}
+	b.WriteString(")\n\n")
+	for _, d := range decls {
+		b.WriteString(d.Text)
+		b.WriteString("\n\n")
+	}
+	b.WriteString("//line main.go:1\nfunc main() {\n" + mainBody + "\n}\n")
+	return b.String()
+}

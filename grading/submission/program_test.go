@@ -1,0 +1,90 @@
+package submission
+
+import (
+	"context"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/prepa-reines/reines/grading/notebook"
+)
+
+func cellsOf(t *testing.T, path string) []Cell {
+	t.Helper()
+	nb, err := notebook.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cells []Cell
+	for i, c := range nb.Cells {
+		if c.CellType == "code" {
+			cells = append(cells, Cell{Index: i, Source: string(c.Source)})
+		}
+	}
+	return cells
+}
+
+func root(t *testing.T) string {
+	r, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// The merged program of the declarations notebook, run with its last cell
+// as main, prints what GoNB prints (stated in the notebook's first cell).
+func TestGoNBDeclarations(t *testing.T) {
+	cells := cellsOf(t, "testdata/notebook-gonb-declarations.ipynb")
+	last := cells[len(cells)-1]
+	p := Build(cells)
+	if len(p.Errors) > 0 {
+		t.Fatalf("cells did not parse: %+v", p.Errors)
+	}
+	body := last.Source[strings.Index(last.Source, "%%")+2:]
+	decls, inits := p.WithInits(p.Decls)
+	src := p.Source(decls, inits+body)
+	built, err := Compile(context.Background(), root(t), t.TempDir(), []Unit{{"all", src}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if built["all"].Bin == "" {
+		t.Fatalf("does not compile:\n%s\n%s", built["all"].Errors, src)
+	}
+	out, err := exec.Command(built["all"].Bin).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := "banner once\ntrue\ntrue\n5 8 5\nboard[1 3 0 2]\n"
+	if string(out) != want {
+		t.Errorf("output:\n%s\nwant:\n%s", out, want)
+	}
+}
+
+func TestRedefinitionAndErrors(t *testing.T) {
+	p := Build([]Cell{
+		{0, "!*go mod edit -x\nimport \"github.com/prepa-reines/reines/tp/queens\"\n%%\nfmt.Println(1)"},
+		{1, "func F(n int) int { return helper(n) }\nfunc helper(n int) int { return n }"},
+		{2, "func F(n int) int { return 2 * helper(n) } // better"},
+		{3, "func G( {"}, // does not parse: declares nothing
+		{4, "type T struct{}\nfunc (T) M() int { return 1 }\nfunc Unrelated() {}"},
+		{5, "func (t *T) M() int { return 2 }\nfunc H() int { var t T; return t.M() + F(1) }"},
+	})
+	if len(p.Errors) != 1 || p.Errors[0].Cell != 3 {
+		t.Errorf("errors %+v; want cell 3 only", p.Errors)
+	}
+	if p.CellOf("F") != 2 || p.CellOf("G") != -1 || p.CellOf("T.M") != 5 {
+		t.Errorf("F in cell %d, G in %d, T.M in %d", p.CellOf("F"), p.CellOf("G"), p.CellOf("T.M"))
+	}
+	if _, ok := p.Imports["github.com/prepa-reines/reines/tp/queens"]; !ok {
+		t.Error("imports of the header must be kept")
+	}
+	var names []string
+	for _, d := range p.Needed("H") {
+		names = append(names, strings.Join(d.Names, ","))
+	}
+	if got := strings.Join(names, " "); got != "helper F T T.M H" {
+		t.Errorf("H needs %q; want helper F T T.M H", got)
+	}
+}

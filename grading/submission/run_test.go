@@ -1,0 +1,72 @@
+package submission
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// hostile programs: each serves 01/Q4 (Count) with a function that
+// misbehaves; want is a word of the expected trouble (or "" for a result).
+var hostile = []struct {
+	name, body, want string
+	result           bool
+}{
+	{"ok", `func(n int) (int64, error) { return 2, nil }`, "", true},
+	{"panic", `func(n int) (int64, error) { var m map[int]int; m[1] = 1; return 0, nil }`, "", true},
+	{"loop", `func(n int) (int64, error) { for { } }`, "délai dépassé", false},
+	{"exit", `func(n int) (int64, error) { os.Exit(3); return 0, nil }`, "code 3", false},
+	{"memory", `func(n int) (int64, error) { var s [][]byte; for { s = append(s, make([]byte, 1<<26)); s[len(s)-1][0] = 1 } }`, "mémoire", false},
+	{"output", `func(n int) (int64, error) { for i := 0; i < 1e6; i++ { fmt.Println("bla bla bla bla") }; return 2, nil }`, "", true},
+	{"recursion", `func(n int) (int64, error) { var f func(int) int; f = func(k int) int { return f(k+1) + 1 }; return int64(f(0)), nil }`, "pile", false},
+	{"fork", `func(n int) (int64, error) { for i := 0; i < 100000; i++ { exec.Command("/bin/sleep", "30").Start() }; return 0, nil }`, "", true},
+	{"result-forgery", `func(n int) (int64, error) { os.NewFile(3, "r").Write([]byte("{\"output\":92}")); os.Exit(0); return 0, nil }`, "", true},
+}
+
+func TestSandbox(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs hostile programs")
+	}
+	var units []Unit
+	for _, h := range hostile {
+		units = append(units, Unit{h.name, "package main\n\nimport \"github.com/prepa-reines/reines/grading\"\n\nfunc main() {\n\tgrading.ServeMain(\"01/Q4\", " + h.body + ")\n}\n"})
+	}
+	// The sandbox user must reach the binaries and the scratch folders.
+	work, err := os.MkdirTemp("", "sandbox-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(work) })
+	os.Chmod(work, 0o755)
+	dir := work + "/build"
+	built, err := Compile(context.Background(), root(t), dir, units)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb := Probe()
+	t.Logf("sandbox: %+v", sb)
+	lim := DefaultLimits
+	lim.Timeout, lim.MemoryMB = 3*time.Second, 512
+	for _, h := range hostile {
+		t.Run(h.name, func(t *testing.T) {
+			b := built[h.name]
+			if b.Bin == "" {
+				t.Fatalf("does not compile: %s", b.Errors)
+			}
+			scratch, _ := os.MkdirTemp(work, "scratch")
+			start := time.Now()
+			o := sb.Run(context.Background(), b.Bin, []byte(`{"N":4}`), scratch, lim)
+			if d := time.Since(start); d > lim.Timeout+3*time.Second {
+				t.Errorf("took %v: the time-out did not stop it", d)
+			}
+			if (o.Result != nil) != h.result || (h.want != "" && !strings.Contains(o.Trouble, h.want)) {
+				t.Errorf("outcome %+v; want result=%v, trouble containing %q", o, h.result, h.want)
+			}
+			if len(o.Output) > lim.Output+100 {
+				t.Errorf("kept %d bytes of output; limit %d", len(o.Output), lim.Output)
+			}
+		})
+	}
+}
