@@ -92,7 +92,7 @@ func (s Sandbox) Run(ctx context.Context, bin string, input []byte, scratch stri
 	defer cancel()
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Dir = scratch
-	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + scratch, "TMPDIR=" + scratch, "GOMAXPROCS=1", "GOTRACEBACK=single"}
+	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + scratch, "TMPDIR=" + scratch, "GOMAXPROCS=1", "GOTRACEBACK=none"}
 	attr := &syscall.SysProcAttr{Setpgid: true}
 	if s.AsNobody {
 		attr.Credential = &syscall.Credential{Uid: nobody, Gid: nobody}
@@ -133,8 +133,15 @@ func (s Sandbox) Run(ctx context.Context, bin string, input []byte, scratch stri
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		werr = <-waited
 	}
-	// Grandchildren may hold the pipe open: kill the group, then read.
+	// Grandchildren may hold the pipe open: kill the group, then read. Wait
+	// until the group is gone, so that its processes no longer count against
+	// the next case's process limit (same grades on every run).
 	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if syscall.Kill(-cmd.Process.Pid, 0) == syscall.ESRCH {
+			break
+		}
+	}
 	r.SetReadDeadline(time.Now().Add(time.Second))
 	<-done
 	r.Close()
@@ -152,14 +159,14 @@ func (s Sandbox) Run(ctx context.Context, bin string, input []byte, scratch stri
 func trouble(timedOut bool, err error, output string, lim Limits) string {
 	var exit *exec.ExitError
 	switch {
-	case timedOut:
-		return fmt.Sprintf("délai dépassé (%v) : boucle infinie ou calcul trop long ?", lim.Timeout)
-	case strings.Contains(output, "out of memory") || strings.Contains(output, "cannot allocate memory"):
-		return fmt.Sprintf("mémoire épuisée (limite %d Mio)", lim.MemoryMB)
 	case strings.Contains(output, "stack overflow") || strings.Contains(output, "goroutine stack exceeds"):
 		return "débordement de pile : récursion infinie ?"
+	case strings.Contains(output, "out of memory") || strings.Contains(output, "cannot allocate memory"):
+		return fmt.Sprintf("mémoire épuisée (limite %d Mio)", lim.MemoryMB)
 	case strings.Contains(output, "resource temporarily unavailable") || strings.Contains(output, "pthread_create failed"):
 		return "trop de processus ou de fils d'exécution"
+	case timedOut:
+		return fmt.Sprintf("délai dépassé (%v) : boucle infinie ou calcul trop long ?", lim.Timeout)
 	case errors.As(err, &exit) && exit.ExitCode() >= 0:
 		return fmt.Sprintf("le programme s'est arrêté (code %d) sans rendre de résultat : os.Exit ou erreur fatale ?", exit.ExitCode())
 	case err != nil:

@@ -1,0 +1,126 @@
+package batch
+
+import (
+	"context"
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prepa-reines/reines/grading/submission"
+)
+
+// The corpus is graded exactly as corpus-expected.csv says (worked out by
+// hand: see testdata/README.md), and the outputs are written.
+func TestCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs 25 submissions")
+	}
+	root, _ := filepath.Abs("../..")
+	subs, err := Collect("testdata/corpus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	work, err := os.MkdirTemp("", "corpus-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(work)
+	os.Chmod(work, 0o755)
+	opt := Options{Root: root, TP: "01", Work: work, Limits: submission.DefaultLimits, Sandbox: submission.Probe()}
+	opt.Limits.Timeout = 3 * time.Second
+	results := make([]Result, len(subs))
+	for i, s := range subs {
+		results[i] = Grade(context.Background(), s, opt)
+	}
+	f, err := os.Open("testdata/corpus-expected.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	header := rows[0]
+	byStudent := map[string]Result{}
+	for _, r := range results {
+		byStudent[r.Student] = r
+	}
+	if len(byStudent) != len(rows)-1 {
+		t.Errorf("%d students graded, %d expected", len(byStudent), len(rows)-1)
+	}
+	for _, row := range rows[1:] {
+		r, ok := byStudent[row[0]]
+		if !ok {
+			t.Errorf("%s: not graded", row[0])
+			continue
+		}
+		got := map[string]float64{}
+		for _, q := range r.Questions {
+			got[q.ID] = q.Points
+		}
+		for j := 1; j < len(header)-3; j++ {
+			want, _ := strconv.ParseFloat(row[j], 64)
+			if got[header[j]] != want {
+				t.Errorf("%s %s: %v points; want %v\n%s", row[0], header[j], got[header[j]], want, Markdown(r, true))
+			}
+		}
+		if want, _ := strconv.ParseFloat(row[len(header)-3], 64); r.Points != want {
+			t.Errorf("%s: total %v; want %v", row[0], r.Points, want)
+		}
+		problems := strings.Join(r.Problems, "; ")
+		if want := row[len(header)-2]; (want == "") != (problems == "") || !strings.Contains(problems, want) {
+			t.Errorf("%s: problems %q; want one mentioning %q", row[0], problems, want)
+		}
+		var flags []string
+		for _, q := range r.Questions {
+			flags = append(flags, q.Flags...)
+		}
+		if want := row[len(header)-1]; (want == "") != (len(flags) == 0) || !strings.Contains(strings.Join(flags, "; "), want) {
+			t.Errorf("%s: flags %q; want one mentioning %q", row[0], flags, want)
+		}
+	}
+	// Specific feedback: the compiler's message names the student's cell,
+	// a duplicate answer cell is noted, hidden cases are not revealed.
+	if c := byStudent["board-type-error"].Questions[2].Compile; !strings.Contains(c, "cellule") {
+		t.Errorf("compile error not mapped to a cell: %q", c)
+	}
+	if n := byStudent["duplicate-answer-cell"].Questions[0].Note; !strings.Contains(n, "2 cellules") {
+		t.Errorf("duplicate answer cells not noted: %q", n)
+	}
+
+	out := t.TempDir()
+	if err := WriteAll(out, results, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"grades.csv", "manual.csv", "feedback/full-01.md", "feedback/full-01.html", "gradescope/full-01/results.json"} {
+		if _, err := os.Stat(filepath.Join(out, p)); err != nil {
+			t.Error(err)
+		}
+	}
+	// The teacher fills in manual.csv; merging it adds the written answer's points.
+	m, err := ReadManual(strings.NewReader("student,question,max,points,answer\nfull,01/Q6,2,1.5,…\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Apply(results)
+	if r := results[indexOf(results, "full")]; r.Points != 16.5 {
+		t.Errorf("full after manual points: %v; want 16.5", r.Points)
+	}
+	if _, err := ReadManual(strings.NewReader("student,question,max,points,answer\nfull,01/Q6,2,3,…\n")); err == nil {
+		t.Error("points above the maximum must be refused")
+	}
+}
+
+func indexOf(rs []Result, student string) int {
+	for i, r := range rs {
+		if r.Student == student {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,373 @@
+package batch
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/notebook"
+	"github.com/prepa-reines/reines/grading/submission"
+)
+
+// Question is the grade of one question for one student.
+type Question struct {
+	ID, Title string
+	Max       int     // points available
+	Points    float64 // points earned: Max × passed cases / all cases, rounded down to 0.25
+	Manual    bool    // a written answer, graded by the teacher (manual.csv)
+	Answer    string  // the written answer's text (Manual)
+	Passed    int     // cases passed, public and hidden
+	Total     int     // cases, public and hidden
+	Public    []grading.CaseResult
+	HiddenOK  int                  // hidden cases passed
+	Hidden    int                  // hidden cases
+	HiddenKO  []grading.CaseResult // the hidden cases failed, shown only with -reveal
+	Compile   string               // compiler messages, mapped to the student's cells
+	Flags     []string             // French notes for the teacher (forbidden import, reference called…)
+	Note      string               // French: absent function, duplicate cells…
+}
+
+// Result is the grade of one submission.
+type Result struct {
+	Student, File, TP string
+	Questions         []Question
+	Problems          []string // French: what made the notebook partly or wholly ungradable
+	Points, Max       float64
+}
+
+// Options of a grading run.
+type Options struct {
+	Root    string             // the workbook's module root
+	TP      string             // "01", or "" to take each notebook's own TP
+	Work    string             // scratch folder for builds and runs
+	Limits  submission.Limits  // per case
+	Sandbox submission.Sandbox // see submission.Probe
+}
+
+// forbidden imports are flagged for the teacher.
+var forbidden = []string{"unsafe", "os/exec", "net", "net/http", "syscall", "plugin", "runtime/debug"}
+
+// Grade grades one submission. It never fails: everything that goes wrong
+// is reported in the Result, with 0 where nothing can be graded.
+func Grade(ctx context.Context, sub Submission, opt Options) Result {
+	res := Result{Student: sub.Student, File: sub.Path, TP: opt.TP}
+	data, err := os.ReadFile(sub.Path)
+	if err != nil {
+		res.Problems = append(res.Problems, "fichier illisible : "+err.Error())
+		return res.finish(opt.TP)
+	}
+	if !utf8.Valid(data) {
+		res.Problems = append(res.Problems, "le fichier n'est pas en UTF-8 : les caractères invalides sont remplacés")
+		data = []byte(strings.ToValidUTF8(string(data), "\uFFFD"))
+	}
+	nb, err := readNotebook(data)
+	if err != nil {
+		res.Problems = append(res.Problems, err.Error())
+		return res.finish(opt.TP)
+	}
+	tp := detectTP(nb, sub.Path)
+	switch {
+	case tp == "" && opt.TP == "":
+		res.Problems = append(res.Problems, "impossible de savoir de quel TP est ce notebook")
+		return res.finish("")
+	case opt.TP != "" && tp != "" && tp != opt.TP:
+		res.Problems = append(res.Problems, fmt.Sprintf("ce notebook est celui du TP %s, pas du TP %s", tp, opt.TP))
+		return res.finish(opt.TP)
+	case opt.TP != "":
+		tp = opt.TP
+	}
+	res.TP = tp
+	var cells []submission.Cell
+	for i, c := range nb.Cells {
+		if c.CellType == "code" {
+			cells = append(cells, submission.Cell{Index: i, Source: string(c.Source)})
+		}
+	}
+	prog := submission.Build(cells)
+	qs := grading.Questions(tp)
+	if len(qs) == 0 {
+		res.Problems = append(res.Problems, "aucune question enregistrée pour le TP "+tp)
+		return res.finish(tp)
+	}
+	dups := duplicates(nb)
+	var units []submission.Unit
+	for _, q := range qs {
+		g := Question{ID: q.ID, Title: q.Title, Max: q.Points}
+		if n := dups[q.ID]; n > 1 {
+			g.Note = fmt.Sprintf("%d cellules de réponse pour cette question (cellule copiée ?) : la dernière définition est notée", n)
+		}
+		if q.Prose() {
+			g.Manual, g.Answer = true, proseAnswer(nb, q.ID)
+			res.Questions = append(res.Questions, g)
+			continue
+		}
+		if !prog.Defines(q.Func) {
+			g.Note = strings.TrimSpace(g.Note + " fonction " + q.Func + " absente du notebook")
+			for _, e := range prog.Errors {
+				g.Compile += fmt.Sprintf("%s : %s\n", submission.FileName(e.Cell), e.Msg)
+			}
+			res.Questions = append(res.Questions, g)
+			continue
+		}
+		decls, inits := prog.WithInits(prog.Needed(q.Func))
+		main := fmt.Sprintf("%sgrading.ServeMain(%q, %s)", inits, q.ID, q.Func)
+		src := prog.Source(decls, main)
+		// The header imports grading; a student who removed it still needs it.
+		src = strings.Replace(src, "import (\n", "import (\n\t\"github.com/prepa-reines/reines/grading\"\n", 1)
+		if fixed, err := submission.Fix(src); err == nil {
+			src = fixed // the imports goimports adds are the ones to flag
+		}
+		g.Flags = flags(prog, src, q, qs)
+		units = append(units, submission.Unit{Name: unitName(q.ID), Source: src})
+		res.Questions = append(res.Questions, g)
+	}
+	dir, err := os.MkdirTemp(opt.Work, "sub-")
+	if err != nil {
+		res.Problems = append(res.Problems, "dossier de travail : "+err.Error())
+		return res.finish(tp)
+	}
+	defer os.RemoveAll(dir)
+	_ = os.Chmod(dir, 0o755) // the sandbox user runs the binaries
+	built := map[string]submission.Built{}
+	if len(units) > 0 {
+		if built, err = submission.Compile(ctx, opt.Root, filepath.Join(dir, "build"), units); err != nil {
+			res.Problems = append(res.Problems, "compilation impossible : "+err.Error())
+			return res.finish(tp)
+		}
+	}
+	for i := range res.Questions {
+		g := &res.Questions[i]
+		b, ok := built[unitName(g.ID)]
+		if !ok {
+			continue
+		}
+		if b.Bin == "" {
+			g.Compile = b.Errors
+			continue
+		}
+		runCases(ctx, g, b.Bin, dir, opt)
+	}
+	return res.finish(tp)
+}
+
+func unitName(id string) string { return "q" + strings.ReplaceAll(id, "/", "_") }
+
+// runCases runs every public then hidden case of g and scores it.
+func runCases(ctx context.Context, g *Question, bin, dir string, opt Options) {
+	public, err := grading.Inputs(g.ID, false)
+	if err != nil {
+		g.Note = err.Error()
+		return
+	}
+	all, _ := grading.Inputs(g.ID, true)
+	stop := false
+	for k, in := range all {
+		if stop {
+			// After a time-out the remaining cases are not run: they fail.
+			cr := grading.Judge(g.ID, in, grading.ChildResult{Problem: "non exécuté après un délai dépassé"})
+			cr.Status = grading.Skipped
+			g.Total++
+			if k < len(public) {
+				g.Public = append(g.Public, cr)
+			} else {
+				g.Hidden++
+				g.HiddenKO = append(g.HiddenKO, cr)
+			}
+			continue
+		}
+		scratch, err := os.MkdirTemp(dir, "run-")
+		if err != nil {
+			g.Note = err.Error()
+			return
+		}
+		_ = os.Chmod(scratch, 0o755)
+		o := opt.Sandbox.Run(ctx, bin, in, scratch, opt.Limits)
+		_ = os.RemoveAll(scratch)
+		var cr grading.CaseResult
+		if o.Result != nil {
+			cr = grading.Judge(g.ID, in, *o.Result)
+		} else {
+			cr = grading.Judge(g.ID, in, grading.ChildResult{Problem: o.Trouble})
+			cr.Status = grading.Panicked
+			if strings.HasPrefix(o.Trouble, "délai") {
+				cr.Status, stop = grading.TimedOut, true
+			}
+		}
+		g.Total++
+		if cr.Status == grading.Passed {
+			g.Passed++
+		}
+		if k < len(public) {
+			g.Public = append(g.Public, cr)
+		} else {
+			g.Hidden++
+			if cr.Status == grading.Passed {
+				g.HiddenOK++
+			} else {
+				g.HiddenKO = append(g.HiddenKO, cr)
+			}
+		}
+	}
+	if len(g.Flags) > 0 && slices.ContainsFunc(g.Flags, func(f string) bool { return strings.HasPrefix(f, refFlag) }) {
+		return // calling the reference answer earns nothing
+	}
+	if g.Total > 0 {
+		g.Points = math.Floor(float64(g.Max)*float64(g.Passed)/float64(g.Total)*4) / 4
+	}
+}
+
+// finish sums the points.
+func (r Result) finish(tp string) Result {
+	r.TP = tp
+	if len(r.Questions) == 0 && tp != "" {
+		for _, q := range grading.Questions(tp) {
+			r.Questions = append(r.Questions, Question{ID: q.ID, Title: q.Title, Max: q.Points, Manual: q.Prose()})
+		}
+	}
+	r.Points, r.Max = 0, 0
+	for _, q := range r.Questions {
+		r.Points += q.Points
+		r.Max += float64(q.Max)
+	}
+	return r
+}
+
+// readNotebook parses a notebook, explaining in French what is wrong with
+// a file that is not a usable nbformat 4 notebook.
+func readNotebook(data []byte) (*notebook.Notebook, error) {
+	if len(strings.TrimSpace(string(data))) == 0 {
+		return nil, fmt.Errorf("fichier vide")
+	}
+	var head struct {
+		NBFormat   int             `json:"nbformat"`
+		Worksheets json.RawMessage `json:"worksheets"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return nil, fmt.Errorf("ce n'est pas un notebook lisible (JSON invalide ou tronqué : %v)", err)
+	}
+	if head.NBFormat < 4 || head.Worksheets != nil {
+		return nil, fmt.Errorf("notebook au format ancien (nbformat %d) : ouvrez-le dans Jupyter et enregistrez-le pour le convertir", head.NBFormat)
+	}
+	nb, err := notebook.Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("notebook invalide : %v", err)
+	}
+	if len(nb.Cells) == 0 {
+		return nil, fmt.Errorf("notebook vide")
+	}
+	return nb, nil
+}
+
+// detectTP reads the TP from the cells' metadata (the most frequent
+// notebook of their question IDs), else from a file name "NN-…".
+func detectTP(nb *notebook.Notebook, path string) string {
+	count := map[string]int{}
+	for _, c := range nb.Cells {
+		if id := c.Reines().Question; id != "" {
+			tp, _, _ := strings.Cut(id, "/")
+			count[tp]++
+		}
+	}
+	best := ""
+	for tp, n := range count {
+		if n > count[best] || n == count[best] && tp < best {
+			best = tp
+		}
+	}
+	if best != "" {
+		return best
+	}
+	if m := regexp.MustCompile(`^(\d\d)-`).FindStringSubmatch(filepath.Base(path)); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// duplicates counts the answer cells of each question.
+func duplicates(nb *notebook.Notebook) map[string]int {
+	n := map[string]int{}
+	for _, c := range nb.Cells {
+		if m := c.Reines(); m.Role == "answer" && m.Question != "" {
+			n[m.Question]++
+		}
+	}
+	return n
+}
+
+// proseAnswer returns the text of the last written-answer cell of id.
+func proseAnswer(nb *notebook.Notebook, id string) string {
+	text := ""
+	for _, c := range nb.Cells {
+		if m := c.Reines(); m.Role == "prose" && m.Question == id {
+			text = strings.TrimSpace(string(c.Source))
+		}
+	}
+	return text
+}
+
+const refFlag = "appelle la réponse de référence"
+
+// flags lists what the teacher should look at in a question's compile
+// unit: forbidden imports, //go:linkname, init functions, and calls to the
+// reference answer of this question or of a later one (those earn 0).
+func flags(prog *submission.Program, src string, q *grading.Question, qs []*grading.Question) []string {
+	var out []string
+	if strings.Contains(src, "//go:linkname") {
+		out = append(out, "utilise //go:linkname")
+	}
+	if prog.Defines("init") {
+		out = append(out, "déclare une fonction init")
+	}
+	file, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ImportsOnly|parser.SkipObjectResolution)
+	if err != nil {
+		return out
+	}
+	alias := map[string]string{} // name in the file → import path
+	for _, is := range file.Imports {
+		path, _ := strconv.Unquote(is.Path.Value)
+		name := path[strings.LastIndex(path, "/")+1:]
+		if is.Name != nil {
+			name = is.Name.Name
+		}
+		alias[name] = path
+		if slices.Contains(forbidden, path) {
+			out = append(out, "importe "+strconv.Quote(path))
+		}
+	}
+	file, err = parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return out
+	}
+	later := map[string]bool{}
+	seen := false
+	for _, other := range qs {
+		seen = seen || other.ID == q.ID
+		if seen && other.Func != "" {
+			later[other.Func] = true
+		}
+	}
+	ast.Inspect(file, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		if x, ok := sel.X.(*ast.Ident); ok && later[sel.Sel.Name] && strings.Contains(alias[x.Name], "/prepa-reines/reines/tp/") {
+			out = append(out, fmt.Sprintf("%s (%s.%s) : 0 point pour cette question", refFlag, x.Name, sel.Sel.Name))
+		}
+		return true
+	})
+	slices.Sort(out)
+	return slices.Compact(out)
+}

@@ -1,0 +1,205 @@
+# Writes testdata/corpus from the committed notebook 01 (student and correction).
+# Run from anywhere: python3 grading/batch/testdata/make-corpus.py
+import json, copy, os, shutil, sys
+root = os.path.abspath(os.path.join(os.path.dirname(__file__), '../../..'))
+out = os.path.join(root, 'grading/batch/testdata/corpus')
+keep = os.path.join(out, 'old-format.ipynb')
+os.makedirs(out, exist_ok=True)
+corr = json.load(open(os.path.join(root, 'notebooks/corrections/01-recursion.ipynb')))
+stud = json.load(open(os.path.join(root, 'notebooks/01-recursion.ipynb')))
+
+def src(s):
+    lines = s.split('\n')
+    return [l + '\n' for l in lines[:-1]] + [lines[-1]]
+
+def answer_index(nb, q):
+    for i, c in enumerate(nb['cells']):
+        m = c.get('metadata', {}).get('reines', {})
+        if m.get('role') == 'answer' and m.get('question') == '01/' + q:
+            return i
+    raise KeyError(q)
+
+def with_answer(q, code, base=corr):
+    nb = copy.deepcopy(base)
+    nb['cells'][answer_index(nb, q)]['source'] = src(code)
+    return nb
+
+def write(name, nb, raw=None):
+    path = os.path.join(out, name)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    if raw is not None:
+        open(path, 'wb').write(raw)
+    else:
+        open(path, 'w').write(json.dumps(nb, indent=1, ensure_ascii=False) + '\n')
+
+write('full.ipynb', corr)
+write('empty.ipynb', stud)
+write('board-no-final-newline.ipynb', with_answer('Q3', '''func Board(p queens.Placement) string {
+	var rows []string
+	for _, c := range p {
+		row := []byte(strings.Repeat(".", len(p)))
+		row[c] = 'Q'
+		rows = append(rows, string(row))
+	}
+	return strings.Join(rows, "\\n")
+}'''))
+write('count-zero-for-empty-board.ipynb', with_answer('Q4', '''func Count(n int) (int64, error) {
+	if n < 0 {
+		return 0, queens.ErrNegative
+	}
+	if n == 0 {
+		return 0, nil
+	}
+	sols, err := Solutions(n)
+	return int64(len(sols)), err
+}'''))
+write('count-no-error.ipynb', with_answer('Q4', '''func Count(n int) (int64, error) {
+	if n < 0 {
+		return 0, nil
+	}
+	sols, err := Solutions(n)
+	return int64(len(sols)), err
+}'''))
+write('solutions-no-copy.ipynb', with_answer('Q2', '''func Solutions(n int) ([]queens.Placement, error) {
+	if n < 0 {
+		return nil, queens.ErrNegative
+	}
+	if n > queens.MaxListN {
+		return nil, queens.ErrTooMany
+	}
+	sols := []queens.Placement{}
+	p := make(queens.Placement, n)
+	var place func(row int)
+	place = func(row int) {
+		if row == n {
+			sols = append(sols, p) // forgets to copy p
+			return
+		}
+		for col := 0; col < n; col++ {
+			if IsSafe(p, row, col) {
+				p[row] = col
+				place(row + 1)
+			}
+		}
+	}
+	place(0)
+	return sols, nil
+}'''))
+write('first-no-error.ipynb', with_answer('Q5', '''func First(n int) (queens.Placement, bool, error) {
+	if n < 0 {
+		return nil, false, nil
+	}
+	sols, _ := Solutions(min(n, 12))
+	if n <= 12 {
+		if len(sols) == 0 {
+			return nil, false, nil
+		}
+		return sols[0], true, nil
+	}
+	p := make(queens.Placement, n)
+	var place func(row int) bool
+	place = func(row int) bool {
+		if row == n {
+			return true
+		}
+		for col := 0; col < n; col++ {
+			if IsSafe(p, row, col) {
+				p[row] = col
+				if place(row + 1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return p, place(0), nil
+}'''))
+write('board-type-error.ipynb', with_answer('Q3', '''func Board(p queens.Placement) string {
+	return 42
+}'''))
+write('count-syntax-error.ipynb', with_answer('Q4', '''func Count(n int) (int64, error) {
+	return 0, nil
+'''))
+nb = with_answer('Q1', '''func IsSafe(p queens.Placement, row, col int) bool {
+	return true // first attempt
+}''')
+i = answer_index(nb, 'Q5')
+fix = copy.deepcopy(corr['cells'][answer_index(corr, 'Q1')])
+fix['id'] = 'later-fix'
+nb['cells'].insert(i + 1, fix)
+write('redefined-later-right.ipynb', nb)
+nb = copy.deepcopy(corr)
+i = answer_index(nb, 'Q5')
+wrong = copy.deepcopy(nb['cells'][answer_index(nb, 'Q3')])
+wrong['id'] = 'later-wrong'
+wrong['source'] = src('''func Board(p queens.Placement) string {
+	var b strings.Builder
+	for _, c := range p {
+		for col := range p {
+			if col == c {
+				b.WriteByte('Q')
+			} else {
+				b.WriteByte('#')
+			}
+		}
+		b.WriteByte('\\n')
+	}
+	return b.String()
+}''')
+nb['cells'].insert(i + 1, wrong)
+write('redefined-later-wrong.ipynb', nb)
+write('count-infinite-loop.ipynb', with_answer('Q4', '''func Count(n int) (int64, error) {
+	for {
+	}
+}'''))
+write('first-os-exit.ipynb', with_answer('Q5', '''func First(n int) (queens.Placement, bool, error) {
+	os.Exit(0)
+	return nil, false, nil
+}'''))
+write('board-memory-bomb.ipynb', with_answer('Q3', '''func Board(p queens.Placement) string {
+	var blocks [][]byte
+	for {
+		b := make([]byte, 1<<26)
+		b[0] = 1
+		blocks = append(blocks, b)
+	}
+}'''))
+write('count-panics.ipynb', with_answer('Q4', '''func Count(n int) (int64, error) {
+	var counts []int64
+	return counts[n], nil
+}'''))
+nb = copy.deepcopy(corr)
+i = answer_index(nb, 'Q3')
+code = ''.join(nb['cells'][i]['source'])
+nb['cells'][i]['source'] = src(code.replace('\treturn b.String()', '\tfor i := 0; i < 20000; i++ {\n\t\tfmt.Println("déboguage : encore une ligne de sortie inutile")\n\t}\n\treturn b.String()'))
+write('board-huge-output.ipynb', nb)
+nb = copy.deepcopy(corr)
+i = answer_index(nb, 'Q5')
+code = ''.join(nb['cells'][i]['source'])
+nb['cells'][i]['source'] = src(code.replace('\tif n < 0 {', '\tfor i := 0; i < 50; i++ {\n\t\t_ = exec.Command("/bin/sleep", "60").Start()\n\t}\n\tif n < 0 {', 1))
+write('first-spawns-processes.ipynb', nb)
+write('solutions-calls-reference.ipynb', with_answer('Q2', '''func Solutions(n int) ([]queens.Placement, error) {
+	return queens.Solutions(n)
+}'''))
+nb = copy.deepcopy(corr)
+i = answer_index(nb, 'Q1')
+dup = copy.deepcopy(nb['cells'][i])
+dup['source'] = src('''func IsSafe(p queens.Placement, row, col int) bool {
+	return false
+}''')
+nb['cells'].insert(i, dup)  # same id, same metadata, before the right one
+write('duplicate-answer-cell.ipynb', nb)
+write('carol/01-recursion.ipynb', corr)
+other = copy.deepcopy(corr)
+for c in other['cells']:
+    m = c.get('metadata', {}).get('reines')
+    if m and 'question' in m:
+        m['question'] = '02/' + m['question'].split('/')[1]
+write('other-tp.ipynb', other)
+raw = json.dumps(corr, indent=1, ensure_ascii=False).encode('utf-8')
+write('truncated.ipynb', None, raw[: len(raw) // 2])
+write('empty-file.ipynb', None, b'')
+bad = json.dumps(corr, indent=1, ensure_ascii=False).encode('utf-8').replace('retour sur trace'.encode(), b'retour sur trace \xe9\xe9', 1)
+write('latin1-bytes.ipynb', None, bad)
+pass  # old-format.ipynb is the course's notebook-nbformat3.ipynb case, kept as is
+print('\n'.join(sorted(os.listdir(out))))

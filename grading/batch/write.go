@@ -1,0 +1,345 @@
+package batch
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/tp/chart"
+)
+
+// Manual holds the teacher's points for written answers: student →
+// question ID → points.
+type Manual map[string]map[string]float64
+
+// ReadManual reads a manual.csv the teacher filled in (columns student,
+// question, max, points, answer; header first). Empty points are skipped;
+// points outside [0, max] are errors naming the line.
+func ReadManual(r io.Reader) (Manual, error) {
+	rows, err := csv.NewReader(r).ReadAll()
+	if err != nil {
+		return nil, fmt.Errorf("manual.csv: %w", err)
+	}
+	m := Manual{}
+	for i, row := range rows {
+		if i == 0 || len(row) < 4 || strings.TrimSpace(row[3]) == "" {
+			continue
+		}
+		pts, err := strconv.ParseFloat(strings.ReplaceAll(strings.TrimSpace(row[3]), ",", "."), 64)
+		maxPts, _ := strconv.ParseFloat(row[2], 64)
+		if err != nil || pts < 0 || pts > maxPts {
+			return nil, fmt.Errorf("manual.csv line %d: points %q must be a number between 0 and %s", i+1, row[3], row[2])
+		}
+		if m[row[0]] == nil {
+			m[row[0]] = map[string]float64{}
+		}
+		m[row[0]][row[1]] = pts
+	}
+	return m, nil
+}
+
+// Apply adds the manual points to the results.
+func (m Manual) Apply(results []Result) {
+	for i := range results {
+		r := &results[i]
+		for j := range r.Questions {
+			q := &r.Questions[j]
+			if pts, ok := m[r.Student][q.ID]; ok && q.Manual {
+				q.Points = pts
+			}
+		}
+		*r = r.finish(r.TP)
+	}
+}
+
+// WriteAll writes the gradebook and the feedback into out: grades.csv,
+// manual.csv, feedback/<student>.md and .html, gradescope/<student>/results.json.
+// reveal shows hidden cases in the feedback.
+func WriteAll(out string, results []Result, reveal bool) error {
+	for _, d := range []string{out, filepath.Join(out, "feedback"), filepath.Join(out, "gradescope")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+	}
+	if err := writeGrades(filepath.Join(out, "grades.csv"), results); err != nil {
+		return err
+	}
+	if err := writeManual(filepath.Join(out, "manual.csv"), results); err != nil {
+		return err
+	}
+	lib, _ := chart.LibraryHTML() // without it, boards show their static SVG
+	for _, r := range results {
+		name := fileName(r)
+		if err := os.WriteFile(filepath.Join(out, "feedback", name+".md"), []byte(Markdown(r, reveal)), 0o644); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(out, "feedback", name+".html"), []byte(HTML(r, lib)), 0o644); err != nil {
+			return err
+		}
+		dir := filepath.Join(out, "gradescope", name)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		data, err := json.MarshalIndent(Gradescope(r), "", "  ")
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, "results.json"), data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fileName is the student's name for files, with the TP when a student
+// handed in several notebooks.
+func fileName(r Result) string {
+	name := r.Student
+	if r.TP != "" {
+		name += "-" + r.TP
+	}
+	return strings.Map(func(c rune) rune {
+		if strings.ContainsRune(`/\:*?"<>|`, c) {
+			return '_'
+		}
+		return c
+	}, name)
+}
+
+func pts(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// writeGrades writes one row per submission: student, tp, file, one column
+// per question of every TP present (points), total, max, problems.
+func writeGrades(path string, results []Result) error {
+	var ids []string
+	seen := map[string]bool{}
+	for _, r := range results {
+		for _, q := range r.Questions {
+			if !seen[q.ID] {
+				seen[q.ID] = true
+				ids = append(ids, q.ID)
+			}
+		}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(f)
+	_ = w.Write(append(append([]string{"student", "tp", "file"}, ids...), "total", "max", "problems"))
+	for _, r := range results {
+		row := []string{r.Student, r.TP, r.File}
+		byID := map[string]Question{}
+		for _, q := range r.Questions {
+			byID[q.ID] = q
+		}
+		for _, id := range ids {
+			if q, ok := byID[id]; ok {
+				row = append(row, pts(q.Points))
+			} else {
+				row = append(row, "")
+			}
+		}
+		row = append(row, pts(r.Points), pts(r.Max), strings.Join(r.Problems, "; "))
+		_ = w.Write(row)
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// writeManual lists the written answers for the teacher to grade.
+func writeManual(path string, results []Result) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(f)
+	_ = w.Write([]string{"student", "question", "max", "points", "answer"})
+	for _, r := range results {
+		for _, q := range r.Questions {
+			if q.Manual {
+				p := ""
+				if q.Points > 0 {
+					p = pts(q.Points)
+				}
+				_ = w.Write([]string{r.Student, q.ID, strconv.Itoa(q.Max), p, q.Answer})
+			}
+		}
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// Markdown returns the student's feedback: per question, points, passed
+// cases, failures (public ones shown; hidden ones counted, shown only when
+// reveal), compiler messages and notes.
+func Markdown(r Result, reveal bool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Correction — %s (TP %s)\n\n**Total : %s / %s**\n\n", r.Student, r.TP, pts(r.Points), pts(r.Max))
+	for _, p := range r.Problems {
+		fmt.Fprintf(&b, "> ⚠ %s\n\n", p)
+	}
+	for _, q := range r.Questions {
+		fmt.Fprintf(&b, "## %s — %s : %s / %d\n\n", q.ID, q.Title, pts(q.Points), q.Max)
+		switch {
+		case q.Manual:
+			b.WriteString("Réponse rédigée, notée par l'enseignant.\n\n")
+		case q.Total > 0:
+			fmt.Fprintf(&b, "%d cas réussis sur %d (dont %d/%d cas cachés).\n\n", q.Passed, q.Total, q.HiddenOK, q.Hidden)
+		}
+		if q.Note != "" {
+			fmt.Fprintf(&b, "%s\n\n", q.Note)
+		}
+		for _, f := range q.Flags {
+			fmt.Fprintf(&b, "- 🚩 %s\n", f)
+		}
+		if q.Compile != "" {
+			fmt.Fprintf(&b, "Erreur de compilation :\n\n```\n%s\n```\n\n", strings.TrimSpace(q.Compile))
+		}
+		if notImplemented(q) {
+			b.WriteString("Pas encore implémenté.\n\n")
+			continue
+		}
+		shown := q.Public
+		if reveal {
+			shown = append(append([]grading.CaseResult(nil), shown...), q.HiddenKO...)
+		}
+		for _, c := range shown {
+			if c.Status == grading.Passed {
+				continue
+			}
+			fmt.Fprintf(&b, "- ✘ %s : %s", c.Input, c.Status)
+			if c.Status == grading.Failed {
+				fmt.Fprintf(&b, " — attendu `%s`, obtenu `%s`", oneLine(c.Want), oneLine(c.Got))
+			}
+			if c.Note != "" {
+				fmt.Fprintf(&b, " — %s", oneLine(c.Note))
+			}
+			b.WriteString("\n")
+		}
+		if q.Hidden > q.HiddenOK && !reveal {
+			fmt.Fprintf(&b, "- ✘ %d cas cachés échoués\n", q.Hidden-q.HiddenOK)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// notImplemented reports whether every public case hit the stub.
+func notImplemented(q Question) bool {
+	for _, c := range q.Public {
+		if c.Status != grading.NotImplemented {
+			return false
+		}
+	}
+	return len(q.Public) > 0
+}
+
+func oneLine(s string) string {
+	s = strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", " / ")
+	if len(s) > 300 {
+		s = s[:300] + "…"
+	}
+	return s
+}
+
+var feedbackHTML = template.Must(template.New("feedback").Parse(`<!DOCTYPE html>
+<html lang="fr"><head><meta charset="utf-8"><title>Correction — {{.R.Student}}</title>
+<style>body{font-family:sans-serif;max-width:60em;margin:2em auto}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap}.ko{color:#d62728}.ok{color:#2ca02c}</style>
+</head><body>
+<h1>Correction — {{.R.Student}} (TP {{.R.TP}})</h1>
+<p><strong>Total : {{.Total}}</strong></p>
+{{range .R.Problems}}<p class="ko">⚠ {{.}}</p>{{end}}
+{{range .Questions}}<h2>{{.Q.ID}} — {{.Q.Title}} : {{.Points}} / {{.Q.Max}}</h2>
+{{if .Q.Manual}}<p>Réponse rédigée, notée par l'enseignant.</p>{{else if .NotImplemented}}<p>Pas encore implémenté.</p>{{else if .Q.Total}}<p>{{.Q.Passed}} cas réussis sur {{.Q.Total}} (dont {{.Q.HiddenOK}}/{{.Q.Hidden}} cas cachés).</p>{{end}}
+{{with .Q.Note}}<p>{{.}}</p>{{end}}
+{{range .Q.Flags}}<p class="ko">🚩 {{.}}</p>{{end}}
+{{with .Q.Compile}}<p>Erreur de compilation :</p><pre>{{.}}</pre>{{end}}
+{{range .Failed}}<p class="ko">✘ {{.Input}} : {{.Status}}{{if .Want}} — attendu <code>{{.Want}}</code>, obtenu <code>{{.Got}}</code>{{end}}{{with .Note}} — {{.}}{{end}}</p>{{with .Board}}{{.}}{{end}}{{end}}
+{{end}}
+{{.Lib}}
+</body></html>
+`))
+
+// HTML returns the feedback page: the same content as Markdown, with the
+// board of each failing public case drawn (ECharts when lib, the library's
+// script, is given; static SVG otherwise). Hidden cases are counted only.
+func HTML(r Result, lib string) string {
+	type failed struct {
+		Input, Status, Want, Got, Note string
+		Board                          template.HTML
+	}
+	type question struct {
+		Q              Question
+		Points         string
+		NotImplemented bool
+		Failed         []failed
+	}
+	data := struct {
+		R         Result
+		Total     string
+		Questions []question
+		Lib       template.HTML
+	}{R: r, Total: pts(r.Points) + " / " + pts(r.Max), Lib: template.HTML(lib)}
+	for _, q := range r.Questions {
+		qq := question{Q: q, Points: pts(q.Points), NotImplemented: notImplemented(q)}
+		for _, c := range q.Public {
+			if c.Status == grading.Passed || notImplemented(q) {
+				continue
+			}
+			f := failed{Input: c.Input, Status: c.Status.String(), Note: c.Note}
+			if c.Status == grading.Failed {
+				f.Want, f.Got = oneLine(c.Want), oneLine(c.Got)
+			}
+			if c.Board != nil {
+				f.Board = template.HTML(c.Board.HTML())
+			}
+			qq.Failed = append(qq.Failed, f)
+		}
+		data.Questions = append(data.Questions, qq)
+	}
+	var b strings.Builder
+	if err := feedbackHTML.Execute(&b, data); err != nil {
+		return "<p>" + template.HTMLEscapeString(err.Error()) + "</p>"
+	}
+	return b.String()
+}
+
+// GradescopeResults is Gradescope's results.json.
+type GradescopeResults struct {
+	Score float64          `json:"score"`
+	Tests []GradescopeTest `json:"tests"`
+}
+
+// GradescopeTest is one entry of results.json.
+type GradescopeTest struct {
+	Name     string  `json:"name"`
+	Score    float64 `json:"score"`
+	MaxScore float64 `json:"max_score"`
+	Output   string  `json:"output,omitempty"`
+}
+
+// Gradescope returns r in Gradescope's format, one test per question.
+func Gradescope(r Result) GradescopeResults {
+	g := GradescopeResults{Score: r.Points, Tests: []GradescopeTest{}}
+	for _, q := range r.Questions {
+		out := Markdown(Result{Student: r.Student, TP: r.TP, Questions: []Question{q}}, false)
+		g.Tests = append(g.Tests, GradescopeTest{Name: q.ID + " " + q.Title, Score: q.Points, MaxScore: float64(q.Max), Output: out})
+	}
+	return g
+}
