@@ -1,0 +1,91 @@
+package batch
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prepa-reines/reines/grading/submission"
+)
+
+func options(t *testing.T) Options {
+	t.Helper()
+	root, _ := filepath.Abs("../..")
+	work, err := os.MkdirTemp("", "selftest-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(work) })
+	os.Chmod(work, 0o755)
+	opt := Options{Root: root, Work: work, Limits: submission.DefaultLimits, Sandbox: submission.Probe()}
+	opt.Limits.Timeout = 20 * time.Second
+	return opt
+}
+
+// The release self-test: every correction notebook gets full marks on
+// every automatically graded question, every untouched student notebook 0
+// on every question, without a problem.
+func TestReleaseSelfTest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles every notebook")
+	}
+	opt := options(t)
+	students, _ := filepath.Glob(filepath.Join(opt.Root, "notebooks", "*.ipynb"))
+	if len(students) == 0 {
+		t.Fatal("no notebooks")
+	}
+	for _, student := range students {
+		name := filepath.Base(student)
+		t.Run(name, func(t *testing.T) {
+			for _, c := range []struct {
+				path string
+				full bool
+			}{{filepath.Join(opt.Root, "notebooks", "corrections", name), true}, {student, false}} {
+				r := Grade(context.Background(), Submission{Student: "self", Path: c.path}, opt)
+				if len(r.Problems) > 0 || len(r.Questions) == 0 {
+					t.Fatalf("%s: problems %v, %d questions", c.path, r.Problems, len(r.Questions))
+				}
+				for _, q := range r.Questions {
+					want := 0.0
+					if c.full && !q.Manual {
+						want = float64(q.Max)
+					}
+					if q.Points != want {
+						t.Errorf("%s %s: %v points; want %v\n%s", c.path, q.ID, q.Points, want, Markdown(Result{Questions: []Question{q}}, true))
+					}
+				}
+			}
+		})
+	}
+}
+
+// Foreign and broken notebook files are reported clearly, never graded as
+// a silent 0 and never a crash.
+func TestCaseNotebooks(t *testing.T) {
+	opt := options(t)
+	files, _ := filepath.Glob("testdata/cases/*.ipynb")
+	if len(files) < 6 {
+		t.Fatalf("%d case files", len(files))
+	}
+	for _, f := range files {
+		r := Grade(context.Background(), Submission{Student: "x", Path: f}, opt)
+		if len(r.Problems) == 0 {
+			t.Errorf("%s: no problem reported (%d questions graded)", f, len(r.Questions))
+		}
+		for _, p := range r.Problems {
+			if strings.TrimSpace(p) == "" {
+				t.Errorf("%s: empty problem message", f)
+			}
+		}
+	}
+	// With the TP given, a readable notebook's questions are listed with 0
+	// and the reason, rather than dropped.
+	opt.TP = "01"
+	r := Grade(context.Background(), Submission{Student: "x", Path: "testdata/cases/notebook-colab-metadata.ipynb"}, opt)
+	if len(r.Questions) == 0 || r.Max == 0 {
+		t.Errorf("colab notebook with -tp 01: %+v", r)
+	}
+}
