@@ -54,6 +54,9 @@ type Options struct {
 	Work    string             // scratch folder for builds and runs
 	Limits  submission.Limits  // per case
 	Sandbox submission.Sandbox // see submission.Probe
+	// Refs maps a question to the import path of its reference answer's
+	// package (release.References).
+	Refs map[string]string
 }
 
 // forbidden imports are flagged for the teacher.
@@ -129,7 +132,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) Result {
 		if fixed, err := submission.Fix(src); err == nil {
 			src = fixed // the imports goimports adds are the ones to flag
 		}
-		g.Flags = flags(prog, src, q, qs)
+		g.Flags = flags(prog, src, q, qs, opt.Refs)
 		units = append(units, submission.Unit{Name: unitName(q.ID), Source: src})
 		res.Questions = append(res.Questions, g)
 	}
@@ -322,7 +325,7 @@ const refFlag = "appelle la réponse de référence"
 // flags lists what the teacher should look at in a question's compile
 // unit: forbidden imports, //go:linkname, init functions, and calls to the
 // reference answer of this question or of a later one (those earn 0).
-func flags(prog *submission.Program, src string, q *grading.Question, qs []*grading.Question) []string {
+func flags(prog *submission.Program, src string, q *grading.Question, qs []*grading.Question, refs map[string]string) []string {
 	var out []string
 	if strings.Contains(src, "//go:linkname") {
 		out = append(out, "utilise //go:linkname")
@@ -350,21 +353,32 @@ func flags(prog *submission.Program, src string, q *grading.Question, qs []*grad
 	if err != nil {
 		return out
 	}
-	later := map[string]bool{}
+	later := map[string]string{} // function name → its reference's package
 	seen := false
 	for _, other := range qs {
 		seen = seen || other.ID == q.ID
-		if seen && other.Func != "" {
-			later[other.Func] = true
+		if seen && other.Func != "" && refs[other.ID] != "" {
+			later[other.Func] = refs[other.ID]
 		}
 	}
 	ast.Inspect(file, func(n ast.Node) bool {
+		if fd, ok := n.(*ast.FuncDecl); ok && fd.Name.Name == "main" && fd.Recv == nil {
+			return false // the grader's own main
+		}
 		sel, ok := n.(*ast.SelectorExpr)
 		if !ok {
 			return true
 		}
-		if x, ok := sel.X.(*ast.Ident); ok && later[sel.Sel.Name] && strings.Contains(alias[x.Name], "/prepa-reines/reines/tp/") {
+		x, ok := sel.X.(*ast.Ident)
+		if !ok {
+			return true
+		}
+		switch path := alias[x.Name]; {
+		case path != "" && later[sel.Sel.Name] == path:
 			out = append(out, fmt.Sprintf("%s (%s.%s) : 0 point pour cette question", refFlag, x.Name, sel.Sel.Name))
+		case strings.HasSuffix(path, "/prepa-reines/reines/grading"):
+			// The grading package holds every case and its reference answer.
+			out = append(out, fmt.Sprintf("%s (utilise %s.%s) : 0 point pour cette question", refFlag, x.Name, sel.Sel.Name))
 		}
 		return true
 	})

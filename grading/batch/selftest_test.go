@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prepa-reines/reines/grading/release"
 	"github.com/prepa-reines/reines/grading/submission"
 )
 
@@ -20,7 +21,11 @@ func options(t *testing.T) Options {
 	}
 	t.Cleanup(func() { os.RemoveAll(work) })
 	os.Chmod(work, 0o755)
-	opt := Options{Root: root, Work: work, Limits: submission.DefaultLimits, Sandbox: submission.Probe()}
+	refs, err := release.References(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := Options{Root: root, Work: work, Limits: submission.DefaultLimits, Sandbox: submission.Probe(), Refs: refs}
 	opt.Limits.Timeout = 20 * time.Second
 	return opt
 }

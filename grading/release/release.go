@@ -271,6 +271,31 @@ func (s *source) load(dir string) (*packages.Package, error) {
 	return pkgs[0], nil
 }
 
+// References maps each question answered by a reference function to the
+// import path of that function's package, from every notebook source under
+// root (e.g. "01/Q2" → "github.com/prepa-reines/reines/tp/queens"). The bulk
+// grader uses it to recognise a student calling the reference answer.
+func References(root string) (map[string]string, error) {
+	srcs, err := filepath.Glob(filepath.Join(root, "notebooks", "src", "*.txtar"))
+	if err != nil {
+		return nil, err
+	}
+	refs := map[string]string{}
+	for _, src := range srcs {
+		ar, err := txtar.ParseFile(src)
+		if err != nil {
+			return nil, err
+		}
+		nb, _, _ := strings.Cut(filepath.Base(src), "-")
+		for _, f := range ar.Files {
+			if kind, q, arg := parseName(f.Name); kind == "answer" && arg != "" {
+				refs[nb+"/"+q] = Module + "/" + arg
+			}
+		}
+	}
+	return refs, nil
+}
+
 // Write builds every notebooks/src/*.txtar under root and writes the
 // notebooks, returning the paths written.
 func Write(root string) ([]string, error) {

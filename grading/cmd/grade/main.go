@@ -28,6 +28,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/prepa-reines/reines/grading/batch"
+	"github.com/prepa-reines/reines/grading/release"
 	"github.com/prepa-reines/reines/grading/submission"
 )
 
@@ -83,8 +84,12 @@ func run(dir, tp, out string, jobs int, reveal bool, manualPath string, timeout 
 	}
 	defer os.RemoveAll(work)
 	_ = os.Chmod(work, 0o755)
-	opt := batch.Options{Root: filepath.Dir(strings.TrimSpace(string(gomod))), Work: work,
-		Limits: submission.DefaultLimits, Sandbox: submission.Probe()}
+	root := filepath.Dir(strings.TrimSpace(string(gomod)))
+	refs, err := release.References(root)
+	if err != nil {
+		return err
+	}
+	opt := batch.Options{Root: root, Work: work, Limits: submission.DefaultLimits, Sandbox: submission.Probe(), Refs: refs}
 	opt.Limits.Timeout = timeout
 	if tp != "all" {
 		opt.TP = tp
