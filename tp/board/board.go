@@ -7,6 +7,11 @@
 //
 // Rows and columns are 0-based in the Go values and labelled 1..n in the
 // pictures, as the sujets number them.
+//
+// Notebook 04 (exact cover) adds three pictures that are not chessboards,
+// rendered the same three ways: a 0/1 [Matrix] with the state of Algorithm
+// X, a [Sudoku] grid (givens and found digits), and a [Tiling] of
+// pentominoes.
 package board
 
 import (

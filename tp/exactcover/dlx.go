@@ -74,7 +74,7 @@ type Problem struct {
 // [ErrNoItems] for secondary items without any primary one (no option
 // could be added).
 //
-// Answers notebook 04 (dancing links), sujet name `construire`.
+// Answers notebook 04 Q3, sujet name `construire`.
 func New(primary, secondary []string) (*Problem, error) {
 	if len(primary) == 0 && len(secondary) > 0 {
 		return nil, ErrNoItems
@@ -122,19 +122,25 @@ func New(primary, secondary []string) (*Problem, error) {
 	return p, nil
 }
 
-// AddOption appends an option holding the named items, in that order, as
-// option number [Problem.NumOptions]() (before the call): one node per item
-// inserted at the bottom of the item's vertical list, then a new spacer.
-// Cost O(k²) for k items (the repeated-item check). Call it only while no
-// item is covered (before [Problem.Select] or after [Problem.Reset]).
+// AddOption appends an option holding the named items: it is
+// [InsertOption](p, items...), which states the rules and errors. Call it
+// only while no item is covered (before [Problem.Select] or after
+// [Problem.Reset]).
+func (p *Problem) AddOption(items ...string) error { return InsertOption(p, items...) }
+
+// InsertOption appends to p an option holding the named items, in that
+// order, as option number p.NumOptions() (before the call): one node per
+// item, inserted at the bottom of the item's vertical list (its LEN grows
+// by one), then a new spacer. Cost O(k²) for k items (the repeated-item
+// check). No item may be covered during the call.
 //
-// Errors (the problem is then unchanged): [ErrEmptyOption];
-// [ErrUnknownItem] or [ErrRepeatedItem] wrapped with the name;
-// [ErrNoPrimary] if every item is secondary (Knuth's dlx1 ignores such an
-// option, which no search can choose; here it is refused).
+// Errors (p is then unchanged): [ErrEmptyOption]; [ErrUnknownItem] or
+// [ErrRepeatedItem] wrapped with the name; [ErrNoPrimary] if every item is
+// secondary (Knuth's dlx1 ignores such an option, which no search can
+// choose; here it is refused).
 //
-// Answers notebook 04 (dancing links), sujet name `inserer`.
-func (p *Problem) AddOption(items ...string) error {
+// Answers notebook 04 Q4, sujet name `inserer`.
+func InsertOption(p *Problem, items ...string) error {
 	if len(items) == 0 {
 		return ErrEmptyOption
 	}
@@ -211,26 +217,32 @@ func (p *Problem) OptionOf(x int) int {
 	return -p.Top[x]
 }
 
-// Cover removes item i from its list of active items and hides every option
-// that contains it, so that no other option meeting i can be chosen
-// (TAOCP 7.2.2.1, cover). [Problem.Uncover] undoes it exactly when calls are
-// nested last-in first-out. Cost O(sum of the lengths of i's options).
-//
-// Answers notebook 04 (dancing links), sujet name `supprimer`.
-func (p *Problem) Cover(i int) {
-	for x := p.Dlink[i]; x != i; x = p.Dlink[x] {
-		p.Hide(x)
-	}
-	l, r := p.Llink[i], p.Rlink[i]
-	p.Rlink[l], p.Llink[r] = r, l
-}
+// Cover removes item i from its list of active items and hides every
+// option that contains it: it is [CoverItem](p, i).
+func (p *Problem) Cover(i int) { CoverItem(p, i) }
 
-// Hide removes from their vertical lists the nodes of x's option other than
-// x itself, going right and wrapping round at the spacer (TAOCP 7.2.2.1,
-// hide). Cost O(length of the option).
+// Uncover undoes [Problem.Cover](i): it is [UncoverItem](p, i).
+func (p *Problem) Uncover(i int) { UncoverItem(p, i) }
+
+// Hide removes from their vertical lists the nodes of x's option other
+// than x itself: it is [HideOption](p, x).
+func (p *Problem) Hide(x int) { HideOption(p, x) }
+
+// Unhide undoes [Problem.Hide](x): it is [UnhideOption](p, x).
+func (p *Problem) Unhide(x int) { UnhideOption(p, x) }
+
+// Dance calls visit with every solution: it is [Dance](p, visit).
+func (p *Problem) Dance(visit func(options []int) bool) { Dance(p, visit) }
+
+// HideOption removes from their vertical lists the nodes of x's option
+// other than x itself, going right and wrapping round at the spacer that
+// ends the option (TAOCP 7.2.2.1, hide): each node q is unlinked from the
+// list of its item TOP(q), whose LEN drops by one, but keeps its own
+// ULINK and DLINK, so that [UnhideOption] can put it back. Cost O(length
+// of the option).
 //
-// Answers notebook 04, part of sujet function `supprimer`.
-func (p *Problem) Hide(x int) {
+// Answers notebook 04 Q5, first half of sujet function `supprimer`.
+func HideOption(p *Problem, x int) {
 	for q := x + 1; q != x; {
 		j := p.Top[q]
 		if j <= 0 { // a spacer: go back to the first node of the option
@@ -244,25 +256,28 @@ func (p *Problem) Hide(x int) {
 	}
 }
 
-// Uncover undoes [Problem.Cover](i): it puts i back in its list of active
-// items and unhides its options, in the reverse order (TAOCP 7.2.2.1, uncover).
-// The links removed by Cover still hold the neighbours to restore: that is
-// the « dance ». Cost as Cover.
+// CoverItem covers item i: it hides every option that contains i, going
+// down i's vertical list ([HideOption] on each of its nodes), then removes
+// i from its list of active items (TAOCP 7.2.2.1, cover). No other option
+// meeting i can then be chosen. [UncoverItem] undoes it exactly when calls
+// are nested last-in first-out. Cost O(sum of the lengths of i's options).
 //
-// Answers notebook 04 (dancing links), sujet name `recuperer`.
-func (p *Problem) Uncover(i int) {
-	l, r := p.Llink[i], p.Rlink[i]
-	p.Rlink[l], p.Llink[r] = i, i
-	for x := p.Ulink[i]; x != i; x = p.Ulink[x] {
-		p.Unhide(x)
+// Answers notebook 04 Q6, sujet name `supprimer`.
+func CoverItem(p *Problem, i int) {
+	for x := p.Dlink[i]; x != i; x = p.Dlink[x] {
+		HideOption(p, x)
 	}
+	l, r := p.Llink[i], p.Rlink[i]
+	p.Rlink[l], p.Llink[r] = r, l
 }
 
-// Unhide undoes [Problem.Hide](x), going left through the option and
-// wrapping round at the spacer (TAOCP 7.2.2.1, unhide). Cost as Hide.
+// UnhideOption undoes [HideOption](p, x): it puts back the nodes of x's
+// option other than x, going left and wrapping round at the spacer before
+// the option, the reverse of the order in which HideOption removed them
+// (TAOCP 7.2.2.1, unhide). Cost as HideOption.
 //
-// Answers notebook 04, part of sujet function `recuperer`.
-func (p *Problem) Unhide(x int) {
+// Answers notebook 04 Q7, first half of sujet function `recuperer`.
+func UnhideOption(p *Problem, x int) {
 	for q := x - 1; q != x; {
 		j := p.Top[q]
 		if j <= 0 { // a spacer: go to the last node of the option
@@ -276,21 +291,54 @@ func (p *Problem) Unhide(x int) {
 	}
 }
 
-// Dance calls visit with every solution, as the sujet's recursive search
-// does: if no primary item is active, the chosen options are a solution;
-// otherwise choose the active primary item i with the fewest options (the
-// first one on ties), cover it, and for each option of i in turn cover its
-// other items, recurse, and uncover them in the reverse order; finally
-// uncover i. Secondary items are covered when a chosen option contains them
-// but never chosen for branching: they end up covered at most once.
+// UncoverItem undoes [CoverItem](p, i), in the reverse order: it puts i
+// back in its list of active items, then unhides its options going up i's
+// vertical list ([UnhideOption] on each node) (TAOCP 7.2.2.1, uncover).
+// The links removed by CoverItem still hold the neighbours to restore:
+// that is the « dance ». Cost as CoverItem.
+//
+// Answers notebook 04 Q8, sujet name `recuperer`.
+func UncoverItem(p *Problem, i int) {
+	l, r := p.Llink[i], p.Rlink[i]
+	p.Rlink[l], p.Llink[r] = i, i
+	for x := p.Ulink[i]; x != i; x = p.Ulink[x] {
+		UnhideOption(p, x)
+	}
+}
+
+// ChooseItem returns the active primary item with the fewest active
+// options, LEN(i) smallest, the first one in the list headed by item 0 on
+// ties (Knuth's minimum-remaining-values rule); 0 if no primary item is
+// active. Secondary items are never chosen. Cost O(active primary items).
+//
+// Answers notebook 04 Q10, the choice of the column in sujet function
+// `danser`.
+func ChooseItem(p *Problem) int {
+	i := p.Rlink[0]
+	for j := p.Rlink[i]; j != 0; j = p.Rlink[j] {
+		if p.Len[j] < p.Len[i] {
+			i = j
+		}
+	}
+	return i
+}
+
+// Dance calls visit with every solution of p, as the sujet's recursive
+// search does: if no primary item is active, the chosen options are a
+// solution; otherwise choose an item i with [ChooseItem], cover it, and for
+// each option of i in turn, top to bottom, cover its other items left to
+// right, recurse, and uncover them right to left; finally uncover i.
+// Secondary items are covered when a chosen option contains them but never
+// chosen for branching: they end up covered at most once.
 //
 // visit receives the option numbers in the order they were chosen (a fresh
 // slice it may keep) and returns false to stop the search. Options chosen
 // by [Problem.Select] are not included. The links are restored when Dance
-// returns. [Problem.Solve] is the same search, faster, with statistics.
+// returns, even when visit stops it. [Problem.Solve] is the same search,
+// faster, with statistics.
 //
-// Answers notebook 04 (dancing links), sujet name `danser`.
-func (p *Problem) Dance(visit func(options []int) bool) {
+// Answers notebook 04 Q11, sujet name `danser`.
+func Dance(p *Problem, visit func(options []int) bool) {
 	var chosen []int // chosen[l]: the node of the option chosen at level l
 	var dance func() bool
 	dance = func() bool {
@@ -301,20 +349,15 @@ func (p *Problem) Dance(visit func(options []int) bool) {
 			}
 			return visit(options)
 		}
-		i := p.Rlink[0]
-		for j := p.Rlink[i]; j != 0; j = p.Rlink[j] {
-			if p.Len[j] < p.Len[i] {
-				i = j
-			}
-		}
-		p.Cover(i)
+		i := ChooseItem(p)
+		CoverItem(p, i)
 		going := true
 		for x := p.Dlink[i]; x != i && going; x = p.Dlink[x] {
 			for q := x + 1; q != x; { // cover the other items of x's option
 				if j := p.Top[q]; j <= 0 {
 					q = p.Ulink[q]
 				} else {
-					p.Cover(j)
+					CoverItem(p, j)
 					q++
 				}
 			}
@@ -325,12 +368,12 @@ func (p *Problem) Dance(visit func(options []int) bool) {
 				if j := p.Top[q]; j <= 0 {
 					q = p.Dlink[q]
 				} else {
-					p.Uncover(j)
+					UncoverItem(p, j)
 					q--
 				}
 			}
 		}
-		p.Uncover(i)
+		UncoverItem(p, i)
 		return going
 	}
 	dance()

@@ -10,12 +10,16 @@
 // from 0 in the order they were added; solutions are reported as option
 // numbers.
 //
-// The answer-style functions (the ones a student writes in notebook 04) are
-// [AlgorithmX], [New], [Problem.AddOption], [Problem.Cover],
-// [Problem.Uncover], [Problem.Hide], [Problem.Unhide] and [Problem.Dance]; their
-// doc comments give the sujet's French names. The fast search is
-// [Problem.Solve] (with [Problem.Solutions], [Problem.Count] and
-// [Problem.First]), which follows Knuth's Algorithm X step by step.
+// The answer functions (the ones a student writes in notebook 04) are
+// plain functions, as the sujet's procedures are: [AlgorithmX] (Q2), [New]
+// (Q3, construire), [InsertOption] (Q4, inserer), [HideOption] and
+// [CoverItem] (Q5, Q6, supprimer), [UnhideOption] and [UncoverItem] (Q7,
+// Q8, recuperer), [ChooseItem] (Q10) and [Dance] (Q11, danser); the
+// methods of the same names ([Problem.AddOption], [Problem.Cover], ...)
+// call them. [TraceX] records the steps of Algorithm X for the notebook's
+// replay. The fast search is [Problem.Solve] (with [Problem.Solutions],
+// [Problem.Count] and [Problem.First]), which follows Knuth's Algorithm X
+// step by step.
 //
 // Applications live in sub-packages: nqueens (N-queens with secondary
 // diagonals), sudoku, pentomino and domcover (queen domination by repeated

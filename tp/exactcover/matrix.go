@@ -23,7 +23,7 @@ type Matrix [][]int
 //
 // Panics (index out of range) if a row is shorter than m[0].
 //
-// Answers notebook 04 (Algorithm X on the explicit matrix, the sujet's
+// Answers notebook 04 Q2 (Algorithm X on the explicit matrix, the sujet's
 // first solver).
 func AlgorithmX(m Matrix) [][]int {
 	nrows, ncols := len(m), 0

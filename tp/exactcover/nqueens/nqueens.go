@@ -17,7 +17,7 @@ import (
 	"github.com/prepa-reines/reines/tp/queens"
 )
 
-// New returns the exact cover problem of the n×n board: primary items
+// QueensProblem returns the exact cover problem of the n×n board: primary items
 // "r1".."rn" (rows) and "c1".."cn" (columns), secondary items
 // "a0".."a{2n−2}" (the diagonal r+c) and "b0".."b{2n−2}" (the
 // anti-diagonal r−c+n−1), and n² options; option n·r+c is
@@ -29,8 +29,8 @@ import (
 //
 // Errors: [queens.ErrNegative] for n < 0.
 //
-// Answers notebook 04 (N-queens as an exact cover with secondary items).
-func New(n int) (*exactcover.Problem, error) {
+// Answers notebook 04 Q12 (N-queens as an exact cover with secondary items).
+func QueensProblem(n int) (*exactcover.Problem, error) {
 	if n < 0 {
 		return nil, queens.ErrNegative
 	}
@@ -64,17 +64,17 @@ func New(n int) (*exactcover.Problem, error) {
 	return p, nil
 }
 
-// Placement turns a solution of [New](n), a list of option numbers in any
+// Placement turns a solution of [QueensProblem](n), a list of option numbers in any
 // order, into the placement it describes: option n·r+c puts the queen of
 // row r in column c. Panics if an option is outside [0, n²) or two options
-// share a row (not a solution of New(n)).
+// share a row (not a solution of QueensProblem(n)).
 func Placement(n int, options []int) queens.Placement {
 	p := make(queens.Placement, n)
 	seen := make([]bool, n)
 	for _, o := range options {
 		r := o / n
 		if o < 0 || r >= n || seen[r] {
-			panic("nqueens: Placement: not a solution of New(n)")
+			panic("nqueens: Placement: not a solution of QueensProblem(n)")
 		}
 		seen[r] = true
 		p[r] = o % n
@@ -88,7 +88,7 @@ func Placement(n int, options []int) queens.Placement {
 //
 // Errors: [queens.ErrNegative] for n < 0.
 func Solutions(n int) (iter.Seq[queens.Placement], error) {
-	p, err := New(n)
+	p, err := QueensProblem(n)
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +107,7 @@ func Solutions(n int) (iter.Seq[queens.Placement], error) {
 //
 // Errors: [queens.ErrNegative] for n < 0; ctx.Err() on cancellation.
 func Count(ctx context.Context, n int) (int64, exactcover.Stats, error) {
-	p, err := New(n)
+	p, err := QueensProblem(n)
 	if err != nil {
 		return 0, exactcover.Stats{}, err
 	}
@@ -122,7 +122,7 @@ func Count(ctx context.Context, n int) (int64, exactcover.Stats, error) {
 //
 // Errors: [queens.ErrNegative] for n < 0; ctx.Err() on cancellation.
 func First(ctx context.Context, n int) (queens.Placement, bool, error) {
-	p, err := New(n)
+	p, err := QueensProblem(n)
 	if err != nil {
 		return nil, false, err
 	}

@@ -28,12 +28,14 @@ func (e *MultipleError) Error() string {
 	return fmt.Sprintf("sudoku: several solutions, e.g. %v and %v", e.First, e.Second)
 }
 
-// NewProblem returns the exact cover problem of the empty grid: 324
+// SudokuProblem returns the exact cover problem of the empty grid: 324
 // primary items "pRC" (cell R, C has a digit), "rRD" (row R has digit D),
 // "cCD" (column C has D), "bBD" (box B has D), all 1-based, and 729
 // options; option 81r+9c+d−1 puts digit d in row r, column c (0-based r,
 // c): "pRC rRD cCD bBD", as in TAOCP 7.2.2.1.
-func NewProblem() *exactcover.Problem {
+//
+// Answers notebook 04 Q13 (the Sudoku as an exact cover).
+func SudokuProblem() *exactcover.Problem {
 	var items []string
 	for _, kind := range []string{"p", "r", "c", "b"} {
 		for x := 1; x <= 9; x++ {
@@ -70,8 +72,8 @@ type Solver struct {
 	stats exactcover.Stats
 }
 
-// NewSolver builds the 324-item matrix ([NewProblem]): about 0.1 ms.
-func NewSolver() *Solver { return &Solver{p: NewProblem()} }
+// NewSolver builds the 324-item matrix ([SudokuProblem]): about 0.1 ms.
+func NewSolver() *Solver { return &Solver{p: SudokuProblem()} }
 
 // Solve returns the solution of the puzzle g. It checks the givens first
 // ([Grid.Check]), then searches for two solutions to prove the first one
