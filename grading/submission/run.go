@@ -32,7 +32,7 @@ var DefaultLimits = Limits{Timeout: 10 * time.Second, MemoryMB: 2048, Output: 64
 // Sandbox says how children are contained on this machine; see [Probe].
 type Sandbox struct {
 	Prlimit  string // path of prlimit(1), "" if absent: no rlimits
-	AsNobody bool   // running as root: children run as user nobody
+	Unprivileged bool   // running as root: each child runs as an unprivileged user of its own (see UIDRange)
 	NoNet    bool   // children get a new, empty network namespace
 	Warning  string
 }
@@ -45,7 +45,7 @@ func Probe() Sandbox {
 	var s Sandbox
 	s.Prlimit, _ = exec.LookPath("prlimit")
 	if os.Geteuid() == 0 {
-		s.AsNobody = true
+		s.Unprivileged = true
 		cmd := exec.Command("true")
 		cmd.SysProcAttr = &syscall.SysProcAttr{Cloneflags: syscall.CLONE_NEWNET}
 		s.NoNet = cmd.Run() == nil
@@ -54,7 +54,7 @@ func Probe() Sandbox {
 	if s.Prlimit == "" {
 		w = append(w, "prlimit(1) not found: no memory or process limits")
 	}
-	if !s.AsNobody {
+	if !s.Unprivileged {
 		w = append(w, "not root: student code runs as this user, with network access")
 	} else if !s.NoNet {
 		w = append(w, "no network namespace: student code could reach the network")
@@ -63,7 +63,27 @@ func Probe() Sandbox {
 	return s
 }
 
-const nobody = 65534
+// Each running child gets a user ID of its own (as root), so that the
+// process limit of one child, which counts every process of its user,
+// never depends on what another child runs at the same time. The IDs are
+// drawn from a block chosen by this process's PID, so that two graders
+// running at once (e.g. test binaries) use different ones; they need no
+// entry in /etc/passwd.
+const uidSlots = 64
+
+var (
+	uidBase = 200000 + (os.Getpid()%5000)*uidSlots
+	uidPool = func() chan int {
+		c := make(chan int, uidSlots)
+		for i := 0; i < uidSlots; i++ {
+			c <- uidBase + i
+		}
+		return c
+	}()
+)
+
+// UIDRange returns the user IDs children may run as: [first, first+count).
+func UIDRange() (first, count int) { return uidBase, uidSlots }
 
 // Outcome is what running one case gave.
 type Outcome struct {
@@ -94,9 +114,11 @@ func (s Sandbox) Run(ctx context.Context, bin string, input []byte, scratch stri
 	cmd.Dir = scratch
 	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + scratch, "TMPDIR=" + scratch, "GOMAXPROCS=1", "GOTRACEBACK=none"}
 	attr := &syscall.SysProcAttr{Setpgid: true}
-	if s.AsNobody {
-		attr.Credential = &syscall.Credential{Uid: nobody, Gid: nobody}
-		_ = os.Chown(scratch, nobody, nobody)
+	if s.Unprivileged {
+		uid := <-uidPool
+		defer func() { uidPool <- uid }()
+		attr.Credential = &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid)}
+		_ = os.Chown(scratch, uid, uid)
 	}
 	if s.NoNet {
 		attr.Cloneflags = syscall.CLONE_NEWNET

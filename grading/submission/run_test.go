@@ -2,6 +2,7 @@ package submission
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"strings"
@@ -66,8 +67,14 @@ func TestSandbox(t *testing.T) {
 			if !h.either && ((o.Result != nil) != h.result || (h.want != "" && !strings.Contains(o.Trouble, h.want))) {
 				t.Errorf("outcome %+v; want result=%v, trouble containing %q", o, h.result, h.want)
 			}
-			if out, _ := exec.Command("ps", "-u", "nobody", "-o", "pid=").Output(); sb.AsNobody && len(strings.TrimSpace(string(out))) > 0 {
-				t.Errorf("processes of the sandbox user survived the case: %s", out)
+			if first, count := UIDRange(); sb.Unprivileged {
+				out, _ := exec.Command("ps", "-e", "-o", "uid=,pid=,comm=").Output()
+				for _, line := range strings.Split(string(out), "\n") {
+					var uid int
+					if _, err := fmt.Sscan(line, &uid); err == nil && uid >= first && uid < first+count {
+						t.Errorf("a process of the sandbox survived the case: %s", line)
+					}
+				}
 			}
 			if len(o.Output) > lim.Output+100 {
 				t.Errorf("kept %d bytes of output; limit %d", len(o.Output), lim.Output)

@@ -77,3 +77,33 @@ func TestGallery(t *testing.T) {
 		t.Errorf("text gallery has %d queens; want 50", n)
 	}
 }
+
+// Large boards are split into series small enough for ECharts to draw at
+// once (it draws series of more than 3000 items progressively).
+func TestOptionLargeBoard(t *testing.T) {
+	p := make(queens.Placement, 100)
+	for i := range p {
+		p[i] = i
+	}
+	var opt struct {
+		Series []struct {
+			Type string `json:"type"`
+			Data []json.RawMessage
+		} `json:"series"`
+	}
+	if err := json.Unmarshal([]byte(Of(p).Option(false)), &opt); err != nil {
+		t.Fatal(err)
+	}
+	squares := 0
+	for _, s := range opt.Series {
+		if s.Type == "heatmap" {
+			squares += len(s.Data)
+			if len(s.Data) > 3000 {
+				t.Errorf("a heat map series of %d items is drawn progressively", len(s.Data))
+			}
+		}
+	}
+	if squares != 100*100 {
+		t.Errorf("%d squares; want 10000", squares)
+	}
+}

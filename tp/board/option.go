@@ -8,6 +8,9 @@ import (
 	"github.com/prepa-reines/reines/tp/queens"
 )
 
+// maxSeriesItems is the most squares one heat map series holds.
+const maxSeriesItems = 2500
+
 // Option returns the ECharts option of the board as JSON, built with
 // go-echarts: a heat map for the squares (checkered, or the Heat numbers)
 // and scatter series for queens, crosses and outlines. small drops the
@@ -69,7 +72,13 @@ func (b Board) Option(small bool) string {
 		if b.Heat != nil && cell >= 16 {
 			so = append(so, charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Color: "#333", FontSize: float32(max(min(cell/2, 12), 7))}))
 		}
-		hm.AddSeries(g.name, g.data, so...)
+		// ECharts draws a series of more than 3000 items progressively,
+		// which leaves large boards half drawn: keep series smaller.
+		for data := g.data; len(data) > 0; {
+			k := min(len(data), maxSeriesItems)
+			hm.AddSeries(g.name, data[:k], so...)
+			data = data[k:]
+		}
 	}
 
 	marks := func(name string, ss []queens.Square, symbol string, size float64, style opts.ItemStyle) {
