@@ -36,9 +36,10 @@ type ModelOut struct {
 	// Count is the number of solutions enumerated (up to the first bad or
 	// repeated one).
 	Count int64
-	// Bad holds the queens of the first solution that is not a valid
-	// placement, as squares (0-based), nil if none.
-	Bad []queens.Square
+	// Invalid is set when a solution is not a valid placement; Bad holds
+	// its queens as squares (0-based).
+	Invalid bool
+	Bad     []queens.Square
 	// Dup is the placement found twice, nil if none.
 	Dup queens.Placement
 	// First is the first solution, nil if none.
@@ -56,7 +57,33 @@ type CountCase struct {
 }
 
 func (c CountCase) String() string {
-	return fmt.Sprintf("modèle %s, n = %d, %v, %v", c.Model, c.N, c.Vars, c.Vals)
+	return fmt.Sprintf("modèle %s, n = %d, %s, %s", c.Model, c.N, varOrderName(c.Vars), valueOrderName(c.Vals))
+}
+
+// varOrderName and valueOrderName name the orders as the notebook's Go
+// code does (cp.FirstFail).
+func varOrderName(o cp.VarOrder) string {
+	switch o {
+	case cp.InputOrder:
+		return "cp.InputOrder"
+	case cp.FirstFail:
+		return "cp.FirstFail"
+	case cp.DomWDeg:
+		return "cp.DomWDeg"
+	}
+	return o.String()
+}
+
+func valueOrderName(o cp.ValueOrder) string {
+	switch o {
+	case cp.Increasing:
+		return "cp.Increasing"
+	case cp.Decreasing:
+		return "cp.Decreasing"
+	case cp.MiddleOut:
+		return "cp.MiddleOut"
+	}
+	return o.String()
 }
 
 // Model names of [CountCase].
@@ -97,7 +124,7 @@ type HeuristicCase struct {
 }
 
 func (c HeuristicCase) String() string {
-	return fmt.Sprintf("n = %d, %v, %v", c.N, c.Vars, c.Vals)
+	return fmt.Sprintf("n = %d, %s, %s", c.N, varOrderName(c.Vars), valueOrderName(c.Vals))
 }
 
 // FirstSolutionOut is what [nqueens.FirstSolution] returns.
@@ -136,8 +163,9 @@ var CP = struct {
 		},
 		Input:  Sized.String,
 		Format: formatModel,
-		Judge:  judgeModel("3 contraintes par paire de lignes i < j : x_i ≠ x_j, x_i ≠ x_j + (j − i) et x_i ≠ x_j − (j − i)"),
-		Board:  boardOfModel,
+		Judge: judgeModel("3 contraintes par paire de lignes i < j : x_i ≠ x_j, x_i ≠ x_j + (j − i) et x_i ≠ x_j − (j − i)",
+			"décalage des diagonales : c'est j − i, l'écart entre les lignes"),
+		Board: boardOfModel,
 	},
 	Q3: &Exercise[func([]*cp.IntVar) queens.Placement, queens.Placement, queens.Placement]{
 		Question: Register(&Question{ID: "03/Q3", Title: "Lire la solution du modèle 1", Points: 2, Func: "Placement",
@@ -169,8 +197,9 @@ var CP = struct {
 		},
 		Input:  Sized.String,
 		Format: formatModel,
-		Judge:  judgeModel("3 contraintes allDifferent : sur les x_i, sur les x_i + i et sur les x_i − i"),
-		Board:  boardOfModel,
+		Judge: judgeModel("3 contraintes allDifferent : sur les x_i, sur les x_i + i et sur les x_i − i",
+			"décalage des diagonales : x_i + i et x_i − i"),
+		Board: boardOfModel,
 	},
 	Q5: &Exercise[func(int) (*cp.Model, [][]*cp.IntVar), Sized, ModelOut]{
 		Question: Register(&Question{ID: "03/Q5", Title: "Modèle 2 : une variable 0/1 par case", Points: 4, Func: "Model2",
@@ -187,8 +216,9 @@ var CP = struct {
 		},
 		Input:  Sized.String,
 		Format: formatModel,
-		Judge:  judgeModel("une somme = 1 par ligne et par colonne, une somme ≤ 1 par diagonale d'au moins deux cases, dans les deux sens"),
-		Board:  boardOfModel,
+		Judge: judgeModel("une somme = 1 par ligne et par colonne, une somme ≤ 1 par diagonale d'au moins deux cases, dans les deux sens",
+			"« exactement une » au lieu de « au plus une » sur une diagonale"),
+		Board: boardOfModel,
 	},
 	Q6: &Exercise[func([][]*cp.IntVar) queens.Placement, queens.Placement, queens.Placement]{
 		Question: Register(&Question{ID: "03/Q6", Title: "Lire la solution du modèle 2", Points: 2, Func: "GridPlacement",
@@ -233,7 +263,8 @@ var CP = struct {
 		},
 		Input: CountCase.String,
 		Format: func(o CountSolutionsOut) string {
-			s := fmt.Sprintf("%d solutions (Stats : %d solutions, %d nœuds, %d échecs)", o.Count, o.Solutions, o.Nodes, o.Failures)
+			s := fmt.Sprintf("%s (Stats : %s, %s, %s)", plural(o.Count, "solution"), plural(o.Solutions, "solution"),
+				plural(o.Nodes, "nœud"), plural(o.Failures, "échec"))
 			if o.Err != "" {
 				s += " ; erreur : " + o.Err
 			}
@@ -273,7 +304,8 @@ var CP = struct {
 				{2, cp.InputOrder, cp.Decreasing},
 				{12, cp.InputOrder, cp.Decreasing},
 				{50, cp.DomWDeg, cp.MiddleOut},
-				{500, cp.FirstFail, cp.Decreasing},
+				{500, cp.FirstFail, cp.MiddleOut},
+				{200, cp.DomWDeg, cp.MiddleOut},
 			}
 		},
 		Call: func(f func(int, cp.VarOrder, cp.ValueOrder) (queens.Placement, cp.Stats, error), in HeuristicCase) FirstSolutionOut {
@@ -323,6 +355,10 @@ var CP = struct {
 		},
 	},
 	Q10: Register(&Question{ID: "03/Q10", Title: "L'effet des heuristiques (réponse rédigée)", Points: 2}),
+}
+
+func init() {
+	addExercises(CP.Q2, CP.Q3, CP.Q4, CP.Q5, CP.Q6, CP.Q7, CP.Q9)
 }
 
 // cpError explains an error of package cp in French.
@@ -435,7 +471,7 @@ func enumerate(m *cp.Model, out *ModelOut, n int, read func() []queens.Square) {
 		sq := read()
 		p, ok := asPlacement(sq, n)
 		if !ok || len(sq) != n || queens.Validate(p) != nil {
-			out.Bad = sq
+			out.Invalid, out.Bad = true, sq
 			break
 		}
 		if seen[p.String()] {
@@ -498,18 +534,26 @@ func formatModel(o ModelOut) string {
 	case o.Shape != "":
 		return o.Shape
 	}
-	s := fmt.Sprintf("%d variables, %d contraintes, ", o.Vars, o.Constraints)
+	s := plural(int64(o.Vars), "variable") + ", " + plural(int64(o.Constraints), "contrainte") + ", "
 	switch {
-	case o.Bad != nil:
+	case o.Invalid:
 		return s + "une solution invalide : " + squaresText(o.Bad)
 	case o.Dup != nil:
 		return s + "la solution " + o.Dup.String() + " deux fois"
 	}
-	s += fmt.Sprintf("%d solution(s)", o.Count)
+	s += plural(o.Count, "solution")
 	if o.First != nil {
 		s += ", dont " + shortPlacement(o.First)
 	}
 	return s
+}
+
+// plural writes k and the word, with an s from 2 on.
+func plural(k int64, word string) string {
+	if k >= 2 || k <= -2 {
+		return fmt.Sprintf("%d %ss", k, word)
+	}
+	return fmt.Sprintf("%d %s", k, word)
 }
 
 // squaresText lists queens as (row, column), 1-based.
@@ -539,7 +583,7 @@ func shortPlacement(p queens.Placement) string {
 // what is most useful: an error, the shape of the variables, an invalid
 // solution (a missing or wrong constraint), a repeated one, missing ones,
 // then the size the question asks for (constraints explains it).
-func judgeModel(constraints string) func(Sized, ModelOut, ModelOut) (bool, string) {
+func judgeModel(constraints, missing string) func(Sized, ModelOut, ModelOut) (bool, string) {
 	return func(in Sized, got, want ModelOut) (bool, string) {
 		if ok, note := sameError(got.Err, want.Err); !ok || want.Err != "" {
 			return ok, note
@@ -547,15 +591,15 @@ func judgeModel(constraints string) func(Sized, ModelOut, ModelOut) (bool, strin
 		if got.Shape != "" {
 			return false, got.Shape
 		}
-		if got.Bad != nil {
+		if got.Invalid {
 			return false, "le modèle accepte une solution qui n'est pas un placement valide (" + squaresNote(in.N, got.Bad) +
-				") : une contrainte manque ou est fausse (décalage des diagonales ?)"
+				") : une contrainte manque ou est fausse"
 		}
 		if got.Dup != nil {
 			return false, "la même position est trouvée deux fois : le modèle a des variables en trop"
 		}
 		if got.Count != want.Count {
-			return false, fmt.Sprintf("%d solutions au lieu de %d : il en manque, une contrainte est trop forte (« exactement une » au lieu de « au plus une » ?)", got.Count, want.Count)
+			return false, fmt.Sprintf("%d solutions au lieu de %d : il en manque, une contrainte interdit des placements valides (%s ?)", got.Count, want.Count, missing)
 		}
 		if got.Vars != want.Vars {
 			return false, fmt.Sprintf("les bonnes solutions, mais %d variables au lieu de %d", got.Vars, want.Vars)
@@ -569,7 +613,7 @@ func judgeModel(constraints string) func(Sized, ModelOut, ModelOut) (bool, strin
 
 // boardOfModel draws the invalid solution the model accepted.
 func boardOfModel(in Sized, got ModelOut) *board.Board {
-	if got.Bad == nil || in.N <= 0 {
+	if !got.Invalid || in.N <= 0 {
 		return nil
 	}
 	b := board.Board{N: in.N, Queens: got.Bad}
@@ -636,6 +680,9 @@ func describeFixedGrid(p queens.Placement) string {
 }
 
 func formatPlacement(p queens.Placement) string {
+	if len(p) == 0 {
+		return "[] (plateau vide)"
+	}
 	return fmt.Sprintf("%v (colonnes %s)", []int(p), p)
 }
 

@@ -1,5 +1,5 @@
 // Package cp holds a small finite-domain constraint solver, written for the
-// constraint programming TD of notebook 05 (« PPC > Exemples > N Reines »,
+// constraint programming TD of notebook 03 (« PPC > Exemples > N Reines »,
 // originally with Choco 2.0 in Java). It is sized for teaching: every part
 // of a classical solver is here, in a few hundred lines, and fast enough to
 // place 10,000 queens.

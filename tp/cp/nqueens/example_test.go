@@ -70,3 +70,21 @@ func ExampleFirstSolution() {
 	// 1000 <nil> <nil> 1
 	// cp: no solution
 }
+
+// CountSolutions counts with the given heuristics; the statistics are those
+// of that search. Both variants of model 1 explore the same tree.
+func ExampleCountSolutions() {
+	pairwise, _ := nqueens.Model1Pairwise(8)
+	allDiff, _ := nqueens.Model1AllDifferent(8)
+	for _, m := range []*cp.Model{pairwise, allDiff} {
+		count, st, err := nqueens.CountSolutions(m, cp.FirstFail, cp.Increasing)
+		fmt.Println(count, st.Solutions, st.Nodes, st.Failures, err)
+	}
+	grid, _ := nqueens.Model2(3)
+	count, _, err := nqueens.CountSolutions(grid, cp.InputOrder, cp.Decreasing)
+	fmt.Println(count, err)
+	// Output:
+	// 92 92 766 292 <nil>
+	// 92 92 766 292 <nil>
+	// 0 <nil>
+}

@@ -1,4 +1,4 @@
-// Package nqueens holds the reference answers of notebook 05, the TD
+// Package nqueens holds the reference answers of notebook 03, the TD
 // « PPC > Exemples > N Reines » (originally Choco 2.0 in Java): the
 // N-queens problem written as constraint models for package cp, and read
 // back as a [queens.Placement].
@@ -9,7 +9,8 @@
 // constraints) and three all-different constraints ([Model1AllDifferent]),
 // the one that scales to n = 10,000. Model 2 ([Model2]) has one 0/1
 // variable per square, exactly one queen per row and per column and at most
-// one per diagonal. [FirstSolution] solves model 1 with a chosen heuristic.
+// one per diagonal. [CountSolutions] counts the solutions of a model and
+// [FirstSolution] solves model 1 with a chosen heuristic.
 //
 // See example_test.go for a runnable tour.
 package nqueens
@@ -29,9 +30,10 @@ import (
 // (returned by its searches); n = 0 gives the empty model, whose one
 // solution is the empty board.
 //
-// Answers notebook 05, model 1 with neq constraints (sujet: `neq(queens[i],
-// queens[j])`, `neq(queens[i], plus(queens[j], k))`, `neq(queens[i],
-// minus(queens[j], k))`).
+// Answers notebook 03 Q2, model 1 as the Java code posts it (sujet:
+// `makeIntVarArray("Q", n, 1, n)`, `neq(queens[i], queens[j])`,
+// `neq(queens[i], plus(queens[j], k))`, `neq(queens[i], minus(queens[j],
+// k))`).
 func Model1Pairwise(n int) (*cp.Model, []*cp.IntVar) {
 	model := cp.NewModel()
 	x := model.IntVarArray("Q", n, 1, n)
@@ -51,8 +53,9 @@ func Model1Pairwise(n int) (*cp.Model, []*cp.IntVar) {
 // x_i − i (offset views, no extra variables): n variables, 3 constraints.
 // n < 0 records an error on the model; n = 0 gives the empty model.
 //
-// Answers notebook 05, model 1 with allDifferent (sujet: `allDifferent`
-// on `queens`, on `plus(queens[i], i)` and on `minus(queens[i], i)`).
+// Answers notebook 03 Q4, model 1 with allDifferent (sujet:
+// `allDifferent` on `queens`, on `plus(queens[i], i)` and on
+// `minus(queens[i], i)`).
 func Model1AllDifferent(n int) (*cp.Model, []*cp.IntVar) {
 	model := cp.NewModel()
 	x := model.IntVarArray("Q", n, 1, n)
@@ -76,8 +79,8 @@ func Model1AllDifferent(n int) (*cp.Model, []*cp.IntVar) {
 // (sums at most 1): n² variables, 2n + 2(2n − 3) constraints for n ≥ 2.
 // n < 0 records an error on the model; n = 0 gives the empty model.
 //
-// Answers notebook 05, model 2 (sujet: `eq(sum(row), 1)`,
-// `eq(sum(column), 1)`, `leq(sum(diagonal), 1)`).
+// Answers notebook 03 Q5, model 2 (sujet: `makeIntVarArray("B", n, n, 0,
+// 1)`, `eq(sum(row), 1)`, `eq(sum(column), 1)`, `leq(sum(diagonal), 1)`).
 func Model2(n int) (*cp.Model, [][]*cp.IntVar) {
 	model := cp.NewModel()
 	b := model.IntVarMatrix("B", n, n, 0, 1)
@@ -116,7 +119,8 @@ func Model2(n int) (*cp.Model, [][]*cp.IntVar) {
 // has its queen in column x[i] − 1 (0-based). It panics, like
 // [cp.IntVar.Value], if a variable is not fixed.
 //
-// Answers notebook 05, display of a solution of model 1.
+// Answers notebook 03 Q3, display of a solution of model 1 (sujet:
+// `s.getVar(queens[i]).getVal()`).
 func Placement(x []*cp.IntVar) queens.Placement {
 	p := make(queens.Placement, len(x))
 	for i := range x {
@@ -129,7 +133,7 @@ func Placement(x []*cp.IntVar) queens.Placement {
 // variables: row i has its queen in the column j with b[i][j] = 1. It
 // panics, like [cp.IntVar.Value], if a variable is not fixed.
 //
-// Answers notebook 05, display of a solution of model 2.
+// Answers notebook 03 Q6, display of a solution of model 2.
 func GridPlacement(b [][]*cp.IntVar) queens.Placement {
 	p := make(queens.Placement, len(b))
 	for i := range b {
@@ -142,13 +146,27 @@ func GridPlacement(b [][]*cp.IntVar) queens.Placement {
 	return p
 }
 
+// CountSolutions counts every solution of model, searching with the given
+// variable and value orders, and returns their number with the statistics
+// of that search (nodes, failures, propagations, solutions, time). A model
+// without solution gives 0 and no error; a model built with an error gives
+// that error.
+//
+// Answers notebook 03 Q7, counting all solutions (sujet: `s.solveAll()`,
+// `s.getNbSolutions()`, `s.getNodeCount()`, `s.getTimeCount()`).
+func CountSolutions(model *cp.Model, vars cp.VarOrder, vals cp.ValueOrder) (int64, cp.Stats, error) {
+	solver := model.Solver(vars, vals)
+	count, err := solver.Count(context.Background())
+	return count, solver.Stats(), err
+}
+
 // FirstSolution solves model 1 (all-different variant) for n queens with
 // the given heuristics, and returns the placement found with the solver's
 // statistics (nodes, failures, time). Errors: [cp.ErrNoSolution] for n = 2
 // and 3, the model's error for n < 0.
 //
-// Answers notebook 05, solving and timing (sujet: `s.read(m)`,
-// `s.setValIntIterator(new DecreasingDomain())`, `s.solve()`,
+// Answers notebook 03 Q9, solving and timing with a heuristic (sujet:
+// `s.read(m)`, `s.setValIntIterator(new DecreasingDomain())`, `s.solve()`,
 // `s.getTimeCount()`).
 func FirstSolution(n int, vars cp.VarOrder, vals cp.ValueOrder) (queens.Placement, cp.Stats, error) {
 	model, x := Model1AllDifferent(n)
