@@ -1,0 +1,99 @@
+// Package domination holds the reference answers of TP 17 (« le
+// problème des 5 reines », Centrale 2025 / CCINP) on queen domination, and a
+// fast exact solver that goes beyond the sujet.
+//
+// A set of queens dominates the n×n board when every square holds a queen or
+// is attacked by one. The sujet asks for the fewest pairwise non-attacking
+// queens that dominate the board, the independent domination number i(Q_n)
+// (OEIS A075324; numbers of minimum placements A002568), then for the variant
+// where queens may attack each other, the domination number γ(Q_n) (A075458,
+// counts A002564). Five queens suffice on the 8×8 board: hence the title.
+//
+// The answers follow the sujet: [Coverage] (`couverture`) counts, for each
+// square, the queens covering it; [Update] (`mise_a_jour`) adds or removes a
+// queen; [CoverByQueens] (`couverture_par_reines`) is the row-by-row branch
+// and bound; [RandomCover] (`couverture_par_reines_aleatoire`) the
+// Monte-Carlo upper bound; [CoverByQueensParallel] and [CoverByQueensWorkers]
+// its parallel versions; [DominateByQueens] the variant with attacking
+// queens. [Solve] is the exact solver (bit sets, strong bounds, symmetry,
+// all cores) that computes and counts minimum placements well past the
+// sujet's reach.
+//
+// Squares are [queens.Square] values, 0-based. See example_test.go for a
+// runnable tour.
+package domination
+
+import (
+	"errors"
+
+	"github.com/prepa-reines/reines/tp/queens"
+)
+
+// ErrBoardSize is returned for a board side n ≤ 0.
+var ErrBoardSize = errors.New("domination: board side must be positive")
+
+// LowerBound returns ⌈n²/(4n−3)⌉, a lower bound on i(Q_n) and γ(Q_n): a
+// queen covers its own square, the n−1 other squares of its row, the n−1 of
+// its column and at most n−1 on each of its two diagonals, so at most
+// 1 + 4(n−1) = 4n−3 squares (exactly that in the centre of an odd board),
+// and k queens cover at most k(4n−3) of the n² squares. The bound is weak
+// for large n (about n/4, where i(Q_n) ≈ n/2). Cost O(1).
+//
+// Errors: [ErrBoardSize] for n ≤ 0.
+//
+// Answers TP 17 Q3 (lower bound).
+func LowerBound(n int) (int, error) {
+	if n <= 0 {
+		return 0, ErrBoardSize
+	}
+	m := 4*n - 3
+	return (n*n + m - 1) / m, nil
+}
+
+// IndependentDominatingSet returns a set of at most n pairwise non-attacking
+// queens that dominates the n×n board, proving i(Q_n) ≤ n: for n ≥ 4 any
+// solution of the n-queens problem does, since each row holds a queen that
+// attacks the whole row; for n ≤ 3 one queen suffices, in the corner for
+// n = 1, 2 and in the centre for n = 3. The n-queens solution is the
+// explicit one of Hoffman, Loessi and Moore (1969), as popularised on
+// Wikipedia ("Eight queens puzzle", explicit solutions): the rows of the
+// queens of columns 1..n are the even numbers then the odd numbers up to n,
+// with a fix when n mod 6 is 2 (odd numbers 3, 1, 7, 9, …, 5) or 3 (even
+// numbers 4, 6, …, 2, then odd numbers 5, 7, …, 1, 3). A backtracking search
+// such as [queens.First] would also do but takes seconds from n = 30 on.
+// The squares are in column order. Cost O(n).
+//
+// Errors: [ErrBoardSize] for n ≤ 0.
+//
+// Answers TP 17 Q2 (existence and upper bound n).
+func IndependentDominatingSet(n int) ([]queens.Square, error) {
+	switch {
+	case n <= 0:
+		return nil, ErrBoardSize
+	case n <= 2:
+		return []queens.Square{{Row: 0, Col: 0}}, nil
+	case n == 3:
+		return []queens.Square{{Row: 1, Col: 1}}, nil
+	}
+	var evens, odds []int // 1-based rows
+	for r := 2; r <= n; r += 2 {
+		evens = append(evens, r)
+	}
+	for r := 1; r <= n; r += 2 {
+		odds = append(odds, r)
+	}
+	switch n % 6 {
+	case 2: // odds 3, 1, 7, 9, …, 5
+		odds[0], odds[1] = 3, 1
+		odds = append(append(odds[:2], odds[3:]...), 5)
+	case 3: // evens 4, 6, …, 2 and odds 5, 7, …, 1, 3
+		evens = append(evens[1:], 2)
+		odds = append(odds[2:], 1, 3)
+	}
+	rows := append(evens, odds...)
+	squares := make([]queens.Square, n)
+	for col, r := range rows {
+		squares[col] = queens.Square{Row: r - 1, Col: col}
+	}
+	return squares, nil
+}

@@ -1,0 +1,136 @@
+package domination
+
+import (
+	"errors"
+	"math/rand/v2"
+
+	"github.com/prepa-reines/reines/tp/queens"
+)
+
+// ErrTrials is returned by [RandomCover] for a negative number of trials.
+var ErrTrials = errors.New("domination: negative number of trials")
+
+// ReservoirZero returns an index i with row[i] == 0 chosen uniformly among
+// all such indices, in one pass and O(1) memory (reservoir sampling: the
+// k-th zero met replaces the current choice with probability 1/k, so each
+// of the m zeros is kept with probability 1/k · k/(k+1) ⋯ (m−1)/m = 1/m),
+// and true; or −1 and false if row has no zero. Cost O(len(row)) and one
+// call of rng.IntN per zero.
+//
+// Answers TP 17 Q16, Q17 and Q18, sujet name `choix_position`.
+func ReservoirZero(row []int, rng *rand.Rand) (int, bool) {
+	chosen, zeros := -1, 0
+	for i, v := range row {
+		if v == 0 {
+			zeros++
+			if rng.IntN(zeros) == 0 {
+				chosen = i
+			}
+		}
+	}
+	return chosen, zeros > 0
+}
+
+// Probability gives the probability that [RandomCover] tries to put a queen
+// on row `row` (0-based) of an n×n board when `placed` queens are already on
+// the board and the best coverage so far has `best` queens.
+type Probability func(n, row, placed, best int) float64
+
+// FixedProbability is the sujet's choice: a queen is tried on each row with
+// probability (n−1)/n, whatever the state.
+//
+// Answers TP 17 Q19 (the test `Random.int n < n - 1`).
+func FixedProbability(n, row, placed, best int) float64 {
+	return float64(n-1) / float64(n)
+}
+
+// AdaptiveProbability tries a queen on a row with probability
+// (best − placed)/(n − row), capped at 1: the queens still allowed before
+// equalling the best (best − placed) spread over the rows left (n − row).
+// It is high while the trial has used few queens and falls as it uses more,
+// where the fixed choice fills nearly every row and so is nearly always
+// pruned once the best is good.
+//
+// Answers TP 17 Q22.
+func AdaptiveProbability(n, row, placed, best int) float64 {
+	return min(1, float64(best-placed)/float64(n-row))
+}
+
+// RandomStats counts the outcome of the trials of [RandomCover]; divide by
+// Trials for the proportions of Q23. Each trial is exactly one of a
+// failure, a pruning or a complete coverage (an improvement or not).
+type RandomStats struct {
+	Trials       int64 // trials run
+	Failures     int64 // trials that reached the last row with squares still uncovered
+	Prunings     int64 // trials abandoned because they already had as many queens as the best
+	Improvements int64 // trials that found a coverage with fewer queens than the best so far
+}
+
+// RandomCover returns an upper bound on i(Q_n), with a placement of that
+// many pairwise non-attacking queens dominating the n×n board, by the
+// sujet's Monte-Carlo method: each trial goes down the rows of an empty
+// board; on row i it draws, with probability p(n, i, placed, best), a
+// uniformly chosen uncovered square of the row ([ReservoirZero]) and puts a
+// queen there (nothing happens if the row is fully covered). A trial that
+// already holds best queens is abandoned (pruning); a trial that ends with
+// an uncovered square fails; a complete coverage with fewer queens becomes
+// the best. The best starts from the placement of
+// [IndependentDominatingSet] (n queens for n ≥ 4), so the result is always
+// a valid placement. Between trials the queens are removed with [Update],
+// which costs less than a new board. Results depend only on rng's seed.
+// Cost O(trials · n²) at most; 10⁶ trials take about 20 s for n = 20, a
+// minute for n = 30 and 10 to 16 minutes for n = 100 (2-core machine, under
+// load), for bounds of 14, 22–23 and 89–91 queens: far from i(Q_20) = 11.
+//
+// Errors: [ErrBoardSize] for n ≤ 0, [ErrTrials] for trials < 0.
+//
+// Answers TP 17 Q19, Q22 and Q23, sujet name
+// `couverture_par_reines_aleatoire`.
+func RandomCover(n, trials int, p Probability, rng *rand.Rand) (int, []queens.Square, RandomStats, error) {
+	var stats RandomStats
+	if trials < 0 {
+		return 0, nil, stats, ErrTrials
+	}
+	bestQueens, err := IndependentDominatingSet(n)
+	if err != nil {
+		return 0, nil, stats, err
+	}
+	c, err := NewCoverage(n, true)
+	if err != nil {
+		return 0, nil, stats, err
+	}
+	best := len(bestQueens)
+	var placed []queens.Square
+	for range trials {
+		stats.Trials++
+		pruned := false
+		for i := 0; i < n; i++ {
+			if len(placed) >= best {
+				pruned = true
+				break
+			}
+			if rng.Float64() < p(n, i, len(placed), best) {
+				if j, ok := ReservoirZero(c.Count[i], rng); ok {
+					sq := queens.Square{Row: i, Col: j}
+					_ = Update(c, sq, 1) // cannot fail: the square is uncovered
+					placed = append(placed, sq)
+				}
+			}
+		}
+		switch {
+		case pruned:
+			stats.Prunings++
+		case !Complete(c):
+			stats.Failures++
+		case len(placed) < best:
+			stats.Improvements++
+			best = len(placed)
+			bestQueens = append([]queens.Square(nil), placed...)
+		}
+		for _, sq := range placed {
+			_ = Update(c, sq, -1) // cannot fail: the queen is there
+		}
+		placed = placed[:0]
+	}
+	return best, bestQueens, stats, nil
+}
