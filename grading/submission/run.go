@@ -31,10 +31,10 @@ var DefaultLimits = Limits{Timeout: 10 * time.Second, MemoryMB: 2048, Output: 64
 
 // Sandbox says how children are contained on this machine; see [Probe].
 type Sandbox struct {
-	Prlimit  string // path of prlimit(1), "" if absent: no rlimits
+	Prlimit      string // path of prlimit(1), "" if absent: no rlimits
 	Unprivileged bool   // running as root: each child runs as an unprivileged user of its own (see UIDRange)
-	NoNet    bool   // children get a new, empty network namespace
-	Warning  string
+	NoNet        bool   // children get a new, empty network namespace
+	Warning      string
 }
 
 // Probe finds what this machine allows: rlimits through prlimit(1), and as
