@@ -19,13 +19,13 @@ func ExampleSolve() {
 	// 92
 }
 
-func ExampleState_Backtrack() {
+func ExampleBacktrack() {
 	// 4×4 board: queens (1,1) and (2,4), and every square of row 3 fails.
 	// Row 2 is exhausted too, so the search goes back to row 1, column 2.
 	s, _ := iterative.New(4)
 	s.I, s.J = 3, 4
 	s.C[1], s.C[2] = 1, 4
-	s.Backtrack(4)
+	iterative.Backtrack(s, 4)
 	fmt.Println(s.I, s.J, s.C)
 	// Output: 1 2 [0 0 0 0 0]
 }

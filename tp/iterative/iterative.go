@@ -1,6 +1,9 @@
 // Package iterative holds the reference answers of notebook 02, the sujet's
 // backtracking search for the N-queens problem written without recursion:
 // one loop drives a small state machine, a [State], through the board.
+// The drawing questions (Q14–Q17) are answered by package
+// [github.com/prepa-reines/reines/tp/iterative/drawing], which also draws
+// a state; this package computes and draws nothing.
 //
 // # Conventions
 //
@@ -10,21 +13,28 @@
 // unused). Solutions are handed back as [queens.Placement] values, which
 // are 0-based: row r+1, column C[r+1] becomes p[r] = C[r+1]-1.
 //
+// The sujet's procedures work on global variables. Here the whole memory of
+// the search is one [State] value, and each procedure is a top-level
+// function that takes it explicitly (a pointer, since most of them move
+// it): the sujet's ligne_suivante() is NextRow(s). Functions rather than
+// methods, because a notebook can declare the former but not methods on a
+// type of this package, and the notebook's answers are these functions.
+//
 // # The loop
 //
 // [Solve] (sujet `reines`) starts on square (1, 1) and repeats, until the
-// search is back before the first row ([State.AtStart]):
+// search is back before the first row ([AtStart]):
 //
-//   - if every row holds a queen (I = n+1, [State.CanContinue] is false),
-//     record C[1..n] ([State.AddSolution]) and backtrack;
+//   - if every row holds a queen (I = n+1, [CanContinue] is false),
+//     record C[1..n] ([AddSolution]) and backtrack;
 //   - otherwise try the current square: if no queen of rows 1..I-1 attacks
-//     it ([State.IsSafe]), put a queen there and go to the first square of
-//     the next row ([State.NextRow]); else move one square right if the row
-//     has one ([State.HasAlternative], [State.NextSquare]); else backtrack
-//     ([State.Backtrack]).
+//     it ([IsSafe]), put a queen there and go to the first square of
+//     the next row ([NextRow]); else move one square right if the row
+//     has one ([HasAlternative], [NextSquare]); else backtrack
+//     ([Backtrack]).
 //
 // Every square of row k is tried once for each partial solution of rows
-// 1..k-1, so the number of squares tried ([State.Steps]) is n times the
+// 1..k-1, so the number of squares tried ([State].Steps) is n times the
 // number of partial solutions with fewer than n rows: 1 for n = 1, 6 for
 // n = 2, 18 for n = 3, 60 for n = 4.
 //
@@ -34,16 +44,18 @@
 //     I-1 already sits in the last column, that row has no square left
 //     either and the search must go up again, and so on. A backtrack that
 //     goes up one row only and adds 1 to the column leaves J = n+1, a
-//     square off the board that the test of Q3 does not reject (no queen
+//     square off the board that the test of Q3 need not reject (no queen
 //     is in column n+1). The loop then places queens ever further right
 //     and never stops, recording "solutions" such as "2" for n = 1 or
-//     "1 6 4 2" for n = 4. [State.Backtrack] climbs until it finds a row
+//     "1 6 4 2" for n = 4. [Backtrack] climbs until it finds a row
 //     whose queen can move right, or leaves the board.
 //   - Placing the queen of the last row moves the state to (n+1, 1), a row
 //     that does not exist. That is where a solution is recognised, and the
-//     loop must test for it before trying the square: (n+1, 1) may well
-//     pass the test of Q3, and placing a queen there writes C[n+1], beyond
-//     the array.
+//     loop must test for it before trying a square: the "squares" of row
+//     n+1 are off the board. (Trying them happens to do no harm, as every
+//     column already holds a queen and none of them is safe; but that is
+//     n useless tries per solution, counted in [State].Steps, and a
+//     recording of the solution that has to be made somewhere else.)
 //   - The search stops when backtracking leaves row 1, that is after the
 //     queen of row 1 has been tried in column n; the state is then (0, 0),
 //     and I = 0 alone is the stopping test. A loop that stops as soon as
@@ -114,7 +126,7 @@ func New(n int) (*State, error) {
 // current square itself does not count. Cost O(1).
 //
 // Answers notebook 02 Q2, sujet name `est_prise`.
-func (s *State) Attacks(l, c int) bool {
+func Attacks(s *State, l, c int) bool {
 	if l == s.I && c == s.J {
 		return false
 	}
@@ -125,9 +137,9 @@ func (s *State) Attacks(l, c int) bool {
 // square (I, J). Cost O(I). Panics if I > n+1 (index out of range).
 //
 // Answers notebook 02 Q3, sujet name `est_OK`.
-func (s *State) IsSafe() bool {
+func IsSafe(s *State) bool {
 	for l := 1; l < s.I; l++ {
-		if s.Attacks(l, s.C[l]) {
+		if Attacks(s, l, s.C[l]) {
 			return false
 		}
 	}
@@ -135,11 +147,11 @@ func (s *State) IsSafe() bool {
 }
 
 // NextSquare moves to the next square of the current row: J becomes J+1.
-// It does not check that J+1 ≤ n; ask [State.HasAlternative] first.
+// It does not check that J+1 ≤ n; ask [HasAlternative] first.
 // Cost O(1).
 //
 // Answers notebook 02 Q4, sujet name `case_suivante`.
-func (s *State) NextSquare() {
+func NextSquare(s *State) {
 	s.J++
 }
 
@@ -149,7 +161,7 @@ func (s *State) NextSquare() {
 // I > n (index out of range).
 //
 // Answers notebook 02 Q5, sujet name `ligne_suivante`.
-func (s *State) NextRow() {
+func NextRow(s *State) {
 	s.C[s.I] = s.J
 	s.I++
 	s.J = 1
@@ -159,7 +171,7 @@ func (s *State) NextRow() {
 // current one, J < n. Cost O(1).
 //
 // Answers notebook 02 Q6, sujet name `existe_alternative`.
-func (s *State) HasAlternative(n int) bool {
+func HasAlternative(s *State, n int) bool {
 	return s.J < n
 }
 
@@ -168,12 +180,12 @@ func (s *State) HasAlternative(n int) bool {
 // moves one square right of it. If that queen was in column n, row I-1 is
 // exhausted too and Backtrack goes up again, until a queen can move right;
 // rows left behind get C[k] = 0. If even row 1 is exhausted, the state
-// becomes (0, 0) and [State.AtStart] reports true. Called from a dead end
+// becomes (0, 0) and [AtStart] reports true. Called from a dead end
 // (1 ≤ I ≤ n, J = n) or after a solution (I = n+1). Cost O(n) in the worst
 // case. Panics if the search is already over (I = 0).
 //
 // Answers notebook 02 Q7, sujet name `retour_arriere`.
-func (s *State) Backtrack(n int) {
+func Backtrack(s *State, n int) {
 	if s.I == 0 {
 		panic("iterative: Backtrack called at the start")
 	}
@@ -195,7 +207,7 @@ func (s *State) Backtrack(n int) {
 // over. Cost O(1).
 //
 // Answers notebook 02 Q8, sujet name `est_au_debut`.
-func (s *State) AtStart() bool {
+func AtStart(s *State) bool {
 	return s.I == 0
 }
 
@@ -204,7 +216,7 @@ func (s *State) AtStart() bool {
 // Cost O(1).
 //
 // Answers notebook 02 Q9, sujet name `solution_possible`.
-func (s *State) CanContinue(n int) bool {
+func CanContinue(s *State, n int) bool {
 	return s.I >= 1 && s.I <= n
 }
 
@@ -213,17 +225,17 @@ func (s *State) CanContinue(n int) bool {
 // Cost O(1).
 //
 // Answers notebook 02 Q10, sujet name `est_solution`.
-func (s *State) IsSolution(n int) bool {
+func IsSolution(s *State, n int) bool {
 	return s.I == n+1
 }
 
 // AddSolution appends the queens C[1..n] to s.Solutions as a 0-based
 // [queens.Placement] (p[k-1] = C[k]-1). Cost O(n). Panics unless
-// [State.IsSolution](n).
+// [IsSolution](s, n).
 //
 // Answers notebook 02 Q11, sujet name `ajoute_solution`.
-func (s *State) AddSolution(n int) {
-	if !s.IsSolution(n) {
+func AddSolution(s *State, n int) {
+	if !IsSolution(s, n) {
 		panic("iterative: AddSolution called before every row holds a queen")
 	}
 	p := make(queens.Placement, n)
@@ -247,19 +259,19 @@ func Solve(n int) ([]queens.Placement, error) {
 	if err != nil {
 		return nil, err
 	}
-	for !s.AtStart() {
-		if !s.CanContinue(n) {
-			s.AddSolution(n)
-			s.Backtrack(n)
+	for !AtStart(s) {
+		if !CanContinue(s, n) {
+			AddSolution(s, n)
+			Backtrack(s, n)
 			continue
 		}
 		s.Steps++
-		if s.IsSafe() {
-			s.NextRow()
-		} else if s.HasAlternative(n) {
-			s.NextSquare()
+		if IsSafe(s) {
+			NextRow(s)
+		} else if HasAlternative(s, n) {
+			NextSquare(s)
 		} else {
-			s.Backtrack(n)
+			Backtrack(s, n)
 		}
 	}
 	return s.Solutions, nil

@@ -170,7 +170,7 @@ func TestAttacks(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("(%d,%d)", tt.l, tt.c), func(t *testing.T) {
-			if got := s.Attacks(tt.l, tt.c); got != tt.want {
+			if got := Attacks(s, tt.l, tt.c); got != tt.want {
 				t.Errorf("Attacks(%d, %d) from (3, 2) = %v; want %v", tt.l, tt.c, got, tt.want)
 			}
 		})
@@ -187,7 +187,7 @@ func TestAttacksAgreesWithQueens(t *testing.T) {
 				for l := 1; l <= n; l++ {
 					for c := 1; c <= n; c++ {
 						want := queens.Attacks(queens.Square{Row: l - 1, Col: c - 1}, queens.Square{Row: s.I - 1, Col: s.J - 1})
-						if got := s.Attacks(l, c); got != want {
+						if got := Attacks(s, l, c); got != want {
 							t.Fatalf("n=%d: Attacks(%d, %d) from (%d, %d) = %v; want %v", n, l, c, s.I, s.J, got, want)
 						}
 					}
@@ -217,7 +217,7 @@ func TestIsSafe(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("(%d,%d)/C=%v", tt.i, tt.j, tt.c), func(t *testing.T) {
 			s := &State{N: 4, I: tt.i, J: tt.j, C: tt.c}
-			if got := s.IsSafe(); got != tt.want {
+			if got := IsSafe(s); got != tt.want {
 				t.Errorf("IsSafe() at (%d,%d) with C = %v: %v; want %v", tt.i, tt.j, tt.c, got, tt.want)
 			}
 		})
@@ -239,23 +239,23 @@ func TestMoves(t *testing.T) {
 		canCont    bool
 		isSolution bool
 	}{
-		{"NextSquare", st{3, 1, []int{0, 2, 4, 0, 0}}, (*State).NextSquare,
+		{"NextSquare", st{3, 1, []int{0, 2, 4, 0, 0}}, NextSquare,
 			st{3, 2, []int{0, 2, 4, 0, 0}}, false, true, false},
-		{"NextRow from (2,3)", st{2, 3, []int{0, 1, 0, 0, 0}}, (*State).NextRow,
+		{"NextRow from (2,3)", st{2, 3, []int{0, 1, 0, 0, 0}}, NextRow,
 			st{3, 1, []int{0, 1, 3, 0, 0}}, false, true, false},
-		{"NextRow in the last row", st{4, 3, []int{0, 2, 4, 1, 0}}, (*State).NextRow,
+		{"NextRow in the last row", st{4, 3, []int{0, 2, 4, 1, 0}}, NextRow,
 			st{5, 1, []int{0, 2, 4, 1, 3}}, false, false, true},
-		{"Backtrack from a dead end", st{3, 4, []int{0, 1, 3, 0, 0}}, func(s *State) { s.Backtrack(4) },
+		{"Backtrack from a dead end", st{3, 4, []int{0, 1, 3, 0, 0}}, func(s *State) { Backtrack(s, 4) },
 			st{2, 4, []int{0, 1, 0, 0, 0}}, false, true, false},
-		{"Backtrack over an exhausted row", st{3, 4, []int{0, 1, 4, 0, 0}}, func(s *State) { s.Backtrack(4) },
+		{"Backtrack over an exhausted row", st{3, 4, []int{0, 1, 4, 0, 0}}, func(s *State) { Backtrack(s, 4) },
 			st{1, 2, []int{0, 0, 0, 0, 0}}, false, true, false},
-		{"Backtrack over two exhausted rows", st{4, 4, []int{0, 2, 4, 4, 0}}, func(s *State) { s.Backtrack(4) },
+		{"Backtrack over two exhausted rows", st{4, 4, []int{0, 2, 4, 4, 0}}, func(s *State) { Backtrack(s, 4) },
 			st{1, 3, []int{0, 0, 0, 0, 0}}, false, true, false},
-		{"Backtrack after a solution", st{5, 1, []int{0, 2, 4, 1, 3}}, func(s *State) { s.Backtrack(4) },
+		{"Backtrack after a solution", st{5, 1, []int{0, 2, 4, 1, 3}}, func(s *State) { Backtrack(s, 4) },
 			st{4, 4, []int{0, 2, 4, 1, 0}}, false, true, false},
-		{"Backtrack out of row 1", st{2, 4, []int{0, 4, 0, 0, 0}}, func(s *State) { s.Backtrack(4) },
+		{"Backtrack out of row 1", st{2, 4, []int{0, 4, 0, 0, 0}}, func(s *State) { Backtrack(s, 4) },
 			st{0, 0, []int{0, 0, 0, 0, 0}}, true, false, false},
-		{"Backtrack from row 1", st{1, 4, []int{0, 0, 0, 0, 0}}, func(s *State) { s.Backtrack(4) },
+		{"Backtrack from row 1", st{1, 4, []int{0, 0, 0, 0, 0}}, func(s *State) { Backtrack(s, 4) },
 			st{0, 0, []int{0, 0, 0, 0, 0}}, true, false, false},
 	}
 	for _, tt := range tests {
@@ -266,13 +266,13 @@ func TestMoves(t *testing.T) {
 				t.Fatalf("from (%d,%d) C=%v: got (%d,%d) C=%v; want (%d,%d) C=%v",
 					tt.from.i, tt.from.j, tt.from.c, s.I, s.J, s.C, tt.want.i, tt.want.j, tt.want.c)
 			}
-			if got := s.AtStart(); got != tt.atStart {
+			if got := AtStart(s); got != tt.atStart {
 				t.Errorf("AtStart() = %v; want %v", got, tt.atStart)
 			}
-			if got := s.CanContinue(4); got != tt.canCont {
+			if got := CanContinue(s, 4); got != tt.canCont {
 				t.Errorf("CanContinue(4) = %v; want %v", got, tt.canCont)
 			}
-			if got := s.IsSolution(4); got != tt.isSolution {
+			if got := IsSolution(s, 4); got != tt.isSolution {
 				t.Errorf("IsSolution(4) = %v; want %v", got, tt.isSolution)
 			}
 			checkInvariants(t, s, 4, tt.name)
@@ -284,8 +284,8 @@ func TestBacktrackN1(t *testing.T) {
 	// On a 1×1 board the only queen is in the last column: after the
 	// solution, backtracking ends the search.
 	s := &State{N: 1, I: 2, J: 1, C: []int{0, 1}}
-	s.Backtrack(1)
-	if !s.AtStart() || s.J != 0 || s.C[1] != 0 {
+	Backtrack(s, 1)
+	if !AtStart(s) || s.J != 0 || s.C[1] != 0 {
 		t.Fatalf("got (%d,%d) C=%v; want (0,0) C=[0 0]", s.I, s.J, s.C)
 	}
 }
@@ -297,7 +297,7 @@ func TestHasAlternative(t *testing.T) {
 	}{{1, 4, true}, {3, 4, true}, {4, 4, false}, {1, 1, false}, {1, 2, true}}
 	for _, tt := range tests {
 		s := &State{N: tt.n, I: 1, J: tt.j, C: make([]int, tt.n+1)}
-		if got := s.HasAlternative(tt.n); got != tt.want {
+		if got := HasAlternative(s, tt.n); got != tt.want {
 			t.Errorf("HasAlternative(%d) at column %d = %v; want %v", tt.n, tt.j, got, tt.want)
 		}
 	}
@@ -305,7 +305,7 @@ func TestHasAlternative(t *testing.T) {
 
 func TestAddSolution(t *testing.T) {
 	s := &State{N: 4, I: 5, J: 1, C: []int{0, 2, 4, 1, 3}, Solutions: []queens.Placement{}}
-	s.AddSolution(4)
+	AddSolution(s, 4)
 	if len(s.Solutions) != 1 || !slices.Equal(s.Solutions[0], queens.Placement{1, 3, 0, 2}) {
 		t.Fatalf("after AddSolution(4): Solutions = %v; want [[1 3 0 2]] (\"2 4 1 3\", 0-based)", s.Solutions)
 	}
@@ -323,11 +323,11 @@ func TestPanics(t *testing.T) {
 	}{
 		{"AddSolution before the last row", func() {
 			s := &State{N: 4, I: 3, J: 1, C: []int{0, 2, 4, 0, 0}}
-			s.AddSolution(4)
+			AddSolution(s, 4)
 		}},
 		{"Backtrack at the start", func() {
 			s := &State{N: 4, C: make([]int, 5)}
-			s.Backtrack(4)
+			Backtrack(s, 4)
 		}},
 	}
 	for _, tt := range tests {
@@ -359,7 +359,7 @@ func TestTraceSteps(t *testing.T) {
 				switch e.Kind {
 				case EventTry:
 					tries++
-					if e.Row != s.I || e.Col != s.J || !s.CanContinue(n) {
+					if e.Row != s.I || e.Col != s.J || !CanContinue(s, n) {
 						t.Fatalf("%v: state at (%d,%d)", e, s.I, s.J)
 					}
 				case EventSolution:
@@ -377,7 +377,7 @@ func TestTraceSteps(t *testing.T) {
 			if steps != want || tries != want {
 				t.Errorf("Trace(%d) tried %d squares (%d try events); want %d", n, steps, tries, want)
 			}
-			if solutions != partial[n] || !last.AtStart() {
+			if solutions != partial[n] || !AtStart(last) {
 				t.Errorf("Trace(%d): %d solution events, ended at (%d,%d); want %d and (0,0)", n, solutions, last.I, last.J, partial[n])
 			}
 		})

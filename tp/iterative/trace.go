@@ -53,13 +53,13 @@ func Trace(n int, visit func(s *State, e Event) bool) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	for !s.AtStart() {
-		if !s.CanContinue(n) {
-			s.AddSolution(n)
+	for !AtStart(s) {
+		if !CanContinue(s, n) {
+			AddSolution(s, n)
 			if !visit(s, Event{Kind: EventSolution}) {
 				return s.Steps, nil
 			}
-			s.Backtrack(n)
+			Backtrack(s, n)
 			if !visit(s, Event{EventBacktrack, s.I, s.J}) {
 				return s.Steps, nil
 			}
@@ -70,16 +70,16 @@ func Trace(n int, visit func(s *State, e Event) bool) (int, error) {
 			return s.Steps, nil
 		}
 		switch {
-		case s.IsSafe():
+		case IsSafe(s):
 			row, col := s.I, s.J
-			s.NextRow()
+			NextRow(s)
 			if !visit(s, Event{EventPlace, row, col}) {
 				return s.Steps, nil
 			}
-		case s.HasAlternative(n):
-			s.NextSquare()
+		case HasAlternative(s, n):
+			NextSquare(s)
 		default:
-			s.Backtrack(n)
+			Backtrack(s, n)
 			if !visit(s, Event{EventBacktrack, s.I, s.J}) {
 				return s.Steps, nil
 			}

@@ -2,7 +2,7 @@
 //
 // Usage:
 //
-//	reines count N [-json]         number of solutions of the N-queens problem
+//	reines count N [-workers K] [-json]  number of solutions of the N-queens problem
 //	reines solve N [-all] [-json]  the first solution (or all, -all) as boards
 //
 // and the commands of the other TPs (reines help lists them). Flags may come
@@ -14,17 +14,23 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/prepa-reines/reines/tp/fastcount"
 	"github.com/prepa-reines/reines/tp/queens"
 )
 
@@ -36,8 +42,8 @@ type command struct {
 
 // commands maps a subcommand's name to it; files add theirs in init.
 var commands = map[string]command{
-	"count": {"count N [-json]         number of solutions of the N-queens problem (OEIS A000170)",
-		func(args []string, stdout, _ io.Writer) error { return count(args, stdout) }},
+	"count": {"count N [-workers K] [-json]  number of solutions of the N-queens problem (OEIS A000170), on all cores",
+		count},
 	"solve": {"solve N [-all] [-json]  the first solution in lexicographic order, or all of them, as boards",
 		func(args []string, stdout, _ io.Writer) error { return solve(args, stdout) }},
 }
@@ -127,24 +133,64 @@ func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
 	return pos, nil
 }
 
-func count(args []string, w io.Writer) error {
+// count counts the solutions with the fast counter (package fastcount):
+// bitboards, mirror symmetry, K goroutines (default: one per core). A
+// progress bar is drawn on stderr when it is a terminal; Ctrl-C stops the
+// count.
+func count(args []string, w, stderr io.Writer) error {
 	fs := flag.NewFlagSet("count", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print JSON")
+	workers := fs.Int("workers", 0, "number of goroutines (0: one per core)")
 	n, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
+	if *workers < 0 {
+		return fmt.Errorf("%w: -workers must be 0 (one per core) or more, got %d", errUsage, *workers)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	var bar *progressbar.ProgressBar
+	opt := fastcount.Options{Workers: *workers}
+	if tw := terminal(stderr); tw != nil {
+		opt.Progress = func(done, total int) {
+			if bar == nil {
+				bar = newProgress(tw, total, fmt.Sprintf("n = %d", n))
+			}
+			_ = bar.Set(done)
+		}
+	}
 	start := time.Now()
-	c, err := queens.Count(n)
+	c, err := fastcount.Count(ctx, n, opt)
+	if bar != nil {
+		_ = bar.Finish()
+	}
 	if err != nil {
 		return err
 	}
 	secs := time.Since(start).Seconds()
 	if *asJSON {
-		return json.NewEncoder(w).Encode(map[string]any{"n": n, "count": c, "seconds": secs})
+		used := *workers
+		if used == 0 {
+			used = runtime.GOMAXPROCS(0)
+		}
+		return json.NewEncoder(w).Encode(map[string]any{"n": n, "count": c, "seconds": secs, "workers": used})
 	}
 	fmt.Fprintln(w, c)
 	return nil
+}
+
+// terminal returns w if it is a terminal (a character device), where a
+// progress bar belongs, and nil otherwise (a file, a pipe, a test's buffer).
+func terminal(w io.Writer) io.Writer {
+	f, ok := w.(*os.File)
+	if !ok {
+		return nil
+	}
+	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	return w
 }
 
 func solve(args []string, w io.Writer) error {

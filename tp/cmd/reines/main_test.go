@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -14,14 +16,44 @@ func runCLI(args ...string) (code int, stdout, stderr string) {
 }
 
 func TestCount(t *testing.T) {
-	code, out, _ := runCLI("count", "12")
-	if code != 0 || out != "14200\n" { // OEIS A000170
-		t.Errorf("count 12: %d %q; want 14200", code, out)
+	code, out, errOut := runCLI("count", "12")
+	if code != 0 || out != "14200\n" || errOut != "" { // OEIS A000170
+		t.Errorf("count 12: %d %q, stderr %q; want 14200 and no progress bar (stderr is no terminal)", code, out, errOut)
 	}
-	code, out, _ = runCLI("count", "-json", "8")
-	var v struct{ N, Count int }
-	if code != 0 || json.Unmarshal([]byte(out), &v) != nil || v.N != 8 || v.Count != 92 {
-		t.Errorf("count -json 8: %d %q", code, out)
+	for _, tt := range []struct {
+		args    []string
+		n       int
+		count   int64
+		workers int
+	}{
+		{[]string{"count", "-json", "8"}, 8, 92, runtime.GOMAXPROCS(0)},
+		{[]string{"count", "13", "-workers", "3", "-json"}, 13, 73712, 3},
+		{[]string{"count", "-workers=1", "-json", "0"}, 0, 1, 1},
+	} {
+		code, out, _ := runCLI(tt.args...)
+		var v struct {
+			N, Workers int
+			Count      int64
+			Seconds    *float64
+		}
+		if code != 0 || json.Unmarshal([]byte(out), &v) != nil || v.N != tt.n || v.Count != tt.count ||
+			v.Workers != tt.workers || v.Seconds == nil || *v.Seconds < 0 {
+			t.Errorf("%v: %d %q; want n %d, count %d, seconds, workers %d", tt.args, code, out, tt.n, tt.count, tt.workers)
+		}
+	}
+}
+
+func TestTerminal(t *testing.T) {
+	if terminal(&bytes.Buffer{}) != nil {
+		t.Error("a buffer is no terminal")
+	}
+	f, err := os.CreateTemp(t.TempDir(), "stderr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if terminal(f) != nil {
+		t.Error("a regular file is no terminal")
 	}
 }
 
@@ -42,6 +74,9 @@ func TestErrors(t *testing.T) {
 		code int
 	}{
 		{[]string{"count", "-1"}, 1},
+		{[]string{"count", "65"}, 1}, // beyond the 64-bit masks
+		{[]string{"count", "8", "-workers", "-1"}, 2},
+		{[]string{"count", "8", "-workers", "x"}, 2},
 		{[]string{"solve", "15", "-all"}, 1},
 		{[]string{"count"}, 2},
 		{[]string{"count", "x"}, 2},
