@@ -215,12 +215,18 @@ func escape(s string) string {
 // HTML returns the board as a live ECharts chart carrying its SVG as the
 // static fallback (see package chart).
 func (b Board) HTML() string {
-	_, _, side := b.size(false)
-	h := side
+	w, h := b.pixels(false)
+	return chart.Fragment(b.Option(false), b.SVG(false), w, h)
+}
+
+// pixels returns the picture's width and height: the board and its labels,
+// plus a line for the title.
+func (b Board) pixels(small bool) (w, h int) {
+	_, _, side := b.size(small)
 	if b.Title != "" {
-		h += 18
+		return side, side + 18
 	}
-	return chart.Fragment(b.Option(false), b.SVG(false), side, h)
+	return side, side
 }
 
 // Display shows the board in the notebook: the chart, and the text drawing
@@ -232,8 +238,8 @@ func (b Board) Display() { chart.Display(b.HTML(), b.Text(), nil) }
 func Gallery(boards []Board, captions []string) string {
 	items := make([]string, len(boards))
 	for i, b := range boards {
-		_, _, side := b.size(true)
-		items[i] = chart.Fragment(b.Option(true), b.SVG(true), side, side)
+		w, h := b.pixels(true)
+		items[i] = chart.Fragment(b.Option(true), b.SVG(true), w, h)
 	}
 	return chart.Row(items, captions)
 }

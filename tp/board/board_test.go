@@ -107,3 +107,19 @@ func TestOptionLargeBoard(t *testing.T) {
 		t.Errorf("%d squares; want 10000", squares)
 	}
 }
+
+// A titled board in a gallery gets room for its title.
+func TestGalleryTitle(t *testing.T) {
+	b := Of(queens.Placement{1, 3, 0, 2})
+	plain := Gallery([]Board{b}, nil)
+	b.Title = "titre"
+	titled := Gallery([]Board{b}, nil)
+	height := func(html string) string {
+		_, rest, _ := strings.Cut(html, "height:")
+		h, _, _ := strings.Cut(rest, "px")
+		return h
+	}
+	if height(plain) == height(titled) {
+		t.Errorf("same height %s px with and without a title", height(plain))
+	}
+}
