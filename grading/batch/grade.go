@@ -106,6 +106,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) Result {
 	}
 	dups := duplicates(nb)
 	var units []submission.Unit
+	var graded []*grading.Question // questions with a function the notebook defines
 	for _, q := range qs {
 		g := Question{ID: q.ID, Title: q.Title, Max: q.Points}
 		if n := dups[q.ID]; n > 1 {
@@ -134,6 +135,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) Result {
 		}
 		g.Flags = flags(prog, src, q, qs, opt.Refs)
 		units = append(units, submission.Unit{Name: unitName(q.ID), Source: src})
+		graded = append(graded, q)
 		res.Questions = append(res.Questions, g)
 	}
 	dir, err := os.MkdirTemp(opt.Work, "sub-")
@@ -143,9 +145,21 @@ func Grade(ctx context.Context, sub Submission, opt Options) Result {
 	}
 	defer os.RemoveAll(dir)
 	_ = os.Chmod(dir, 0o755) // the sandbox user runs the binaries
+	// Linking dominates: first try one program serving every question (the
+	// question's ID is its first argument). Only if it does not compile is
+	// each question built alone, so that a broken cell costs only the
+	// questions that use it. Both give the same results.
 	built := map[string]submission.Built{}
+	var arg func(id string) []string
 	if len(units) > 0 {
-		if built, err = submission.Compile(ctx, opt.Root, filepath.Join(dir, "build"), units); err != nil {
+		whole := wholeUnit(prog, graded)
+		b, err := submission.Compile(ctx, opt.Root, filepath.Join(dir, "whole"), []submission.Unit{whole})
+		if err == nil && b[whole.Name].Bin != "" {
+			for _, q := range graded {
+				built[unitName(q.ID)] = b[whole.Name]
+			}
+			arg = func(id string) []string { return []string{id} }
+		} else if built, err = submission.Compile(ctx, opt.Root, filepath.Join(dir, "build"), units); err != nil {
 			res.Problems = append(res.Problems, "compilation impossible : "+err.Error())
 			return res.finish(tp)
 		}
@@ -160,15 +174,47 @@ func Grade(ctx context.Context, sub Submission, opt Options) Result {
 			g.Compile = b.Errors
 			continue
 		}
-		runCases(ctx, g, b.Bin, dir, opt)
+		var args []string
+		if arg != nil {
+			args = arg(g.ID)
+		}
+		runCases(ctx, g, b.Bin, args, dir, opt)
 	}
 	return res.finish(tp)
+}
+
+// wholeUnit is one program serving every question of qs: the declarations
+// all their functions need, and a main that picks the question named by its
+// first argument.
+func wholeUnit(prog *submission.Program, qs []*grading.Question) submission.Unit {
+	seen := map[*submission.Decl]bool{}
+	for _, q := range qs {
+		for _, d := range prog.Needed(q.Func) {
+			seen[d] = true
+		}
+	}
+	var decls []*submission.Decl
+	for _, d := range prog.Decls {
+		if seen[d] {
+			decls = append(decls, d)
+		}
+	}
+	decls, inits := prog.WithInits(decls)
+	var main strings.Builder
+	main.WriteString(inits + "if len(os.Args) < 2 {\n\tos.Exit(2)\n}\nswitch os.Args[1] {\n")
+	for _, q := range qs {
+		fmt.Fprintf(&main, "case %q:\n\tgrading.ServeMain(%q, %s)\n", q.ID, q.ID, q.Func)
+	}
+	main.WriteString("}")
+	src := prog.Source(decls, main.String())
+	src = strings.Replace(src, "import (\n", "import (\n\t\"github.com/prepa-reines/reines/grading\"\n\t\"os\"\n", 1)
+	return submission.Unit{Name: "whole", Source: src}
 }
 
 func unitName(id string) string { return "q" + strings.ReplaceAll(id, "/", "_") }
 
 // runCases runs every public then hidden case of g and scores it.
-func runCases(ctx context.Context, g *Question, bin, dir string, opt Options) {
+func runCases(ctx context.Context, g *Question, bin string, args []string, dir string, opt Options) {
 	public, err := grading.Inputs(g.ID, false)
 	if err != nil {
 		g.Note = err.Error()
@@ -196,7 +242,7 @@ func runCases(ctx context.Context, g *Question, bin, dir string, opt Options) {
 			return
 		}
 		_ = os.Chmod(scratch, 0o755)
-		o := opt.Sandbox.Run(ctx, bin, in, scratch, opt.Limits)
+		o := opt.Sandbox.Run(ctx, bin, args, in, scratch, opt.Limits)
 		_ = os.RemoveAll(scratch)
 		var cr grading.CaseResult
 		if o.Result != nil {

@@ -92,12 +92,12 @@ type Outcome struct {
 	Trouble string               // French, when Result is nil: time-out, memory, exit…
 }
 
-// Run runs bin on one input in the sandbox: its own process group (killed
+// Run runs bin with binArgs on one input in the sandbox: its own process group (killed
 // whole at the time-out), scratch as its only writable directory and
 // working directory, a minimal environment, the result read from file
 // descriptor 3. It never returns an error: every failure is an Outcome.
-func (s Sandbox) Run(ctx context.Context, bin string, input []byte, scratch string, lim Limits) Outcome {
-	args := []string{bin}
+func (s Sandbox) Run(ctx context.Context, bin string, binArgs []string, input []byte, scratch string, lim Limits) Outcome {
+	args := append([]string{bin}, binArgs...)
 	if s.Prlimit != "" {
 		args = []string{s.Prlimit,
 			"--data=" + strconv.Itoa(lim.MemoryMB<<20),
@@ -106,7 +106,9 @@ func (s Sandbox) Run(ctx context.Context, bin string, input []byte, scratch stri
 			"--nofile=64",
 			"--nproc=" + strconv.Itoa(lim.Procs),
 			"--core=0",
-			"--", bin}
+			"--"}
+		args = append(args, bin)
+		args = append(args, binArgs...)
 	}
 	ctx, cancel := context.WithTimeout(ctx, lim.Timeout)
 	defer cancel()

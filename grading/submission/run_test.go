@@ -60,7 +60,7 @@ func TestSandbox(t *testing.T) {
 			}
 			scratch, _ := os.MkdirTemp(work, "scratch")
 			start := time.Now()
-			o := sb.Run(context.Background(), b.Bin, []byte(`{"N":4}`), scratch, lim)
+			o := sb.Run(context.Background(), b.Bin, nil, []byte(`{"N":4}`), scratch, lim)
 			if d := time.Since(start); d > lim.Timeout+3*time.Second {
 				t.Errorf("took %v: the time-out did not stop it", d)
 			}
