@@ -17,6 +17,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -98,7 +99,12 @@ func run(dir, tp, out string, jobs int, reveal bool, manualPath string, timeout 
 		fmt.Fprintln(os.Stderr, "grade: warning:", opt.Sandbox.Warning)
 	}
 	start := time.Now()
-	bar := progressbar.NewOptions(len(subs), progressbar.OptionSetWriter(os.Stderr),
+	// The bar is drawn only on a terminal; a log gets the summary alone.
+	barOut := io.Discard
+	if fi, err := os.Stderr.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+		barOut = os.Stderr
+	}
+	bar := progressbar.NewOptions(len(subs), progressbar.OptionSetWriter(barOut),
 		progressbar.OptionSetDescription("grading"), progressbar.OptionShowCount(),
 		progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
 	results := make([]batch.Result, len(subs))
