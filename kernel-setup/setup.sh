@@ -41,6 +41,8 @@ trap 'rm -rf "$tmp" "$root/notebooks/.smoke.ipynb"' EXIT
 
 command -v go >/dev/null || die "Go is not installed (https://go.dev/doc/install); Go 1.26 or later is needed."
 
+# timeout(1) is GNU coreutils: absent on a stock macOS, where commands run unbounded.
+limit() { local s=$1; shift; if command -v timeout >/dev/null; then timeout "$s" "$@"; else "$@"; fi; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi; }
 apt_updated=0
 apt_install() {
@@ -59,7 +61,7 @@ if jupyter_ok; then
 else
   say "installing Jupyter…"
   if python3 -m pip --version >/dev/null 2>&1 &&
-     timeout 20 python3 -m pip download --no-deps -q -d "$(mktemp -d)" nbformat >/dev/null 2>&1; then
+     limit 20 python3 -m pip download --no-deps -q -d "$(mktemp -d)" nbformat >/dev/null 2>&1; then
     python3 -m pip install --user -q notebook nbconvert nbclient jupyter_client nbformat
     export PATH="$(python3 -m site --user-base)/bin:$PATH"
     installed+=("Jupyter (pip --user)")
@@ -145,7 +147,7 @@ if [ $smoke = 1 ]; then
   say "running the smoke notebook…"
   out="$tmp/smoke"; mkdir -p "$out"
   cp "$here/smoke.ipynb" "$root/notebooks/.smoke.ipynb"
-  if ! (cd "$root/notebooks" && timeout 300 jupyter nbconvert --to notebook --execute \
+  if ! (cd "$root/notebooks" && limit 300 jupyter nbconvert --to notebook --execute \
         --ExecutePreprocessor.kernel_name=gonb --ExecutePreprocessor.timeout=240 \
         --output-dir "$out" .smoke.ipynb >"$out/log" 2>&1); then
     tail -20 "$out/log" >&2; die "the smoke notebook failed (log above)."
