@@ -60,9 +60,11 @@ if jupyter_ok; then
   say "Jupyter present ($(command -v jupyter))"
 else
   say "installing Jupyter…"
+  # pip may be refused (no PyPI, or PEP 668's "externally managed" Python):
+  # then the distribution's packages.
   if python3 -m pip --version >/dev/null 2>&1 &&
-     limit 20 python3 -m pip download --no-deps -q -d "$(mktemp -d)" nbformat >/dev/null 2>&1; then
-    python3 -m pip install --user -q notebook nbconvert nbclient jupyter_client nbformat
+     limit 20 python3 -m pip download --no-deps -q -d "$(mktemp -d)" nbformat >/dev/null 2>&1 &&
+     python3 -m pip install --user -q notebook nbconvert nbclient jupyter_client nbformat; then
     export PATH="$(python3 -m site --user-base)/bin:$PATH"
     installed+=("Jupyter (pip --user)")
   elif apt_install jupyter-notebook jupyter-nbconvert python3-nbclient jupyter-client jupyter-nbformat; then
