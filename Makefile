@@ -6,7 +6,8 @@
 #   make grade SUBMISSIONS=folder   grade submitted notebooks into grades/
 SHELL := bash
 GOBIN := $(shell go env GOPATH)/bin
-export PATH := $(GOBIN):$(PATH)
+# GoNB and goimports live in GOBIN; a pip --user Jupyter in ~/.local/bin.
+export PATH := $(GOBIN):$(HOME)/.local/bin:$(PATH)
 STAMP := build/.setup-done
 PORT ?= 8888
 
