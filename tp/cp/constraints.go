@@ -127,19 +127,23 @@ type allDifferent struct {
 	offs   []int
 	bounds bool  // run bounds consistency too
 	id     int32 // index in the model's constraints, set by attach
-	// free[:nFree] are the positions of the views not yet seen fixed by
-	// fixed; where[p] is the index of position p in free.
-	free, where []int32
-	nFree       int32
-	// base[p] and doms[p] are the offset and the bit set of the variable
-	// at position p, with the view's offset folded in: the value u of the
-	// view is bit u − base[p] of doms[p]. Set by attach.
-	base []int
-	doms [][]uint64
+	// free[:nFree] are the views not yet seen fixed by fixed, stored
+	// whole so that forward checking scans them in order; where[p] is the
+	// index in free of the view at position p.
+	free  []adView
+	where []int32
+	nFree int32
 	// scratch space of the bounds-consistency algorithm
 	iv                   []interval
 	minsorted, maxsorted []*interval
 	bnd, t, d, h         []int
+}
+
+// adView is the view x + off at position pos of an all-different.
+type adView struct {
+	x   *IntVar
+	off int
+	pos int
 }
 
 // interval is the range [lo, hi] of one view during bounds consistency,
@@ -154,7 +158,7 @@ func newAllDifferent(views []View, bounds bool) *allDifferent {
 	for i, v := range views {
 		c.vars = append(c.vars, v.Var)
 		c.offs = append(c.offs, v.Offset)
-		c.free = append(c.free, int32(i))
+		c.free = append(c.free, adView{v.Var, v.Offset, i})
 		c.where = append(c.where, int32(i))
 	}
 	if bounds {
@@ -198,8 +202,6 @@ func (c *allDifferent) check() error {
 func (c *allDifferent) attach(m *Model, id int32) {
 	c.id = id
 	for i, x := range c.vars {
-		c.base = append(c.base, x.off+c.offs[i])
-		c.doms = append(c.doms, x.words)
 		x.fixWatch = append(x.fixWatch, watch{id, int32(i)})
 		if c.bounds {
 			x.boundsWatch = append(x.boundsWatch, id)
@@ -241,13 +243,39 @@ func (c *allDifferent) fixed(m *Model, pos int) bool {
 
 	i, last := c.where[pos], c.nFree-1
 	c.free[i], c.free[last] = c.free[last], c.free[i]
-	c.where[c.free[i]], c.where[pos] = i, last
+	c.where[c.free[i].pos], c.where[pos] = i, last
 	c.nFree--
 
-	base, doms := c.base, c.doms
-	for _, j := range c.free[:c.nFree] {
-		i := v - base[j]
-		d := doms[j]
+	for k := range c.free[:c.nFree] {
+		f := &c.free[k]
+		y, u := f.x, v-f.off
+		i := u - y.off
+		d := y.words
+		if len(d) == 1 {
+			// A domain of one word: remove the value without branching on
+			// whether it is in range and there (branches the processor
+			// cannot predict), and recompute min and max from the word.
+			// p is 1 if the value was removed. Only a last value left or
+			// watched bounds need more (settleSmall).
+			var in uint64
+			if uint(i) < 64 {
+				in = 1
+			}
+			sh := uint(i) & 63
+			w := d[0]
+			p := w >> sh & in
+			w &^= p << sh
+			d[0] = w
+			lost[f.pos>>6] |= p << (f.pos & 63)
+			omin, omax := y.min, y.max
+			y.size -= int(p)
+			y.min = y.off + bits.TrailingZeros64(w)
+			y.max = y.off + 63 - bits.LeadingZeros64(w)
+			if (y.size <= 1 || len(y.boundsWatch) != 0) && !y.settleSmall(p, omin, omax) {
+				return false
+			}
+			continue
+		}
 		if uint(i) >= uint(len(d))*64 {
 			continue
 		}
@@ -257,8 +285,7 @@ func (c *allDifferent) fixed(m *Model, pos int) bool {
 		w, sh := d[i>>6], uint(i&63)
 		p := w >> sh & 1
 		d[i>>6] = w &^ (1 << sh)
-		lost[j>>6] |= p << (j & 63)
-		y, u := c.vars[j], v-c.offs[j]
+		lost[f.pos>>6] |= p << (f.pos & 63)
 		y.size -= int(p)
 		var more uint64
 		if y.size <= 1 || u == y.min || u == y.max {

@@ -195,6 +195,27 @@ func (x *IntVar) settle(v int) bool {
 	return true
 }
 
+// settleSmall completes the removal of p values (0 or 1) from a domain of
+// one word whose min and max, omin and omax before, were recomputed: it
+// reports false if the domain is empty and otherwise wakes the constraints
+// if the bounds moved or the variable became fixed. Cost O(1) plus the
+// wake-ups.
+func (x *IntVar) settleSmall(p uint64, omin, omax int) bool {
+	if x.size == 0 {
+		return false
+	}
+	if p == 0 {
+		return true
+	}
+	if x.min != omin || x.max != omax {
+		x.boundsChanged()
+	}
+	if x.size == 1 {
+		x.m.markFixed(x)
+	}
+	return true
+}
+
 // fix reduces the domain to {v} and reports false if v is not in it.
 // Cost O(words between min and max).
 func (x *IntVar) fix(v int) bool {

@@ -52,18 +52,22 @@ func verify(m *Model) error {
 		if !ok {
 			continue
 		}
-		free := map[int32]bool{}
-		for i, p := range ad.free {
+		free := map[int]bool{}
+		for i, f := range ad.free {
+			p := f.pos
 			if ad.where[p] != int32(i) {
 				return fmt.Errorf("%v: where[%d] = %d; want %d", c, p, ad.where[p], i)
+			}
+			if f.x != ad.vars[p] || f.off != ad.offs[p] {
+				return fmt.Errorf("%v: free[%d] = %v + %d, not the view at position %d", c, i, f.x, f.off, p)
 			}
 			if i < int(ad.nFree) {
 				free[p] = true
 			}
 		}
 		for p, x := range ad.vars {
-			if free[int32(p)] == x.Fixed() {
-				return fmt.Errorf("%v: position %d (%v) in the free set: %v", c, p, x, free[int32(p)])
+			if free[p] == x.Fixed() {
+				return fmt.Errorf("%v: position %d (%v) in the free set: %v", c, p, x, free[p])
 			}
 		}
 	}
