@@ -89,9 +89,14 @@ func TestExecute(t *testing.T) {
 	out := filepath.Join(r, "build", "notebooks")
 	jupyterPath := rawErrorKernel(t, filepath.Join(r, "build", "jupyter"))
 	browser := newBrowser(t)
-	nbs, _ := filepath.Glob(filepath.Join(r, "notebooks", "*.ipynb"))
-	corr, _ := filepath.Glob(filepath.Join(r, "notebooks", "corrections", "*.ipynb"))
-	for _, path := range append(nbs, corr...) {
+	// The generated notebooks only: a student's copy beside them is not ours.
+	srcs, _ := filepath.Glob(filepath.Join(r, "notebooks", "src", "*.txtar"))
+	var paths []string
+	for _, src := range srcs {
+		name := strings.TrimSuffix(filepath.Base(src), ".txtar") + ".ipynb"
+		paths = append(paths, filepath.Join(r, "notebooks", name), filepath.Join(r, "notebooks", "corrections", name))
+	}
+	for _, path := range paths {
 		kind := "student"
 		if filepath.Base(filepath.Dir(path)) == "corrections" {
 			kind = "corrections"

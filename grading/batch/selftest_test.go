@@ -38,12 +38,13 @@ func TestReleaseSelfTest(t *testing.T) {
 		t.Skip("compiles every notebook")
 	}
 	opt := options(t)
-	students, _ := filepath.Glob(filepath.Join(opt.Root, "notebooks", "*.ipynb"))
-	if len(students) == 0 {
-		t.Fatal("no notebooks")
+	srcs, _ := filepath.Glob(filepath.Join(opt.Root, "notebooks", "src", "*.txtar"))
+	if len(srcs) == 0 {
+		t.Fatal("no notebook sources")
 	}
-	for _, student := range students {
-		name := filepath.Base(student)
+	for _, src := range srcs {
+		name := strings.TrimSuffix(filepath.Base(src), ".txtar") + ".ipynb"
+		student := filepath.Join(opt.Root, "notebooks", name)
 		t.Run(name, func(t *testing.T) {
 			for _, c := range []struct {
 				path string
