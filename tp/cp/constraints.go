@@ -97,9 +97,10 @@ func (c *notEqualOffset) propagate(m *Model) bool { return true }
 // AllDifferent returns the constraint that the views take pairwise distinct
 // values. Its propagator is forward checking: when the variable of a view
 // becomes fixed, the view's value is removed from every other view, in
-// O(views not yet fixed) time and O(len(views)/64) words of trail. Plain
-// variables are views with offset 0 (x.Plus(0)). A variable may appear in
-// several views.
+// O(views not yet fixed) time and one trail entry (plus len(views)/64 words
+// beyond 64 views or with domains wider than 64 values). Plain variables
+// are views with offset 0 (x.Plus(0)). A variable may appear in several
+// views.
 //
 // Source: Choco 2 allDifferent; the TD's first model with the three
 // constraints on x_i, x_i + i and x_i − i.
@@ -133,17 +134,22 @@ type allDifferent struct {
 	free  []adView
 	where []int32
 	nFree int32
+	// small: at most 64 views, all of variables with a domain of one word
+	// (see forwardSmall); set by attach
+	small bool
 	// scratch space of the bounds-consistency algorithm
 	iv                   []interval
 	minsorted, maxsorted []*interval
 	bnd, t, d, h         []int
 }
 
-// adView is the view x + off at position pos of an all-different.
+// adView is the view at position pos of an all-different, of variable x:
+// base is the value of the view when x takes the value of bit 0 of its
+// words (x.off plus the view's offset), set by attach.
 type adView struct {
-	x   *IntVar
-	off int
-	pos int
+	x    *IntVar
+	base int
+	pos  int
 }
 
 // interval is the range [lo, hi] of one view during bounds consistency,
@@ -158,7 +164,7 @@ func newAllDifferent(views []View, bounds bool) *allDifferent {
 	for i, v := range views {
 		c.vars = append(c.vars, v.Var)
 		c.offs = append(c.offs, v.Offset)
-		c.free = append(c.free, adView{v.Var, v.Offset, i})
+		c.free = append(c.free, adView{x: v.Var, pos: i})
 		c.where = append(c.where, int32(i))
 	}
 	if bounds {
@@ -201,7 +207,10 @@ func (c *allDifferent) check() error {
 
 func (c *allDifferent) attach(m *Model, id int32) {
 	c.id = id
+	c.small = len(c.vars) <= 64
 	for i, x := range c.vars {
+		c.free[i].base = x.off + c.offs[i] // free is in position order until fixed runs
+		c.small = c.small && len(x.words) == 1
 		x.fixWatch = append(x.fixWatch, watch{id, int32(i)})
 		if c.bounds {
 			x.boundsWatch = append(x.boundsWatch, id)
@@ -224,64 +233,97 @@ func (c *allDifferent) post(m *Model) bool {
 // fixed removes the value of view pos from the others (forward checking),
 // visiting only the views not yet seen fixed: free[:nFree], a sparse set
 // from which pos is taken out first. At a search level, the pass is
-// recorded on the trail as one entry: the value, the old nFree and a bit set
-// of the positions that lost the value, in 2 + len(views)/64 words instead
-// of one entry per removal (n²/2 entries along a branch of the N-queens
-// model, 400 MB for n = 10,000).
+// recorded on the trail as one entry holding the bit set of the positions
+// that lost the value (instead of one entry per removal: n²/2 entries along
+// a branch of the N-queens model, 400 MB for n = 10,000): in the entry
+// itself if the constraint is small (see forwardSmall), otherwise in
+// len(views)/64 words of m.saved. Cost O(1) per free view, plus
+// O(len(views)/64) unless small.
 func (c *allDifferent) fixed(m *Model, pos int) bool {
-	v := c.vars[pos].min + c.offs[pos]
-	start := len(m.saved)
-	m.saved = m.grow(2 + (len(c.vars)+63)/64)
-	m.saved[start], m.saved[start+1] = uint64(v), uint64(c.nFree)
-	lost := m.saved[start+2:]
-	clear(lost)
-	if len(m.levels) > 0 {
-		m.trail = append(m.trail, entry{-1 - c.id, int32(-1 - start)})
-	} else {
-		m.saved = m.saved[:start] // the root is never undone; lost stays usable
-	}
+	x := c.vars[pos]
+	v := x.min + c.offs[pos]
+	rec := entry{v: -1 - c.id, bit: int32(x.min - x.off)}
 
 	i, last := c.where[pos], c.nFree-1
 	c.free[i], c.free[last] = c.free[last], c.free[i]
 	c.where[c.free[i].pos], c.where[pos] = i, last
 	c.nFree--
 
+	var ok bool
+	if c.small {
+		rec.data, ok = c.forwardSmall(v)
+	} else {
+		start := len(m.saved)
+		m.saved = m.grow((len(c.vars) + 63) / 64)
+		lost := m.saved[start:]
+		clear(lost)
+		rec.data = uint64(start)
+		if len(m.levels) == 0 {
+			m.saved = m.saved[:start] // the root is never undone; lost stays usable
+		}
+		ok = c.forward(v, lost)
+	}
+	if len(m.levels) > 0 {
+		m.trail = append(m.trail, rec)
+	}
+	return ok
+}
+
+// forwardSmall removes v from the free views of a small all-different (at
+// most 64 views, domains of one word): it returns the bit set of the
+// positions that lost v, and false if a domain became empty. Each removal
+// is free of the branches the processor cannot predict (whether v is in
+// range, whether it is there): min and max are recomputed from the word,
+// and only a last value left or watched bounds need more.
+// Cost O(1) per free view.
+func (c *allDifferent) forwardSmall(v int) (lost uint64, ok bool) {
 	for k := range c.free[:c.nFree] {
 		f := &c.free[k]
-		y, u := f.x, v-f.off
-		i := u - y.off
-		d := y.words
-		if len(d) == 1 {
-			// A domain of one word: remove the value without branching on
-			// whether it is in range and there (branches the processor
-			// cannot predict), and recompute min and max from the word.
-			// p is 1 if the value was removed. Only a last value left or
-			// watched bounds need more (settleSmall).
-			var in uint64
-			if uint(i) < 64 {
-				in = 1
-			}
-			sh := uint(i) & 63
-			w := d[0]
-			p := w >> sh & in
-			w &^= p << sh
-			d[0] = w
-			lost[f.pos>>6] |= p << (f.pos & 63)
-			omin, omax := y.min, y.max
-			y.size -= int(p)
-			y.min = y.off + bits.TrailingZeros64(w)
-			y.max = y.off + 63 - bits.LeadingZeros64(w)
-			if (y.size <= 1 || len(y.boundsWatch) != 0) && !y.settleSmall(p, omin, omax) {
-				return false
-			}
+		y := f.x
+		i := uint(v - f.base)
+		var in uint64
+		if i < 64 {
+			in = 1
+		}
+		w := y.word0[0]
+		p := w >> (i & 63) & in
+		w &^= p << (i & 63)
+		y.word0[0] = w
+		lost |= p << f.pos
+		omin, omax := y.min, y.max
+		y.size -= int(p)
+		y.min = y.off + bits.TrailingZeros64(w)
+		y.max = y.off + 63 - bits.LeadingZeros64(w)
+		if y.size > 1 && len(y.boundsWatch) == 0 || p == 0 {
 			continue
 		}
+		if y.size == 0 {
+			return lost, false
+		}
+		if y.min != omin || y.max != omax {
+			y.boundsChanged()
+		}
+		if y.size == 1 {
+			y.m.markFixed(y)
+		}
+	}
+	return lost, true
+}
+
+// forward removes v from the free views, setting in lost the bits of the
+// positions that lost it, and reports false if a domain became empty. Each
+// removal is free of the branch on whether v is there (about half the
+// time: a branch the processor cannot predict); only a bound or a last
+// value needs more (settle). Cost O(1) per free view.
+func (c *allDifferent) forward(v int, lost []uint64) bool {
+	for k := range c.free[:c.nFree] {
+		f := &c.free[k]
+		y, i := f.x, v-f.base
+		u := y.off + i
+		d := y.words
 		if uint(i) >= uint(len(d))*64 {
 			continue
 		}
-		// Remove the value without branching on whether it is there (about
-		// half the time: a branch the processor cannot predict). p is 1 if
-		// it was. Only a bound or a last value needs more (settle).
 		w, sh := d[i>>6], uint(i&63)
 		p := w >> sh & 1
 		d[i>>6] = w &^ (1 << sh)
@@ -299,11 +341,21 @@ func (c *allDifferent) fixed(m *Model, pos int) bool {
 }
 
 // undo puts back the values removed by the forward checking pass recorded
-// at rec, and the views it took out of free (see fixed).
-func (c *allDifferent) undo(rec []uint64) {
-	v := int(int64(rec[0]))
-	c.nFree = int32(rec[1])
-	for w, word := range rec[2 : 2+(len(c.vars)+63)/64] {
+// by e, and the view it took out of free (see fixed). Passes are undone in
+// the reverse order of fixed, so that view is free[nFree]. Cost O(1) plus
+// O(1) per value put back, plus O(len(views)/64) unless small.
+func (c *allDifferent) undo(m *Model, e entry) {
+	f := &c.free[c.nFree]
+	c.nFree++
+	v := f.base + int(e.bit)
+	if c.small {
+		for lost := e.data; lost != 0; lost &= lost - 1 {
+			j := bits.TrailingZeros64(lost)
+			c.vars[j].putBack(v - c.offs[j])
+		}
+		return
+	}
+	for w, word := range m.saved[e.data : e.data+uint64(len(c.vars)+63)/64] {
 		for word != 0 {
 			j := w*64 + bits.TrailingZeros64(word)
 			word &= word - 1

@@ -16,16 +16,17 @@ import (
 // [Model.IntVarArray].
 type IntVar struct {
 	m     *Model
-	id    int      // index in m.vars
-	name  string   // for printing only
-	off   int      // the value of bit 0 of words[0]
-	words []uint64 // bit i of words[w] is set iff off + 64w + i is in the domain
-	size  int      // number of values in the domain
-	min   int      // smallest value (meaningless if size == 0)
-	max   int      // largest value (meaningless if size == 0)
-	mid   int      // middle of the initial domain, for MiddleOut
-	pos   int      // index in m.order
-	wdeg  int64    // 1, plus 1 per constraint on it, plus their failures (DomWDeg)
+	id    int       // index in m.vars
+	name  string    // for printing only
+	off   int       // the value of bit 0 of words[0]
+	words []uint64  // bit i of words[w] is set iff off + 64w + i is in the domain
+	word0 [1]uint64 // the words (words is word0[:]) of a domain of one word
+	size  int       // number of values in the domain
+	min   int       // smallest value (meaningless if size == 0)
+	max   int       // largest value (meaningless if size == 0)
+	mid   int       // middle of the initial domain, for MiddleOut
+	pos   int       // index in m.order
+	wdeg  int64     // 1, plus 1 per constraint on it, plus their failures (DomWDeg)
 
 	fixWatch    []watch // who to wake when the variable becomes fixed
 	boundsWatch []int32 // constraints to schedule when min or max changes
@@ -167,7 +168,7 @@ func (x *IntVar) remove(v int) bool {
 		return true
 	}
 	if len(x.m.levels) > 0 {
-		x.m.trail = append(x.m.trail, entry{int32(x.id), int32(i)})
+		x.m.trail = append(x.m.trail, entry{v: int32(x.id), bit: int32(i)})
 	}
 	x.words[i>>6] &^= 1 << (i & 63)
 	x.size--
@@ -187,27 +188,6 @@ func (x *IntVar) settle(v int) bool {
 		x.boundsChanged()
 	case x.max:
 		x.max = x.prev(v)
-		x.boundsChanged()
-	}
-	if x.size == 1 {
-		x.m.markFixed(x)
-	}
-	return true
-}
-
-// settleSmall completes the removal of p values (0 or 1) from a domain of
-// one word whose min and max, omin and omax before, were recomputed: it
-// reports false if the domain is empty and otherwise wakes the constraints
-// if the bounds moved or the variable became fixed. Cost O(1) plus the
-// wake-ups.
-func (x *IntVar) settleSmall(p uint64, omin, omax int) bool {
-	if x.size == 0 {
-		return false
-	}
-	if p == 0 {
-		return true
-	}
-	if x.min != omin || x.max != omax {
 		x.boundsChanged()
 	}
 	if x.size == 1 {
@@ -304,32 +284,45 @@ func (x *IntVar) boundsChanged() {
 }
 
 // save records the domain on the trail before a bulk change, unless at the
-// root (level 0), whose changes are never undone. It stores size, min, max
-// and the words from the one holding min to the one holding max: the
-// others are zero and stay zero.
+// root (level 0), whose changes are never undone: a domain of one word in
+// the trail entry, and otherwise size, min, max and the words from the one
+// holding min to the one holding max in m.saved (the others are zero and
+// stay zero). Cost O(1), or O(words between min and max).
 func (x *IntVar) save() {
 	m := x.m
 	if len(m.levels) == 0 {
 		return
 	}
+	if len(x.words) == 1 {
+		m.trail = append(m.trail, entry{v: int32(x.id), bit: -1, data: x.words[0]})
+		return
+	}
 	lo, hi := (x.min-x.off)>>6, (x.max-x.off)>>6
 	start := len(m.saved)
-	m.trail = append(m.trail, entry{int32(x.id), int32(-1 - start)})
+	m.trail = append(m.trail, entry{v: int32(x.id), bit: int32(-1 - start)})
 	m.saved = m.grow(3 + hi - lo + 1)
 	m.saved[start], m.saved[start+1], m.saved[start+2] = uint64(x.size), uint64(x.min), uint64(x.max)
 	copy(m.saved[start+3:], x.words[lo:hi+1])
 }
 
-// restore undoes the change recorded by the trail entry whose bit is bit.
-func (x *IntVar) restore(bit int32) {
-	if bit >= 0 {
-		x.putBack(x.off + int(bit))
-		return
+// restore undoes the change recorded by the trail entry e of x. Cost O(1),
+// or O(words between min and max) for a bulk change of several words.
+func (x *IntVar) restore(e entry) {
+	switch {
+	case e.bit >= 0:
+		x.putBack(x.off + int(e.bit))
+	case len(x.words) == 1:
+		w := e.data
+		x.words[0] = w
+		x.size = bits.OnesCount64(w)
+		x.min = x.off + bits.TrailingZeros64(w)
+		x.max = x.off + 63 - bits.LeadingZeros64(w)
+	default:
+		s := x.m.saved[-1-int(e.bit):]
+		x.size, x.min, x.max = int(s[0]), int(int64(s[1])), int(int64(s[2]))
+		lo, hi := (x.min-x.off)>>6, (x.max-x.off)>>6
+		copy(x.words[lo:hi+1], s[3:])
 	}
-	s := x.m.saved[-1-int(bit):]
-	x.size, x.min, x.max = int(s[0]), int(int64(s[1])), int(int64(s[2]))
-	lo, hi := (x.min-x.off)>>6, (x.max-x.off)>>6
-	copy(x.words[lo:hi+1], s[3:])
 }
 
 // putBack undoes the removal of v.

@@ -222,3 +222,45 @@ func TestRandomModels(t *testing.T) {
 		t.Run(fmt.Sprint(i), func(t *testing.T) { checkSpec(t, sp) })
 	}
 }
+
+// TestWideModels runs the fuzz check on shapes the byte decoder does not
+// make: domains of several words (random models whose domains of more than
+// two values also get the far value 70), and all-differents of more than
+// 64 views (three variables in 0..49, each in 22 views x + k, k in 0..21,
+// with and without bounds consistency).
+func TestWideModels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	count := 200
+	if testing.Short() {
+		count = 50
+	}
+	for i := range count {
+		data := make([]byte, 40)
+		for j := range data {
+			data[j] = byte(rng.IntN(256))
+		}
+		sp := decodeSpec(data)
+		for v, d := range sp.doms {
+			if len(d) > 2 {
+				sp.doms[v] = append(d, 70)
+			}
+		}
+		t.Run(fmt.Sprint("far/", i), func(t *testing.T) { checkSpec(t, sp) })
+	}
+	for kind := 1; kind <= 2; kind++ {
+		sp := spec{cons: []specCons{{kind: kind}}}
+		for range 3 {
+			sp.doms = append(sp.doms, make([]int, 50))
+			for v := range 50 {
+				sp.doms[len(sp.doms)-1][v] = v
+			}
+		}
+		for k := range 22 {
+			for v := range 3 {
+				sp.cons[0].vars = append(sp.cons[0].vars, v)
+				sp.cons[0].offs = append(sp.cons[0].offs, k)
+			}
+		}
+		t.Run(fmt.Sprint("views/", kind), func(t *testing.T) { checkSpec(t, sp) })
+	}
+}

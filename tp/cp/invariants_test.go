@@ -58,8 +58,8 @@ func verify(m *Model) error {
 			if ad.where[p] != int32(i) {
 				return fmt.Errorf("%v: where[%d] = %d; want %d", c, p, ad.where[p], i)
 			}
-			if f.x != ad.vars[p] || f.off != ad.offs[p] {
-				return fmt.Errorf("%v: free[%d] = %v + %d, not the view at position %d", c, i, f.x, f.off, p)
+			if f.x != ad.vars[p] || f.base != f.x.off+ad.offs[p] {
+				return fmt.Errorf("%v: free[%d] = %v with base %d, not the view at position %d", c, i, f.x, f.base, p)
 			}
 			if i < int(ad.nFree) {
 				free[p] = true

@@ -38,7 +38,7 @@ type Model struct {
 
 	// Backtracking state.
 	trail  []entry   // undo records, oldest first
-	saved  []uint64  // data of the undo records: old domains (IntVar.save), forward checking passes (allDifferent.fixed)
+	saved  []uint64  // data of the undo records: old domains of more than one word (IntVar.save), forward checking passes of large all-differents (allDifferent.fixed)
 	levels []level   // one mark per open search level; depth = len(levels)
 	order  []*IntVar // sparse set of variables: order[:nFixed] are fixed
 	nFixed int
@@ -54,12 +54,16 @@ type Model struct {
 
 // entry is one undo record of the trail. With v ≥ 0, for variable v: if
 // bit ≥ 0, the value at bit index bit was removed; if bit < 0, a bulk
-// change, whose old domain is at saved[-1-bit:]. With v < 0, a forward
-// checking pass of the all-different constraint -1-v, recorded at
-// saved[-1-bit:] (see allDifferent.fixed).
+// change, whose old domain is the word data for a domain of one word, and
+// otherwise at saved[-1-bit:]. With v < 0, a forward checking pass of the
+// all-different constraint -1-v, after its fixed view's variable took the
+// value at bit index bit; the views that lost the value are the bit set
+// data if the constraint is small, and otherwise the one at saved[data:]
+// (see allDifferent.fixed).
 type entry struct {
-	v   int32
-	bit int32
+	v    int32
+	bit  int32
+	data uint64
 }
 
 // level marks where a search level starts in the trail, so that going back
@@ -201,7 +205,9 @@ func (m *Model) newVar(name string, lo, hi int, vals []int) *IntVar {
 	if !m.editable("new variable " + strconv.Quote(name)) {
 		return x
 	}
-	x.words = make([]uint64, max(hi-lo, 0)/64+1)
+	if x.words = x.word0[:]; hi-lo >= 64 {
+		x.words = make([]uint64, (hi-lo)/64+1)
+	}
 	if lo <= hi && vals == nil {
 		x.size = hi - lo + 1
 		for w := range x.words {
@@ -335,9 +341,9 @@ func (m *Model) backtrack(d int) {
 	l := m.levels[d]
 	for i := len(m.trail) - 1; i >= l.trail; i-- {
 		if e := m.trail[i]; e.v >= 0 {
-			m.vars[e.v].restore(e.bit)
+			m.vars[e.v].restore(e)
 		} else {
-			m.cons[-1-e.v].(*allDifferent).undo(m.saved[-1-e.bit:])
+			m.cons[-1-e.v].(*allDifferent).undo(m, e)
 		}
 	}
 	m.trail = m.trail[:l.trail]

@@ -284,19 +284,26 @@ func (s *Solver) selectVar() *IntVar {
 		}
 	}
 	var best *IntVar
-	for _, x := range m.order[m.nFixed:] {
-		switch {
-		case best == nil:
+	if s.vars == FirstFail {
+		// The smallest key size·2³² + id, found without branches the
+		// processor cannot predict (sizes are below 2²⁴).
+		key := ^uint64(0)
+		for _, x := range m.order[m.nFixed:] {
+			if k := uint64(x.size)<<32 | uint64(uint32(x.id)); k < key {
+				key, best = k, x
+			}
+		}
+		return best
+	}
+	for _, x := range m.order[m.nFixed:] { // DomWDeg
+		if best == nil {
 			best = x
-		case s.vars == FirstFail:
-			if x.size < best.size || x.size == best.size && x.id < best.id {
-				best = x
-			}
-		default: // DomWDeg: x.size/x.wdeg < best.size/best.wdeg
-			a, b := int64(x.size)*best.wdeg, int64(best.size)*x.wdeg
-			if a < b || a == b && x.id < best.id {
-				best = x
-			}
+			continue
+		}
+		// x.size/x.wdeg < best.size/best.wdeg
+		a, b := int64(x.size)*best.wdeg, int64(best.size)*x.wdeg
+		if a < b || a == b && x.id < best.id {
+			best = x
 		}
 	}
 	return best
