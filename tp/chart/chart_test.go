@@ -85,3 +85,30 @@ func TestTicks(t *testing.T) {
 		}
 	}
 }
+
+func TestProgress(t *testing.T) {
+	p := NewProgress("γ(Q_13) <i>")
+	h := p.HTML(0.25, "2 < 3")
+	if !strings.Contains(h, "width:25.0%") || !strings.Contains(h, "γ(Q_13) &lt;i&gt; : 2 &lt; 3") {
+		t.Errorf("progress bar HTML:\n%s", h)
+	}
+	if !strings.Contains(p.HTML(7, ""), "width:100.0%") || !strings.Contains(p.HTML(-1, ""), "width:0.0%") {
+		t.Error("the fraction must be clamped to [0, 1]")
+	}
+	if strings.Contains(h, "reines-chart") || strings.Contains(h, "<script") {
+		t.Error("a progress bar is plain HTML, not a chart")
+	}
+	// Outside a notebook, updates print nothing and Done one line.
+	p.Update(0.5, "moitié")
+	if got := p.plain("fini"); got != "γ(Q_13) <i> : fini" {
+		t.Errorf("plain text %q", got)
+	}
+}
+
+// Outside a notebook, a progress bar prints only its final line.
+func ExampleProgress() {
+	p := NewProgress("i(Q_12)")
+	p.Update(0.5, "la moitié des sous-problèmes")
+	p.Done("7 reines, 840 placements")
+	// Output: i(Q_12) : 7 reines, 840 placements
+}

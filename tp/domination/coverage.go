@@ -39,7 +39,7 @@ var (
 //
 // Errors: [ErrBoardSize] for n ≤ 0.
 //
-// Sujet name `creer_couverture` (given in TP 17).
+// Sujet name `creer_couverture` (given by the sujet; notebook 05, section 2).
 func NewCoverage(n int, independent bool) (*Coverage, error) {
 	if n <= 0 {
 		return nil, ErrBoardSize
@@ -73,7 +73,8 @@ func (c *Coverage) Queens() []queens.Square {
 // c.Uncovered that [Update] maintains (a scan of the n² counts would cost
 // O(n²)).
 //
-// Answers TP 17 Q4 and Q12, sujet name `finale`.
+// Answers notebook 05 Q4 (and the written Q12 on its cost), sujet name
+// `finale`.
 func Complete(c *Coverage) bool {
 	return c.Uncovered == 0
 }
@@ -90,7 +91,7 @@ func Complete(c *Coverage) bool {
 // the sujet's rule (c.Independent) if the square is covered; removing:
 // [ErrNoQueen] if no queen is there.
 //
-// Answers TP 17 Q5, sujet name `mise_a_jour`.
+// Answers notebook 05 Q5, sujet name `mise_a_jour`.
 func Update(c *Coverage, sq queens.Square, delta int) error {
 	n, r, col := c.N, sq.Row, sq.Col
 	switch {

@@ -1,6 +1,9 @@
-// Package domination holds the reference answers of TP 17 (« le
-// problème des 5 reines », Centrale 2025 / CCINP) on queen domination, and a
-// fast exact solver that goes beyond the sujet.
+// Package domination holds the reference answers of notebook 05
+// (notebooks/src/05-domination.txtar), the port of TP 17 « le problème des
+// 5 reines » (Centrale 2025 / CCINP) on queen domination, and a fast exact
+// solver that goes beyond the sujet (the notebook's last section, and the
+// command `reines domination`). Each answer's doc comment names its
+// question of notebook 05; the checks are in grading/domination.go.
 //
 // A set of queens dominates the n×n board when every square holds a queen or
 // is attacked by one. The sujet asks for the fewest pairwise non-attacking
@@ -41,7 +44,7 @@ var ErrBoardSize = errors.New("domination: board side must be positive")
 //
 // Errors: [ErrBoardSize] for n ≤ 0.
 //
-// Answers TP 17 Q3 (lower bound).
+// Answers notebook 05 Q3 (lower bound).
 func LowerBound(n int) (int, error) {
 	if n <= 0 {
 		return 0, ErrBoardSize
@@ -65,7 +68,7 @@ func LowerBound(n int) (int, error) {
 //
 // Errors: [ErrBoardSize] for n ≤ 0.
 //
-// Answers TP 17 Q2 (existence and upper bound n).
+// Answers notebook 05 Q2 (existence and upper bound n).
 func IndependentDominatingSet(n int) ([]queens.Square, error) {
 	switch {
 	case n <= 0:

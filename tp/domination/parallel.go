@@ -27,7 +27,7 @@ import (
 //
 // Errors: [ErrBoardSize] for n ≤ 0.
 //
-// Answers TP 17 Q24.
+// Answers notebook 05 Q24.
 func CoverByQueensParallel(n int) ([]queens.Square, SearchStats, error) {
 	var stats SearchStats
 	if n <= 0 {
@@ -141,7 +141,7 @@ func (e TraceEvent) String() string {
 //
 // Errors: [ErrBoardSize] for n ≤ 0; ctx.Err().
 //
-// Answers TP 17 Q25 and Q26.
+// Answers notebook 05 Q25 (and the written Q26 on shared resources).
 func CoverByQueensWorkers(ctx context.Context, n, workers int, trace func(TraceEvent)) ([]queens.Square, SearchStats, error) {
 	var stats SearchStats
 	if n <= 0 {

@@ -17,7 +17,8 @@ var ErrTrials = errors.New("domination: negative number of trials")
 // and true; or −1 and false if row has no zero. Cost O(len(row)) and one
 // call of rng.IntN per zero.
 //
-// Answers TP 17 Q16, Q17 and Q18, sujet name `choix_position`.
+// Answers notebook 05 Q17 (and the written Q16 and Q18), sujet name
+// `choix_position`.
 func ReservoirZero(row []int, rng *rand.Rand) (int, bool) {
 	chosen, zeros := -1, 0
 	for i, v := range row {
@@ -39,7 +40,7 @@ type Probability func(n, row, placed, best int) float64
 // FixedProbability is the sujet's choice: a queen is tried on each row with
 // probability (n−1)/n, whatever the state.
 //
-// Answers TP 17 Q19 (the test `Random.int n < n - 1`).
+// The probability of notebook 05 Q19 (the sujet's test `Random.int n < n - 1`).
 func FixedProbability(n, row, placed, best int) float64 {
 	return float64(n-1) / float64(n)
 }
@@ -51,7 +52,7 @@ func FixedProbability(n, row, placed, best int) float64 {
 // where the fixed choice fills nearly every row and so is nearly always
 // pruned once the best is good.
 //
-// Answers TP 17 Q22.
+// Answers notebook 05 Q22.
 func AdaptiveProbability(n, row, placed, best int) float64 {
 	return min(1, float64(best-placed)/float64(n-row))
 }
@@ -84,7 +85,7 @@ type RandomStats struct {
 //
 // Errors: [ErrBoardSize] for n ≤ 0, [ErrTrials] for trials < 0.
 //
-// Answers TP 17 Q19, Q22 and Q23, sujet name
+// Answers notebook 05 Q19 (and the written Q20, Q21, Q23), sujet name
 // `couverture_par_reines_aleatoire`.
 func RandomCover(n, trials int, p Probability, rng *rand.Rand) (int, []queens.Square, RandomStats, error) {
 	var stats RandomStats

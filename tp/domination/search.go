@@ -24,7 +24,8 @@ type SearchStats struct {
 //
 // Errors: [ErrBoardSize] for n ≤ 0.
 //
-// Answers TP 17 Q7, sujet name `couverture_par_reines`.
+// Answers notebook 05 Q7 (after the written Q6 on branch and bound),
+// sujet name `couverture_par_reines`.
 func CoverByQueensExhaustive(n int) (int, SearchStats, error) {
 	var stats SearchStats
 	c, err := NewCoverage(n, true)
@@ -66,7 +67,8 @@ func CoverByQueensExhaustive(n int) (int, SearchStats, error) {
 //
 // Errors: [ErrBoardSize] for n ≤ 0.
 //
-// Answers TP 17 Q8 and Q9, sujet name `couverture_par_reines`.
+// Answers notebook 05 Q9 (and the written Q8), sujet name
+// `couverture_par_reines`.
 func CoverByQueens(n int) (int, SearchStats, error) {
 	var stats SearchStats
 	c, err := NewCoverage(n, true)
@@ -111,7 +113,8 @@ func CoverByQueens(n int) (int, SearchStats, error) {
 //
 // Errors: [ErrBoardSize] for n ≤ 0.
 //
-// Answers TP 17 Q10 and Q11, sujet name `couverture_par_reines_positions`.
+// Answers notebook 05 Q11 (and the written Q10), sujet name
+// `couverture_par_reines_positions`.
 func CoverByQueensPlacement(n int) ([]queens.Square, SearchStats, error) {
 	var stats SearchStats
 	c, err := NewCoverage(n, true)
@@ -164,7 +167,7 @@ func CoverByQueensPlacement(n int) ([]queens.Square, SearchStats, error) {
 //
 // Errors: [ErrBoardSize] for n ≤ 0.
 //
-// Answers TP 17 Q13 and Q14, sujet name
+// Answers notebook 05 Q13 (and the written Q14), sujet name
 // `couverture_par_reines_nombre_solutions`.
 func CountMinimumCovers(n int) (int, int64, SearchStats, error) {
 	var stats SearchStats
@@ -219,7 +222,8 @@ func CountMinimumCovers(n int) (int, int64, SearchStats, error) {
 //
 // Errors: [ErrBoardSize] for n ≤ 0.
 //
-// Answers TP 17 Q27 and Q28 (variant without the non-attacking rule).
+// Answers notebook 05 Q28 (and the written Q27): the variant without the
+// non-attacking rule.
 func DominateByQueens(n int) (int, int64, SearchStats, error) {
 	var stats SearchStats
 	c, err := NewCoverage(n, false)

@@ -75,7 +75,8 @@ type Result struct {
 
 // Solve computes the queen domination number of the n×n board, i(Q_n)
 // (Options.Independent) or γ(Q_n), one minimum placement and, with
-// Options.Count, the number of minimum placements.
+// Options.Count, the number of minimum placements. It goes beyond the
+// sujet: notebook 05, section 7, and the command `reines domination`.
 //
 // Algorithm: iterative deepening on the number k of queens, from the
 // sujet's bound ⌈n²/(4n−3)⌉ ([LowerBound]): level k proves that no

@@ -1,0 +1,419 @@
+package grading
+
+import (
+	"context"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/prepa-reines/reines/tp/domination"
+	"github.com/prepa-reines/reines/tp/queens"
+)
+
+func TestDominationRegistry(t *testing.T) {
+	var ids []string
+	prose := map[int]bool{1: true, 6: true, 8: true, 10: true, 12: true, 14: true, 15: true, 16: true, 18: true, 20: true, 21: true, 23: true, 26: true, 27: true}
+	qs := Questions("05")
+	for k, q := range qs {
+		ids = append(ids, q.ID)
+		if q.Points <= 0 || q.Title == "" {
+			t.Errorf("%s: points %d, title %q", q.ID, q.Points, q.Title)
+		}
+		if q.Prose() != prose[k+1] {
+			t.Errorf("%s: written answer %v; want %v", q.ID, q.Prose(), prose[k+1])
+		}
+	}
+	if len(ids) != 28 || ids[0] != "05/Q1" || ids[27] != "05/Q28" {
+		t.Errorf("Questions(05) = %v; want 05/Q1 … 05/Q28", ids)
+	}
+}
+
+// dominationReports runs every check of notebook 05 on the reference
+// answers.
+func dominationReports() []Report {
+	d := Domination
+	return []Report{
+		d.Q2.Run(domination.IndependentDominatingSet), d.Q3.Run(domination.LowerBound),
+		d.Q4.Run(domination.Complete), d.Q5.Run(domination.Update),
+		d.Q7.Run(domination.CoverByQueensExhaustive), d.Q9.Run(domination.CoverByQueens),
+		d.Q11.Run(domination.CoverByQueensPlacement), d.Q13.Run(domination.CountMinimumCovers),
+		d.Q17.Run(domination.ReservoirZero), d.Q19.Run(domination.RandomCover),
+		d.Q22.Run(domination.AdaptiveProbability), d.Q24.Run(domination.CoverByQueensParallel),
+		d.Q25.Run(domination.CoverByQueensWorkers), d.Q28.Run(domination.DominateByQueens),
+	}
+}
+
+func TestDominationReferencePasses(t *testing.T) {
+	for _, r := range dominationReports() {
+		if r.Outcome() != "passed" || len(r.Cases) == 0 {
+			t.Errorf("%s: reference answer gives %s\n%s", r.Question.ID, r.Outcome(), r.Text())
+		}
+	}
+}
+
+// The reference answers of notebook 05, for TestChildRoundTrip.
+var _ = addReferences(map[string]any{
+	"05/Q2": domination.IndependentDominatingSet, "05/Q3": domination.LowerBound, "05/Q4": domination.Complete,
+	"05/Q5": domination.Update, "05/Q7": domination.CoverByQueensExhaustive, "05/Q9": domination.CoverByQueens,
+	"05/Q11": domination.CoverByQueensPlacement, "05/Q13": domination.CountMinimumCovers,
+	"05/Q17": domination.ReservoirZero, "05/Q19": domination.RandomCover, "05/Q22": domination.AdaptiveProbability,
+	"05/Q24": domination.CoverByQueensParallel, "05/Q25": domination.CoverByQueensWorkers,
+	"05/Q28": domination.DominateByQueens,
+})
+
+func TestDominationStubs(t *testing.T) {
+	for _, r := range []Report{
+		Domination.Q5.Run(func(*domination.Coverage, queens.Square, int) error { panic(ToDo) }),
+		Domination.Q17.Run(func([]int, *rand.Rand) (int, bool) { panic(ToDo) }),
+		Domination.Q25.Run(func(context.Context, int, int, func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error) {
+			panic(ToDo)
+		}),
+	} {
+		if r.Outcome() != "not-implemented" {
+			t.Errorf("stub %s: %s", r.Question.ID, r.Outcome())
+		}
+	}
+}
+
+// updateWith returns an Update built from the reference with one mistake:
+// the queen's square counted once per direction, or z not maintained on
+// removal.
+func updateWith(ownSquareEachLine, noZOnRemoval bool) func(*domination.Coverage, queens.Square, int) error {
+	return func(c *domination.Coverage, sq queens.Square, delta int) error {
+		n, r, col := c.N, sq.Row, sq.Col
+		switch {
+		case r < 0 || r >= n || col < 0 || col >= n:
+			return domination.ErrOffBoard
+		case delta != 1 && delta != -1:
+			return domination.ErrDelta
+		case delta == 1 && c.Queen[r][col]:
+			return domination.ErrOccupied
+		case delta == 1 && c.Independent && c.Count[r][col] > 0:
+			return domination.ErrAttacked
+		case delta == -1 && !c.Queen[r][col]:
+			return domination.ErrNoQueen
+		}
+		c.Queen[r][col] = delta == 1
+		adjust := func(i, j int) {
+			before := c.Count[i][j]
+			c.Count[i][j] += delta
+			if before == 0 {
+				c.Uncovered--
+			} else if c.Count[i][j] == 0 && !noZOnRemoval {
+				c.Uncovered++
+			}
+		}
+		if ownSquareEachLine {
+			// The four lines through the queen, each including its square.
+			for j := 0; j < n; j++ {
+				adjust(r, j)
+			}
+			for i := 0; i < n; i++ {
+				adjust(i, col)
+			}
+			for i := 0; i < n; i++ {
+				if j := col + i - r; j >= 0 && j < n {
+					adjust(i, j)
+				}
+				if j := col - i + r; j >= 0 && j < n {
+					adjust(i, j)
+				}
+			}
+			return nil
+		}
+		adjust(r, col)
+		for _, d := range [8][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
+			for i, j := r+d[0], col+d[1]; i >= 0 && i < n && j >= 0 && j < n; i, j = i+d[0], j+d[1] {
+				adjust(i, j)
+			}
+		}
+		return nil
+	}
+}
+
+func TestUpdateMistakes(t *testing.T) {
+	mustFail(t, "queen's square counted on each line", Domination.Q5.Run(updateWith(true, false)), "comptée 4 fois au lieu de 1")
+	mustFail(t, "z not maintained on removal", Domination.Q5.Run(updateWith(false, true)), "au retrait, z")
+	if !strings.Contains(Domination.Q5.Run(updateWith(true, false)).HTML(), "reines-chart") {
+		t.Error("the report draws no heat map of the failing case")
+	}
+	// Changing the board before the test of the attacked square: the error
+	// is right, the state not.
+	early := func(c *domination.Coverage, sq queens.Square, delta int) error {
+		on := sq.Row >= 0 && sq.Row < c.N && sq.Col >= 0 && sq.Col < c.N
+		if on && delta == 1 && c.Independent && !c.Queen[sq.Row][sq.Col] && c.Count[sq.Row][sq.Col] > 0 {
+			c.Independent = false
+			_ = domination.Update(c, sq, 1)
+			c.Independent = true
+			return domination.ErrAttacked
+		}
+		return domination.Update(c, sq, delta)
+	}
+	mustFail(t, "changes before an error", Domination.Q5.Run(early), "rien ne doit changer")
+	// No error when the square is attacked.
+	lax := func(c *domination.Coverage, sq queens.Square, delta int) error {
+		was := c.Independent
+		c.Independent = false
+		defer func() { c.Independent = was }()
+		return domination.Update(c, sq, delta)
+	}
+	mustFail(t, "no ErrAttacked", Domination.Q5.Run(lax), "ErrAttacked")
+	mustFail(t, "Complete inverted", Domination.Q4.Run(func(c *domination.Coverage) bool { return c.Uncovered > 0 }), "z")
+}
+
+// searchWith is the sujet's row-by-row search with the mistakes asked for:
+// no undo after the recursive call, pruning r > best (prune > 0), r ≥ best
+// (prune ≥ 0 … see the constants), or none; it counts minimum placements if
+// count is set.
+const (
+	pruneNone = iota
+	pruneGE   // r ≥ best
+	pruneGT   // r > best
+)
+
+func searchWith(n int, prune int, undo, count bool) (int, int64, domination.SearchStats, error) {
+	var stats domination.SearchStats
+	c, err := domination.NewCoverage(n, true)
+	if err != nil {
+		return 0, 0, stats, err
+	}
+	best, total := n+1, int64(0)
+	var place func(i, r int)
+	place = func(i, r int) {
+		stats.Nodes++
+		if prune == pruneGE && r >= best || prune == pruneGT && r > best {
+			return
+		}
+		if domination.Complete(c) {
+			if r < best {
+				best, total = r, 0
+			}
+			if r == best {
+				total++
+			}
+			return
+		}
+		if i == n {
+			return
+		}
+		place(i+1, r)
+		for j := 0; j < n; j++ {
+			if c.Count[i][j] == 0 {
+				sq := queens.Square{Row: i, Col: j}
+				_ = domination.Update(c, sq, 1)
+				place(i+1, r+1)
+				if undo {
+					_ = domination.Update(c, sq, -1)
+				}
+			}
+		}
+	}
+	place(0, 0)
+	return best, total, stats, nil
+}
+
+func TestSearchMistakes(t *testing.T) {
+	minOnly := func(prune int, undo bool) func(int) (int, domination.SearchStats, error) {
+		return func(n int) (int, domination.SearchStats, error) {
+			m, _, st, err := searchWith(n, prune, undo, false)
+			return m, st, err
+		}
+	}
+	if r := Domination.Q7.Run(minOnly(pruneNone, true)); r.Outcome() != "passed" {
+		t.Fatalf("the test's own exhaustive search fails:\n%s", r.Text())
+	}
+	if r := Domination.Q9.Run(minOnly(pruneGE, true)); r.Outcome() != "passed" {
+		t.Fatalf("the test's own pruned search fails:\n%s", r.Text())
+	}
+	mustFail(t, "no undo (Q7)", Domination.Q7.Run(minOnly(pruneNone, false)), "retirée après l'appel récursif")
+	mustFail(t, "no undo (Q9)", Domination.Q9.Run(minOnly(pruneGE, false)), "retirée après l'appel récursif")
+	mustFail(t, "pruning r > best", Domination.Q9.Run(minOnly(pruneGT, true)), "r ≥ best")
+	mustFail(t, "pruning in the exhaustive search", Domination.Q7.Run(minOnly(pruneGE, true)), "n'élaguez pas")
+
+	counting := func(prune int) func(int) (int, int64, domination.SearchStats, error) {
+		return func(n int) (int, int64, domination.SearchStats, error) { return searchWith(n, prune, true, true) }
+	}
+	if r := Domination.Q13.Run(counting(pruneGT)); r.Outcome() != "passed" {
+		t.Fatalf("the test's own counting search fails:\n%s", r.Text())
+	}
+	mustFail(t, "counting with r ≥ best", Domination.Q13.Run(counting(pruneGE)), "r > best")
+	noReset := func(n int) (int, int64, domination.SearchStats, error) {
+		m, c, st, err := domination.CountMinimumCovers(n)
+		if n >= 4 {
+			c++ // the first, larger coverage still counted
+		}
+		return m, c, st, err
+	}
+	mustFail(t, "count not reset", Domination.Q13.Run(noReset), "repart à 1")
+}
+
+func TestPlacementMistakes(t *testing.T) {
+	// The sujet's given code: best starts at n, so for n = 1 nothing is kept.
+	startAtN := func(n int) ([]queens.Square, domination.SearchStats, error) {
+		qs, st, err := domination.CoverByQueensPlacement(n)
+		if n == 1 {
+			qs = nil
+		}
+		return qs, st, err
+	}
+	mustFail(t, "best = n", Domination.Q11.Run(startAtN), "n + 1")
+	// The current slice kept instead of a copy: later changes spoil it.
+	noCopy := func(n int) ([]queens.Square, domination.SearchStats, error) {
+		qs, st, err := domination.CoverByQueensPlacement(n)
+		if len(qs) > 1 {
+			qs[len(qs)-1] = qs[0]
+		}
+		return qs, st, err
+	}
+	mustFail(t, "no copy", Domination.Q11.Run(noCopy), "copié")
+	// A valid placement that is not minimal.
+	notMin := func(n int) ([]queens.Square, domination.SearchStats, error) {
+		qs, err := domination.IndependentDominatingSet(n)
+		return qs, domination.SearchStats{}, err
+	}
+	mustFail(t, "not minimal (Q11)", Domination.Q11.Run(notMin), "le minimum est")
+	mustFail(t, "not minimal (Q24)", Domination.Q24.Run(notMin), "le minimum est")
+	// Q2: the n-queens solutions, which do not exist for n = 2 and 3.
+	nQueens := func(n int) ([]queens.Square, error) {
+		if n <= 0 {
+			return nil, domination.ErrBoardSize
+		}
+		p, _, _ := queens.First(n)
+		return p.Squares(), nil
+	}
+	mustFail(t, "n-queens for n = 2, 3", Domination.Q2.Run(nQueens), "non couverte")
+	floor := func(n int) (int, error) {
+		if n <= 0 {
+			return 0, domination.ErrBoardSize
+		}
+		return n * n / (4*n - 3), nil
+	}
+	mustFail(t, "floor", Domination.Q3.Run(floor), "partie entière supérieure")
+}
+
+func TestReservoirMistakes(t *testing.T) {
+	mistakes := map[string]func([]int, *rand.Rand) (int, bool){
+		// A fair coin at each zero: the last zeros are favoured.
+		"coin": func(row []int, rng *rand.Rand) (int, bool) {
+			chosen := -1
+			for i, v := range row {
+				if v == 0 && (chosen < 0 || rng.IntN(2) == 0) {
+					chosen = i
+				}
+			}
+			return chosen, chosen >= 0
+		},
+		// 1/(i+1) with i the index, not the number of zeros met.
+		"index": func(row []int, rng *rand.Rand) (int, bool) {
+			chosen := -1
+			for i, v := range row {
+				if v == 0 && rng.IntN(i+1) == 0 {
+					chosen = i
+				}
+			}
+			if chosen < 0 {
+				for i, v := range row {
+					if v == 0 {
+						return i, true
+					}
+				}
+			}
+			return chosen, chosen >= 0
+		},
+		"first zero": func(row []int, _ *rand.Rand) (int, bool) {
+			for i, v := range row {
+				if v == 0 {
+					return i, true
+				}
+			}
+			return -1, false
+		},
+	}
+	for name, f := range mistakes {
+		mustFail(t, name, Domination.Q17.Run(f), "non uniforme")
+	}
+	// Two passes, uniform: right.
+	twoPass := func(row []int, rng *rand.Rand) (int, bool) {
+		z := domZeros(row)
+		if len(z) == 0 {
+			return -1, false
+		}
+		return z[rng.IntN(len(z))], true
+	}
+	if r := Domination.Q17.Run(twoPass); r.Outcome() != "passed" {
+		t.Errorf("uniform two-pass choice:\n%s", r.Text())
+	}
+	mustFail(t, "no zero gives 0", Domination.Q17.Run(func(row []int, rng *rand.Rand) (int, bool) {
+		i, ok := domination.ReservoirZero(row, rng)
+		return max(i, 0), ok
+	}), "−1")
+}
+
+func TestRandomCoverMistakes(t *testing.T) {
+	// Queens not removed between trials: the board fills up.
+	noRemoval := func(n, trials int, p domination.Probability, rng *rand.Rand) (int, []queens.Square, domination.RandomStats, error) {
+		var st domination.RandomStats
+		best, err := domination.IndependentDominatingSet(n)
+		if err != nil || trials < 0 {
+			if err == nil {
+				err = domination.ErrTrials
+			}
+			return 0, nil, st, err
+		}
+		c, _ := domination.NewCoverage(n, true)
+		var placed []queens.Square
+		for range trials {
+			st.Trials++
+			for i := 0; i < n; i++ {
+				if rng.Float64() < p(n, i, len(placed), len(best)) {
+					if j, ok := domination.ReservoirZero(c.Count[i], rng); ok {
+						sq := queens.Square{Row: i, Col: j}
+						_ = domination.Update(c, sq, 1)
+						placed = append(placed, sq)
+					}
+				}
+			}
+			if domination.Complete(c) && len(placed) < len(best) {
+				st.Improvements++
+				best = append([]queens.Square(nil), placed...)
+			}
+		}
+		return len(best), best, st, nil
+	}
+	mustFail(t, "queens not removed", Domination.Q19.Run(noRemoval), "")
+	// A fresh generator instead of rng: not reproducible.
+	fresh := func(n, trials int, p domination.Probability, _ *rand.Rand) (int, []queens.Square, domination.RandomStats, error) {
+		return domination.RandomCover(n, trials, p, rand.New(rand.NewPCG(rand.Uint64(), 1)))
+	}
+	mustFail(t, "own generator", Domination.Q19.Run(fresh), "même graine")
+	// The first uncovered square of the row instead of a uniform one.
+	intDiv := func(n, row, placed, best int) float64 { return float64((best - placed) / (n - row)) }
+	mustFail(t, "integer division", Domination.Q22.Run(intDiv), "division entière")
+}
+
+func TestWorkersMistakes(t *testing.T) {
+	// Ignores the context.
+	deaf := func(_ context.Context, n, workers int, trace func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error) {
+		return domination.CoverByQueensWorkers(context.Background(), n, workers, trace)
+	}
+	mustFail(t, "ignores ctx", Domination.Q25.Run(deaf), "ctx.Err()")
+	// No trace.
+	silent := func(ctx context.Context, n, workers int, _ func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error) {
+		return domination.CoverByQueensWorkers(ctx, n, workers, nil)
+	}
+	mustFail(t, "no trace", Domination.Q25.Run(silent), "WorkerStarted")
+}
+
+func TestDominateMistakes(t *testing.T) {
+	// The independent search: wrong for n = 4 (3 instead of 2).
+	mustFail(t, "non-attacking rule kept", Domination.Q28.Run(domination.CountMinimumCovers), "minimum 3 au lieu de 2")
+}
+
+func TestChiSquareCritical(t *testing.T) {
+	// Tables: χ²_{0.999}(1) = 10.83, (4) = 18.47, (9) = 27.88.
+	for df, want := range map[int]float64{1: 10.83, 4: 18.47, 9: 27.88} {
+		if got := chiSquareCritical(df); got < want*0.97 || got > want*1.03 {
+			t.Errorf("chiSquareCritical(%d) = %.2f; want about %.2f", df, got, want)
+		}
+	}
+}
