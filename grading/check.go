@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/prepa-reines/reines/tp/board"
@@ -36,6 +37,8 @@ type Exercise[F, In, Out any] struct {
 	Board func(in In, got Out) *board.Board
 	// Timeout per case; 0 means DefaultTimeout.
 	Timeout time.Duration
+
+	wants sync.Map // JSON input → Want's result, for the bulk grader (Want is pure)
 }
 
 // Status is the outcome of one case.

@@ -78,7 +78,7 @@ func (e *Exercise[F, In, Out]) judgeChild(input []byte, res ChildResult) CaseRes
 	if err := json.Unmarshal(input, &in); err != nil {
 		return CaseResult{Status: Failed, Note: "entrée illisible : " + err.Error()}
 	}
-	want := e.Want(in)
+	want := e.cachedWant(input, in)
 	cr := CaseResult{Input: e.describe(in), Want: e.format(want)}
 	switch {
 	case res.ToDo:
@@ -104,6 +104,17 @@ func (e *Exercise[F, In, Out]) judgeChild(input []byte, res ChildResult) CaseRes
 		}
 	}
 	return cr
+}
+
+// cachedWant returns Want(in), computed once per input: the bulk grader
+// judges the same cases for every student.
+func (e *Exercise[F, In, Out]) cachedWant(input []byte, in In) Out {
+	if w, ok := e.wants.Load(string(input)); ok {
+		return w.(Out)
+	}
+	w := e.Want(in)
+	e.wants.Store(string(input), w)
+	return w
 }
 
 // Inputs returns the JSON inputs of question id: the public cases, then the
