@@ -179,10 +179,10 @@ func Serve(id string, f any, stdin io.Reader, out io.Writer) {
 
 // ServeMain is Serve for a child's main: input on stdin, result on file
 // descriptor 3 (so that what the student's code prints cannot be taken for
-// a result). The stack is capped at 256 MiB so that an endless recursion
+// a result). The stack is capped at 64 MiB so that an endless recursion
 // reads as a stack overflow before it exhausts the child's memory limit.
 func ServeMain(id string, f any) {
-	debug.SetMaxStack(256 << 20)
+	debug.SetMaxStack(64 << 20)
 	out := os.NewFile(3, "result")
 	if out == nil {
 		fmt.Fprintln(os.Stderr, "grading: no result pipe on fd 3")
