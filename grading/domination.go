@@ -368,8 +368,8 @@ var Domination = struct {
 	Q9: &Exercise[func(int) (int, domination.SearchStats, error), Sized, DomSearchOut]{
 		Question: Register(&Question{ID: "05/Q9", Title: "Élagage r ≥ best", Points: 2, Func: "CoverByQueens",
 			Signature: "func CoverByQueens(n int) (int, domination.SearchStats, error)"}),
-		Cases:  []Sized{{1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, {9}, {0}},
-		Hidden: func() []Sized { return []Sized{{10}, {-3}} },
+		Cases:  []Sized{{1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, {0}},
+		Hidden: func() []Sized { return []Sized{{9}, {-3}} },
 		Call: func(f func(int) (int, domination.SearchStats, error), in Sized) DomSearchOut {
 			m, st, err := f(in.N)
 			return DomSearchOut{Min: m, Nodes: st.Nodes, Err: errText(err)}
@@ -386,8 +386,8 @@ var Domination = struct {
 	Q11: &Exercise[func(int) ([]queens.Square, domination.SearchStats, error), Sized, DomSearchOut]{
 		Question: Register(&Question{ID: "05/Q11", Title: "Un placement optimal (couverture_par_reines_positions)", Points: 2, Func: "CoverByQueensPlacement",
 			Signature: "func CoverByQueensPlacement(n int) ([]queens.Square, domination.SearchStats, error)"}),
-		Cases:  []Sized{{1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, {9}, {0}},
-		Hidden: func() []Sized { return []Sized{{10}, {-2}} },
+		Cases:  []Sized{{1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, {0}},
+		Hidden: func() []Sized { return []Sized{{9}, {-2}} },
 		Call: func(f func(int) ([]queens.Square, domination.SearchStats, error), in Sized) DomSearchOut {
 			qs, st, err := f(in.N)
 			return DomSearchOut{Queens: qs, Nodes: st.Nodes, Err: errText(err)}
@@ -425,7 +425,7 @@ var Domination = struct {
 		Question: Register(&Question{ID: "05/Q13", Title: "Compter les placements optimaux", Points: 3, Func: "CountMinimumCovers",
 			Signature: "func CountMinimumCovers(n int) (int, int64, domination.SearchStats, error)"}),
 		Cases:  []Sized{{1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, {0}},
-		Hidden: func() []Sized { return []Sized{{9}, {10}, {-1}} },
+		Hidden: func() []Sized { return []Sized{{9}, {-1}} },
 		Call: func(f func(int) (int, int64, domination.SearchStats, error), in Sized) DomSearchOut {
 			m, c, st, err := f(in.N)
 			return DomSearchOut{Min: m, Count: c, Nodes: st.Nodes, Err: errText(err)}

@@ -217,25 +217,60 @@ func TestChildRoundTrip(t *testing.T) {
 			t.Errorf("%s: %v", q.ID, err)
 			continue
 		}
-		for _, in := range ins {
-			var buf bytes.Buffer
-			Serve(q.ID, f, bytes.NewReader(in), &buf)
-			var res ChildResult
-			if err := json.Unmarshal(buf.Bytes(), &res); err != nil {
-				t.Fatalf("%s: child result %q: %v", q.ID, buf.String(), err)
+		// One child answers every case of the question, a line each.
+		var input, buf bytes.Buffer
+		for k, in := range ins {
+			line, _ := json.Marshal(ChildCase{Case: k + 1, Input: in})
+			input.Write(append(line, '\n'))
+		}
+		Serve(q.ID, f, &input, &buf)
+		dec := json.NewDecoder(&buf)
+		for k, in := range ins {
+			var start, res ChildResult
+			if err := dec.Decode(&start); err != nil || !start.Started || start.Case != k+1 {
+				t.Fatalf("%s: no start line for case %d: %+v %v", q.ID, k+1, start, err)
+			}
+			if err := dec.Decode(&res); err != nil {
+				t.Fatalf("%s: child result for %s: %v", q.ID, in, err)
+			}
+			if res.Case != k+1 {
+				t.Errorf("%s: result for case %d carries number %d", q.ID, k+1, res.Case)
 			}
 			if cr := Judge(q.ID, in, res); cr.Status != Passed {
 				t.Errorf("%s on %s: %s %s", q.ID, in, cr.Status, cr.Note)
 			}
 		}
+		if dec.More() {
+			t.Errorf("%s: more results than cases", q.ID)
+		}
 	}
+	// A panic costs only its own case; the last input needs no newline.
 	var buf bytes.Buffer
-	Serve("01/Q4", func(int) (int64, error) { panic(ToDo) }, strings.NewReader("{\"N\":3}"), &buf)
-	if !strings.Contains(buf.String(), `"todo":true`) {
-		t.Errorf("stub in a child: %s", buf.String())
+	calls := 0
+	Serve("01/Q4", func(n int) (int64, error) {
+		calls++
+		if calls == 1 {
+			panic(ToDo)
+		}
+		if calls == 2 {
+			var m map[int]int
+			m[n] = n
+		}
+		return 2, nil
+	}, strings.NewReader(`{"case":1,"input":{"N":3}}`+"\n\n"+`{"case":2,"input":{"N":4}}`+"\n"+`{"case":3,"input":{"N":4}}`+"\n{\n"+`{"case":5,"input":{"N":4}}`), &buf)
+	var got []string
+	for _, line := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
+		if !strings.Contains(line, `"started":true`) {
+			got = append(got, line)
+		}
+	}
+	if len(got) != 5 || got[0] != `{"case":1,"todo":true}` ||
+		!strings.Contains(got[1], "nil map") || !strings.HasPrefix(got[2], `{"case":3,"output":`) ||
+		!strings.Contains(got[3], "cas illisible") || !strings.HasPrefix(got[4], `{"case":5,"output":`) {
+		t.Errorf("stub, panic, result, unreadable case, result: %q", got)
 	}
 	buf.Reset()
-	Serve("01/Q4", func(int) int { return 0 }, strings.NewReader("{\"N\":3}"), &buf)
+	Serve("01/Q4", func(int) int { return 0 }, strings.NewReader(`{"case":1,"input":{"N":3}}`), &buf)
 	if !strings.Contains(buf.String(), "wrong signature") {
 		t.Errorf("wrong signature in a child: %s", buf.String())
 	}

@@ -1,6 +1,8 @@
 package grading
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,10 +12,10 @@ import (
 	"runtime/debug"
 )
 
-// The bulk grader runs a student's function in a child process, one case at
-// a time: the child only computes the output and hands it back as data; the
-// parent holds the reference answers and alone decides pass or fail. This
-// file is both ends of that exchange.
+// The bulk grader runs a student's function in a child process that answers
+// one case at a time: the child only computes the output and hands it back
+// as data; the parent holds the reference answers and alone decides pass or
+// fail. This file is both ends of that exchange.
 
 // runner is an Exercise seen without its type parameters.
 type runner interface {
@@ -131,21 +133,54 @@ func Inputs(id string, hidden bool) ([]json.RawMessage, error) {
 
 // ChildResult is what a child process hands back for one case.
 type ChildResult struct {
+	Case    int             `json:"case"`              // the number of the case it answers
+	Started bool            `json:"started,omitempty"` // only says that the child began the case
 	Output  json.RawMessage `json:"output,omitempty"`  // the function's output, when it returned
 	ToDo    bool            `json:"todo,omitempty"`    // the stub's panic(ToDo)
 	Panic   string          `json:"panic,omitempty"`   // any other panic, with the student's frames
 	Problem string          `json:"problem,omitempty"` // wrong signature, unreadable input
 }
 
-// Serve is the main function of a grading child process: it reads one case
-// input (JSON) on standard input, runs f, the student's function for
-// question id, on it, and writes a ChildResult as JSON on out. It recovers
-// panics. It never decides whether the answer is right.
-func Serve(id string, f any, stdin io.Reader, out io.Writer) {
+// ChildCase is what a grading child reads for one case: a line holding the
+// case's number and its input.
+type ChildCase struct {
+	Case  int             `json:"case"`
+	Input json.RawMessage `json:"input"`
+}
+
+// Serve is the main loop of a grading child process: it reads cases from
+// in, one ChildCase per line, and for each one runs f, the student's
+// function for question id, on the input and writes one ChildResult
+// carrying the case's number as a JSON line on out (after a line saying
+// that it started the case), before reading the next case (so the child never sees a case before it has answered the previous
+// one). It recovers panics and goes on with the next case; it returns at
+// the end of in. It never decides whether an answer is right.
+func Serve(id string, f any, in io.Reader, out io.Writer) {
 	mu.Lock()
 	r := runners[id]
 	mu.Unlock()
-	var res ChildResult
+	enc := json.NewEncoder(out) // one Write per result, ending in a newline
+	lines := bufio.NewReader(in)
+	for {
+		line, err := lines.ReadBytes('\n')
+		if len(bytes.TrimSpace(line)) > 0 {
+			var c ChildCase
+			res := ChildResult{Problem: "cas illisible"}
+			if json.Unmarshal(line, &c) == nil {
+				_ = enc.Encode(ChildResult{Case: c.Case, Started: true})
+				res = serveCase(r, id, f, c.Input)
+			}
+			res.Case = c.Case
+			_ = enc.Encode(res)
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// serveCase runs f on one input, turning a panic into the result.
+func serveCase(r runner, id string, f any, input []byte) (res ChildResult) {
 	defer func() {
 		if v := recover(); v != nil {
 			if s, ok := v.(string); ok && s == ToDo {
@@ -154,30 +189,21 @@ func Serve(id string, f any, stdin io.Reader, out io.Writer) {
 				res = ChildResult{Panic: fmt.Sprintf("%v\n%s", v, studentFrames(debug.Stack()))}
 			}
 		}
-		_ = json.NewEncoder(out).Encode(res)
 	}()
 	if r == nil {
-		res.Problem = "question inconnue " + id
-		return
+		return ChildResult{Problem: "question inconnue " + id}
 	}
 	if f == nil || reflect.ValueOf(f).IsNil() {
-		res.ToDo = true
-		return
-	}
-	input, err := io.ReadAll(stdin)
-	if err != nil {
-		res.Problem = err.Error()
-		return
+		return ChildResult{ToDo: true}
 	}
 	output, err := r.serve(f, input)
 	if err != nil {
-		res.Problem = err.Error()
-		return
+		return ChildResult{Problem: err.Error()}
 	}
-	res.Output = output
+	return ChildResult{Output: output}
 }
 
-// ServeMain is Serve for a child's main: input on stdin, result on file
+// ServeMain is Serve for a child's main: inputs on stdin, results on file
 // descriptor 3 (so that what the student's code prints cannot be taken for
 // a result). The stack is capped at 64 MiB so that an endless recursion
 // reads as a stack overflow before it exhausts the child's memory limit.

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -115,4 +116,46 @@ func indexOf(rs []Result, student string) int {
 		}
 	}
 	return -1
+}
+
+// The gradebook has one row per student, whatever the number of notebooks;
+// of two notebooks of one TP the better graded counts, and both get their
+// feedback.
+func TestGradebookRows(t *testing.T) {
+	q := func(id string, p float64, max int) Question { return Question{ID: id, Points: p, Max: max} }
+	results := []Result{
+		{Student: "ana", TP: "01", File: "s/ana/01.ipynb", Questions: []Question{q("01/Q1", 3, 3), q("01/Q2", 1, 4)}},
+		{Student: "ana", TP: "02", File: "s/ana/02.ipynb", Questions: []Question{q("02/Q1", 1, 1)}, Problems: []string{"notebook vide"}},
+		{Student: "bob", TP: "01", File: "s/bob/a.ipynb", Questions: []Question{q("01/Q1", 0, 3), q("01/Q2", 2, 4)}},
+		{Student: "bob", TP: "01", File: "s/bob/b.ipynb", Questions: []Question{q("01/Q1", 3, 3), q("01/Q2", 4, 4)}},
+	}
+	for i := range results {
+		results[i] = results[i].finish(results[i].TP)
+	}
+	out := t.TempDir()
+	if err := WriteAll(out, results, false); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(filepath.Join(out, "grades.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{
+		{"student", "01/Q1", "01/Q2", "02/Q1", "total", "max", "notebooks", "problems"},
+		{"ana", "3", "1", "1", "5", "8", "s/ana/01.ipynb ; s/ana/02.ipynb", "02.ipynb : notebook vide"},
+		{"bob", "3", "4", "", "7", "7", "s/bob/b.ipynb", "a.ipynb : autre notebook du TP 01, moins bien noté (2 / 7), non retenu"},
+	}
+	if !reflect.DeepEqual(rows, want) {
+		t.Errorf("grades.csv:\n%q\nwant\n%q", rows, want)
+	}
+	for _, p := range []string{"feedback/bob-01.md", "feedback/bob-01-2.md", "feedback/ana-02.html"} {
+		if _, err := os.Stat(filepath.Join(out, p)); err != nil {
+			t.Error(err)
+		}
+	}
 }

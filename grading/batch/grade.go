@@ -51,7 +51,7 @@ type Result struct {
 type Options struct {
 	Root    string             // the workbook's module root
 	TP      string             // "01", or "" to take each notebook's own TP
-	Work    string             // scratch folder for builds and runs
+	Work    string             // scratch folder for builds and runs; the sandbox users must be able to enter it (o+x)
 	Limits  submission.Limits  // per case
 	Sandbox submission.Sandbox // see submission.Probe
 	// Refs maps a question to the import path of its reference answer's
@@ -138,6 +138,13 @@ func Grade(ctx context.Context, sub Submission, opt Options) Result {
 		graded = append(graded, q)
 		res.Questions = append(res.Questions, g)
 	}
+	if root, err := filepath.Abs(opt.Root); err == nil {
+		opt.Root = root // the build runs in another folder
+	}
+	if fi, err := os.Stat(opt.Work); err == nil && opt.Sandbox.Unprivileged && fi.Mode().Perm()&0o001 == 0 {
+		res.Problems = append(res.Problems, fmt.Sprintf("dossier de travail %s fermé aux processus isolés (droits %v) : il faut au moins o+x", opt.Work, fi.Mode().Perm()))
+		return res.finish(tp)
+	}
 	dir, err := os.MkdirTemp(opt.Work, "sub-")
 	if err != nil {
 		res.Problems = append(res.Problems, "dossier de travail : "+err.Error())
@@ -213,7 +220,8 @@ func wholeUnit(prog *submission.Program, qs []*grading.Question) submission.Unit
 
 func unitName(id string) string { return "q" + strings.ReplaceAll(id, "/", "_") }
 
-// runCases runs every public then hidden case of g and scores it.
+// runCases runs every public then hidden case of g, in one sandboxed
+// child while it lasts, and scores it.
 func runCases(ctx context.Context, g *Question, bin string, args []string, dir string, opt Options) {
 	public, err := grading.Inputs(g.ID, false)
 	if err != nil {
@@ -221,37 +229,32 @@ func runCases(ctx context.Context, g *Question, bin string, args []string, dir s
 		return
 	}
 	all, _ := grading.Inputs(g.ID, true)
-	stop := false
+	scratch, err := os.MkdirTemp(dir, "run-")
+	if err != nil {
+		g.Note = err.Error()
+		return
+	}
+	_ = os.Chmod(scratch, 0o755)
+	inputs := make([][]byte, len(all))
 	for k, in := range all {
-		if stop {
-			// After a time-out the remaining cases are not run: they fail.
-			cr := grading.Judge(g.ID, in, grading.ChildResult{Problem: "non exécuté après un délai dépassé"})
-			cr.Status = grading.Skipped
-			g.Total++
-			if k < len(public) {
-				g.Public = append(g.Public, cr)
-			} else {
-				g.Hidden++
-				g.HiddenKO = append(g.HiddenKO, cr)
-			}
-			continue
-		}
-		scratch, err := os.MkdirTemp(dir, "run-")
-		if err != nil {
-			g.Note = err.Error()
-			return
-		}
-		_ = os.Chmod(scratch, 0o755)
-		o := opt.Sandbox.Run(ctx, bin, args, in, scratch, opt.Limits)
-		_ = os.RemoveAll(scratch)
+		inputs[k] = in
+	}
+	outs := opt.Sandbox.RunCases(ctx, bin, args, inputs, scratch, opt.Limits)
+	_ = os.RemoveAll(scratch)
+	for k, in := range all {
 		var cr grading.CaseResult
-		if o.Result != nil {
-			cr = grading.Judge(g.ID, in, *o.Result)
-		} else {
-			cr = grading.Judge(g.ID, in, grading.ChildResult{Problem: o.Trouble})
+		switch {
+		case k >= len(outs):
+			// After a time-out the remaining cases are not run: they fail.
+			cr = grading.Judge(g.ID, in, grading.ChildResult{Problem: "non exécuté après un délai dépassé"})
+			cr.Status = grading.Skipped
+		case outs[k].Result != nil:
+			cr = grading.Judge(g.ID, in, *outs[k].Result)
+		default:
+			cr = grading.Judge(g.ID, in, grading.ChildResult{Problem: outs[k].Trouble})
 			cr.Status = grading.Panicked
-			if strings.HasPrefix(o.Trouble, "délai") {
-				cr.Status, stop = grading.TimedOut, true
+			if outs[k].TimedOut {
+				cr.Status = grading.TimedOut
 			}
 		}
 		g.Total++

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -75,8 +76,12 @@ func WriteAll(out string, results []Result, reveal bool) error {
 		return err
 	}
 	lib, _ := chart.LibraryHTML() // without it, boards show their static SVG
+	used := map[string]int{}
 	for _, r := range results {
 		name := fileName(r)
+		if used[name]++; used[name] > 1 { // two notebooks of one TP
+			name += "-" + strconv.Itoa(used[name])
+		}
 		if err := os.WriteFile(filepath.Join(out, "feedback", name+".md"), []byte(Markdown(r, reveal)), 0o644); err != nil {
 			return err
 		}
@@ -98,8 +103,7 @@ func WriteAll(out string, results []Result, reveal bool) error {
 	return nil
 }
 
-// fileName is the student's name for files, with the TP when a student
-// handed in several notebooks.
+// fileName is the student's name for files, with the TP.
 func fileName(r Result) string {
 	name := r.Student
 	if r.TP != "" {
@@ -115,8 +119,11 @@ func fileName(r Result) string {
 
 func pts(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
-// writeGrades writes one row per submission: student, tp, file, one column
-// per question of every TP present (points), total, max, problems.
+// writeGrades writes one row per student: student, one column per question
+// of every TP present (points), total, max, the notebooks graded, and the
+// problems (prefixed by the notebook's file when the student handed in
+// several). When a student handed in two notebooks of the same TP, the
+// better graded one counts and the row says so.
 func writeGrades(path string, results []Result) error {
 	var ids []string
 	seen := map[string]bool{}
@@ -128,26 +135,49 @@ func writeGrades(path string, results []Result) error {
 			}
 		}
 	}
+	slices.SortStableFunc(ids, func(a, b string) int { // TP by TP, questions in order
+		ta, _, _ := strings.Cut(a, "/")
+		tb, _, _ := strings.Cut(b, "/")
+		return strings.Compare(ta, tb)
+	})
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
 	w := csv.NewWriter(f)
-	_ = w.Write(append(append([]string{"student", "tp", "file"}, ids...), "total", "max", "problems"))
-	for _, r := range results {
-		row := []string{r.Student, r.TP, r.File}
-		byID := map[string]Question{}
-		for _, q := range r.Questions {
-			byID[q.ID] = q
+	_ = w.Write(append(append([]string{"student"}, ids...), "total", "max", "notebooks", "problems"))
+	for _, st := range students(results) {
+		points := map[string]float64{}
+		var total, maxPts float64
+		var files, problems []string
+		for _, r := range st.counted {
+			for _, q := range r.Questions {
+				points[q.ID] = q.Points
+			}
+			total += r.Points
+			maxPts += r.Max
+			files = append(files, r.File)
+			for _, p := range r.Problems {
+				if len(st.all) > 1 {
+					p = filepath.Base(r.File) + " : " + p
+				}
+				problems = append(problems, p)
+			}
 		}
+		for _, r := range st.all {
+			if !slices.ContainsFunc(st.counted, func(c Result) bool { return c.File == r.File }) {
+				problems = append(problems, fmt.Sprintf("%s : autre notebook du TP %s, moins bien noté (%s / %s), non retenu", filepath.Base(r.File), r.TP, pts(r.Points), pts(r.Max)))
+			}
+		}
+		row := []string{st.name}
 		for _, id := range ids {
-			if q, ok := byID[id]; ok {
-				row = append(row, pts(q.Points))
+			if p, ok := points[id]; ok {
+				row = append(row, pts(p))
 			} else {
 				row = append(row, "")
 			}
 		}
-		row = append(row, pts(r.Points), pts(r.Max), strings.Join(r.Problems, "; "))
+		row = append(row, pts(total), pts(maxPts), strings.Join(files, " ; "), strings.Join(problems, " ; "))
 		_ = w.Write(row)
 	}
 	w.Flush()
@@ -156,6 +186,37 @@ func writeGrades(path string, results []Result) error {
 		return err
 	}
 	return f.Close()
+}
+
+// student is one row of the gradebook: all the student's results, and the
+// ones that count (the best graded per TP).
+type student struct {
+	name         string
+	all, counted []Result
+}
+
+// students groups results by student, in order of first appearance.
+func students(results []Result) []student {
+	var out []student
+	index := map[string]int{}
+	for _, r := range results {
+		i, ok := index[r.Student]
+		if !ok {
+			i = len(out)
+			index[r.Student] = i
+			out = append(out, student{name: r.Student})
+		}
+		st := &out[i]
+		st.all = append(st.all, r)
+		j := slices.IndexFunc(st.counted, func(c Result) bool { return c.TP == r.TP })
+		switch {
+		case j < 0:
+			st.counted = append(st.counted, r)
+		case r.Points > st.counted[j].Points:
+			st.counted[j] = r
+		}
+	}
+	return out
 }
 
 // writeManual lists the written answers for the teacher to grade.

@@ -1,6 +1,7 @@
 package submission
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -87,21 +88,84 @@ func UIDRange() (first, count int) { return uidBase, uidSlots }
 
 // Outcome is what running one case gave.
 type Outcome struct {
-	Result  *grading.ChildResult // nil when the child handed nothing back
-	Output  string               // the first Limits.Output bytes it printed
-	Trouble string               // French, when Result is nil: time-out, memory, exit…
+	Result   *grading.ChildResult // nil when the child handed nothing back
+	Output   string               // what the child printed during the case, cut to Limits.Output bytes
+	Trouble  string               // French, when Result is nil: time-out, memory, exit…
+	TimedOut bool                 // the case hit the time limit
 }
 
-// Run runs bin with binArgs on one input in the sandbox: its own process group (killed
-// whole at the time-out), scratch as its only writable directory and
-// working directory, a minimal environment, the result read from file
-// descriptor 3. It never returns an error: every failure is an Outcome.
-func (s Sandbox) Run(ctx context.Context, bin string, binArgs []string, input []byte, scratch string, lim Limits) Outcome {
+// RunCases runs bin with binArgs on each input in turn, in the sandbox: the
+// child (see grading.Serve) reads one case (its number and input) on its
+// standard input, says on file descriptor 3 that it started it, and writes
+// its result there before it gets the next case, so one process answers
+// every case while it lasts. A case that kills its process (exit, crash,
+// memory) gets that trouble, and a fresh child takes the next case (a case
+// a dying child never began is handed to a fresh child once). After a
+// time-out the whole process group is killed and no further case runs: the
+// result has fewer outcomes than inputs. Each child has its own process
+// group, scratch as its only writable and working directory, a minimal
+// environment, and the limits of lim (Timeout per case). It never returns
+// an error: every failure is an Outcome.
+func (s Sandbox) RunCases(ctx context.Context, bin string, binArgs []string, inputs [][]byte, scratch string, lim Limits) []Outcome {
+	var outs []Outcome
+	var c *child
+	defer func() {
+		if c != nil {
+			c.stop()
+		}
+	}()
+	for k, retried := 0, false; k < len(inputs); {
+		if c == nil {
+			var err error
+			if c, err = s.start(bin, binArgs, scratch, lim, len(inputs)-k); err != nil {
+				outs = append(outs, Outcome{Trouble: "impossible de lancer le programme : " + err.Error()})
+				k++
+				continue
+			}
+		}
+		o, alive, started := c.run(ctx, inputs[k], lim)
+		if !alive {
+			c = nil
+		}
+		if !started && !alive && !retried && ctx.Err() == nil {
+			// The child was gone before it began this case (something the
+			// previous case did): a fresh child takes it, once.
+			retried = true
+			continue
+		}
+		outs = append(outs, o)
+		if o.TimedOut || ctx.Err() != nil {
+			break
+		}
+		k, retried = k+1, false
+	}
+	return outs
+}
+
+// child is one running grading process.
+type child struct {
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	lines  chan []byte // result lines; closed when fd 3 is closed or a line is too long
+	waited chan error  // the process's exit
+	werr   error
+	exited bool
+	out    *capped
+	seq    int // number of the last case handed to the child
+	uid    int // -1: none taken from the pool
+}
+
+// maxResult bounds one result line.
+const maxResult = 16 << 20
+
+// start launches bin for at most cases cases.
+func (s Sandbox) start(bin string, binArgs []string, scratch string, lim Limits, cases int) (*child, error) {
 	args := append([]string{bin}, binArgs...)
 	if s.Prlimit != "" {
+		cpu := (int(lim.Timeout/time.Second) + 1) * cases // a backstop: the wall clock of each case is the limit
 		args = []string{s.Prlimit,
 			"--data=" + strconv.Itoa(lim.MemoryMB<<20),
-			"--cpu=" + strconv.Itoa(int(lim.Timeout/time.Second)+1),
+			"--cpu=" + strconv.Itoa(cpu),
 			"--fsize=" + strconv.Itoa(16<<20),
 			"--nofile=64",
 			"--nproc=" + strconv.Itoa(lim.Procs),
@@ -110,73 +174,166 @@ func (s Sandbox) Run(ctx context.Context, bin string, binArgs []string, input []
 		args = append(args, bin)
 		args = append(args, binArgs...)
 	}
-	ctx, cancel := context.WithTimeout(ctx, lim.Timeout)
-	defer cancel()
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Dir = scratch
 	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + scratch, "TMPDIR=" + scratch, "GOMAXPROCS=1", "GOTRACEBACK=none"}
 	attr := &syscall.SysProcAttr{Setpgid: true}
+	c := &child{cmd: cmd, out: &capped{max: lim.Output}, uid: -1, lines: make(chan []byte, 1), waited: make(chan error, 1)}
 	if s.Unprivileged {
-		uid := <-uidPool
-		defer func() { uidPool <- uid }()
-		attr.Credential = &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid)}
-		_ = os.Chown(scratch, uid, uid)
+		c.uid = <-uidPool
+		attr.Credential = &syscall.Credential{Uid: uint32(c.uid), Gid: uint32(c.uid)}
+		_ = os.Chown(scratch, c.uid, c.uid)
 	}
 	if s.NoNet {
 		attr.Cloneflags = syscall.CLONE_NEWNET
 	}
 	cmd.SysProcAttr = attr
-	cmd.Stdin = bytes.NewReader(input)
-	out := &capped{max: lim.Output}
-	cmd.Stdout, cmd.Stderr = out, out
+	cmd.Stdout, cmd.Stderr = c.out, c.out
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		c.release()
+		return nil, err
+	}
 	r, w, err := os.Pipe()
 	if err != nil {
-		return Outcome{Trouble: "impossible de lancer le programme : " + err.Error()}
+		c.release()
+		return nil, err
 	}
 	cmd.ExtraFiles = []*os.File{w}
 	if err := cmd.Start(); err != nil {
 		r.Close()
 		w.Close()
-		return Outcome{Trouble: "impossible de lancer le programme : " + err.Error()}
+		c.release()
+		return nil, err
 	}
 	w.Close()
-	var result []byte
-	done := make(chan struct{})
+	c.stdin = stdin
 	go func() {
-		result, _ = io.ReadAll(io.LimitReader(r, 16<<20))
-		close(done)
+		defer close(c.lines)
+		defer r.Close()
+		sc := bufio.NewScanner(r)
+		sc.Buffer(make([]byte, 0, 64<<10), maxResult)
+		for sc.Scan() {
+			c.lines <- append([]byte(nil), sc.Bytes()...)
+		}
 	}()
-	waited := make(chan error, 1)
-	go func() { waited <- cmd.Wait() }()
-	var werr error
-	timedOut := false
-	select {
-	case werr = <-waited:
-	case <-ctx.Done():
-		timedOut = true
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		werr = <-waited
+	go func() { c.waited <- cmd.Wait() }()
+	return c, nil
+}
+
+// run hands one input to the child and waits for its result, at most
+// lim.Timeout. alive is false when the child is gone (it was stopped);
+// started says whether the child said it began the case.
+func (c *child) run(ctx context.Context, input []byte, lim Limits) (o Outcome, alive, started bool) {
+	c.seq++
+	line, _ := json.Marshal(grading.ChildCase{Case: c.seq, Input: input})
+	c.out.reset()
+	go func() { _, _ = c.stdin.Write(append(line, '\n')) }()
+	timer := time.NewTimer(lim.Timeout)
+	defer timer.Stop()
+	timedOut, why := false, ""
+	for waiting := true; waiting; {
+		waiting = false
+		select {
+		case line, ok := <-c.lines:
+			if ok {
+				if res := c.answer(line); res != nil && res.Started {
+					started = true
+				} else if res != nil {
+					return Outcome{Result: res, Output: c.out.String()}, true, true
+				}
+				waiting = true
+				continue
+			}
+			// fd 3 is closed: the process is most likely exiting.
+			select {
+			case c.werr = <-c.waited:
+				c.exited = true
+			case <-time.After(time.Second):
+				why = "le programme a fermé le descripteur 3 sans rendre de résultat"
+			}
+		case c.werr = <-c.waited:
+			c.exited = true
+			// It may have written its result just before it exited.
+			c.killGroup()
+			res, began := c.leftover(time.Second)
+			started = started || began
+			if res != nil {
+				c.stop()
+				return Outcome{Result: res, Output: c.out.String()}, false, true
+			}
+		case <-timer.C:
+			timedOut = true
+		case <-ctx.Done():
+			why = "correction interrompue"
+		}
 	}
-	// Grandchildren may hold the pipe open: kill the group, then read. Wait
-	// until the group is gone, so that its processes no longer count against
-	// the next case's process limit (same grades on every run).
-	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	c.stop()
+	o = Outcome{Output: c.out.String(), TimedOut: timedOut, Trouble: why}
+	if why == "" {
+		o.Trouble = trouble(timedOut, c.werr, o.Output, lim)
+	}
+	return o, false, started
+}
+
+// answer returns the result in line if it answers the current case: only a
+// result carrying its number does; anything else the program writes on
+// fd 3 is ignored.
+func (c *child) answer(line []byte) *grading.ChildResult {
+	var res grading.ChildResult
+	if json.Unmarshal(line, &res) != nil || res.Case != c.seq {
+		return nil
+	}
+	return &res
+}
+
+// leftover reads what an exited child left on fd 3, for at most wait, and
+// returns the current case's result if it is there, and whether the child
+// began the case.
+func (c *child) leftover(wait time.Duration) (res *grading.ChildResult, started bool) {
+	grace := time.After(wait)
+	for {
+		select {
+		case line, ok := <-c.lines:
+			if !ok {
+				return nil, started
+			}
+			if r := c.answer(line); r != nil && r.Started {
+				started = true
+			} else if r != nil {
+				return r, true
+			}
+		case <-grace:
+			return nil, started
+		}
+	}
+}
+
+// killGroup kills the child's whole process group.
+func (c *child) killGroup() { _ = syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL) }
+
+// stop kills the child's process group and waits until it is gone, so that
+// its processes no longer count against the next child's process limit
+// (same grades on every run); then it gives back the child's user ID.
+func (c *child) stop() {
+	_ = c.stdin.Close()
+	c.killGroup()
+	if !c.exited {
+		c.werr, c.exited = <-c.waited, true
+	}
 	for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
-		if syscall.Kill(-cmd.Process.Pid, 0) == syscall.ESRCH {
+		if syscall.Kill(-c.cmd.Process.Pid, 0) == syscall.ESRCH {
 			break
 		}
 	}
-	r.SetReadDeadline(time.Now().Add(time.Second))
-	<-done
-	r.Close()
-	o := Outcome{Output: out.String()}
-	var res grading.ChildResult
-	if len(result) > 0 && json.Unmarshal(result, &res) == nil {
-		o.Result = &res
-		return o
+	c.release()
+}
+
+func (c *child) release() {
+	if c.uid >= 0 {
+		uidPool <- c.uid
+		c.uid = -1
 	}
-	o.Trouble = trouble(timedOut, werr, o.Output, lim)
-	return o
 }
 
 // trouble explains in French why a child handed nothing back.
@@ -199,31 +356,44 @@ func trouble(timedOut bool, err error, output string, lim Limits) string {
 	return "le programme n'a rendu aucun résultat"
 }
 
-// capped keeps the first max bytes written to it and counts the rest.
+// capped keeps the first max bytes written to it since the last reset,
+// counts the rest, and keeps the last tailSize bytes too, where a crash
+// message is found after a flood of output.
 type capped struct {
 	mu      sync.Mutex
 	max     int
 	buf     bytes.Buffer
 	dropped int
+	tail    []byte
 }
+
+const tailSize = 32 << 10
 
 func (c *capped) Write(p []byte) (int, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if room := c.max - c.buf.Len(); room > 0 {
-		c.buf.Write(p[:min(room, len(p))])
-		c.dropped += max(len(p)-room, 0)
-	} else {
-		c.dropped += len(p)
+	room := max(c.max-c.buf.Len(), 0)
+	c.buf.Write(p[:min(room, len(p))])
+	if rest := p[min(room, len(p)):]; len(rest) > 0 {
+		c.dropped += len(rest)
+		c.tail = append(c.tail, rest[max(len(rest)-tailSize, 0):]...)
+		c.tail = c.tail[max(len(c.tail)-tailSize, 0):]
 	}
 	return len(p), nil
+}
+
+func (c *capped) reset() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.buf.Reset()
+	c.dropped, c.tail = 0, nil
 }
 
 func (c *capped) String() string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.dropped > 0 {
-		return c.buf.String() + fmt.Sprintf("\n… (%d octets de sortie supprimés)", c.dropped)
+		return c.buf.String() + fmt.Sprintf("\n… (%d octets de sortie supprimés) …\n", c.dropped-len(c.tail)) + string(c.tail)
 	}
 	return c.buf.String()
 }

@@ -10,31 +10,40 @@ import (
 	"time"
 )
 
-// hostile programs: each serves 01/Q4 (Count) with a function that
-// misbehaves; want is a word of the expected trouble (or "" for a result).
+// hostile programs: each serves 01/Q4 (Count) with a function that returns
+// 2 except on n = 4, where it misbehaves (the sandbox must contain it and
+// move on); want is a word of the expected
+// trouble for that case (or "" for a result).
 var hostile = []struct {
 	name, body, want string
 	result           bool
 	either           bool // contained either way: a result or a trouble
 }{
-	{"ok", `func(n int) (int64, error) { return 2, nil }`, "", true, false},
-	{"panic", `func(n int) (int64, error) { var m map[int]int; m[1] = 1; return 0, nil }`, "", true, false},
-	{"loop", `func(n int) (int64, error) { for { } }`, "délai dépassé", false, false},
-	{"exit", `func(n int) (int64, error) { os.Exit(3); return 0, nil }`, "code 3", false, false},
-	{"memory", `func(n int) (int64, error) { var s [][]byte; for { s = append(s, make([]byte, 1<<26)); s[len(s)-1][0] = 1 } }`, "mémoire", false, false},
-	{"output", `func(n int) (int64, error) { for i := 0; i < 1e6; i++ { fmt.Println("bla bla bla bla") }; return 2, nil }`, "", true, false},
-	{"recursion", `func(n int) (int64, error) { var f func(int) int; f = func(k int) int { return f(k+1) + 1 }; return int64(f(0)), nil }`, "pile", false, false},
-	{"fork", `func(n int) (int64, error) { for i := 0; i < 100000; i++ { exec.Command("/bin/sleep", "30").Start() }; return 0, nil }`, "", true, true},
-	{"result-forgery", `func(n int) (int64, error) { os.NewFile(3, "r").Write([]byte("{\"output\":92}")); os.Exit(0); return 0, nil }`, "", true, false},
+	{"ok", `return 2, nil`, "", true, false},
+	{"panic", `var m map[int]int; m[1] = 1; return 0, nil`, "", true, false},
+	{"loop", `for { }`, "délai dépassé", false, false},
+	{"exit", `os.Exit(3); return 0, nil`, "code 3", false, false},
+	{"memory", `var s [][]byte; for { s = append(s, make([]byte, 1<<26)); s[len(s)-1][0] = 1 }`, "mémoire", false, false},
+	{"output", `for i := 0; i < 1e6; i++ { fmt.Println("bla bla bla bla") }; return 2, nil`, "", true, false},
+	{"output-then-crash", `for i := 0; i < 1e5; i++ { fmt.Println("bla bla bla bla") }; var f func(int) int; f = func(k int) int { return f(k+1) + 1 }; return int64(f(0)), nil`, "pile", false, false},
+	{"recursion", `var f func(int) int; f = func(k int) int { return f(k+1) + 1 }; return int64(f(0)), nil`, "pile", false, false},
+	{"goroutine-panic", `done := make(chan bool); go func() { panic("boum") }(); <-done; return 0, nil`, "code 2", false, false},
+	{"fork", `for i := 0; i < 100000; i++ { exec.Command("/bin/sleep", "30").Start() }; return 0, nil`, "", true, true},
+	{"result-forgery", `os.NewFile(3, "r").Write([]byte("{\"case\":2,\"output\":92}\n")); os.Exit(0); return 0, nil`, "", true, false},
+	{"fd3-garbage", `os.NewFile(3, "r").Write([]byte("{\"case\":7,\"output\":92}\nbla\n")); return 2, nil`, "", true, false},
+	{"fd3-closed", `os.NewFile(3, "r").Close(); select {}`, "descripteur 3", false, false},
 }
 
+// Every hostile case is contained: the cases before it get their result
+// from the same child, the one after from a fresh child (none after a
+// time-out), and nothing of the sandbox survives.
 func TestSandbox(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles and runs hostile programs")
 	}
 	var units []Unit
 	for _, h := range hostile {
-		units = append(units, Unit{h.name, "package main\n\nimport \"github.com/prepa-reines/reines/grading\"\n\nfunc main() {\n\tgrading.ServeMain(\"01/Q4\", " + h.body + ")\n}\n"})
+		units = append(units, Unit{h.name, "package main\n\nimport \"github.com/prepa-reines/reines/grading\"\n\nfunc main() {\n\tgrading.ServeMain(\"01/Q4\", func(n int) (int64, error) {\n\t\tif n != 4 {\n\t\t\treturn 2, nil\n\t\t}\n\t\t" + h.body + "\n\t})\n}\n"})
 	}
 	// The sandbox user must reach the binaries and the scratch folders.
 	work, err := os.MkdirTemp("", "sandbox-test")
@@ -52,6 +61,7 @@ func TestSandbox(t *testing.T) {
 	t.Logf("sandbox: %+v", sb)
 	lim := DefaultLimits
 	lim.Timeout, lim.MemoryMB = 3*time.Second, 512
+	inputs := [][]byte{[]byte(`{"N":3}`), []byte(`{"N":4}`), []byte(`{"N":5}`)}
 	for _, h := range hostile {
 		t.Run(h.name, func(t *testing.T) {
 			b := built[h.name]
@@ -60,10 +70,25 @@ func TestSandbox(t *testing.T) {
 			}
 			scratch, _ := os.MkdirTemp(work, "scratch")
 			start := time.Now()
-			o := sb.Run(context.Background(), b.Bin, nil, []byte(`{"N":4}`), scratch, lim)
-			if d := time.Since(start); d > lim.Timeout+3*time.Second {
+			outs := sb.RunCases(context.Background(), b.Bin, nil, inputs, scratch, lim)
+			if d := time.Since(start); d > lim.Timeout+5*time.Second {
 				t.Errorf("took %v: the time-out did not stop it", d)
 			}
+			if len(outs) < 2 {
+				t.Fatalf("%d outcomes for 3 cases", len(outs))
+			}
+			for _, k := range []int{0, 2} {
+				if k == 2 && outs[1].TimedOut {
+					if len(outs) != 2 {
+						t.Errorf("a case ran after a time-out: %+v", outs[2])
+					}
+					continue
+				}
+				if o := outs[k]; o.Result == nil || !strings.Contains(string(o.Result.Output), `"N":2,`) {
+					t.Errorf("case %d: outcome %+v; want the result 2", k+1, o)
+				}
+			}
+			o := outs[1]
 			if !h.either && ((o.Result != nil) != h.result || (h.want != "" && !strings.Contains(o.Trouble, h.want))) {
 				t.Errorf("outcome %+v; want result=%v, trouble containing %q", o, h.result, h.want)
 			}
@@ -76,8 +101,8 @@ func TestSandbox(t *testing.T) {
 					}
 				}
 			}
-			if len(o.Output) > lim.Output+100 {
-				t.Errorf("kept %d bytes of output; limit %d", len(o.Output), lim.Output)
+			if len(o.Output) > lim.Output+tailSize+100 {
+				t.Errorf("kept %d bytes of output; limit %d + %d", len(o.Output), lim.Output, tailSize)
 			}
 		})
 	}
