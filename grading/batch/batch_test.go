@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/prepa-reines/reines/grading"
 )
 
 // The corpus is graded exactly as corpus-expected.csv says (worked out by
@@ -157,5 +159,76 @@ func TestGradebookRows(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(out, p)); err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// Typical mistakes in every TP cost exactly the points
+// mistakes-expected.csv gives (derived in testdata/README.md): the
+// questions listed there, and the questions whose functions call them;
+// every other automatically graded question keeps full marks, written
+// answers 0.
+func TestMistakes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs a notebook of every TP")
+	}
+	f, err := os.Open("testdata/mistakes-expected.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := options(t)
+	for _, row := range rows[1:] {
+		student, tp, lost, total := row[0], row[1], strings.Fields(row[2]), row[3]
+		t.Run(student, func(t *testing.T) {
+			r := Grade(context.Background(), Submission{Student: student, Path: filepath.Join("testdata/mistakes", student+".ipynb")}, opt)
+			if r.TP != tp || len(r.Problems) > 0 {
+				t.Fatalf("TP %s, problems %v; want TP %s and none", r.TP, r.Problems, tp)
+			}
+			want := map[string]float64{}
+			for _, l := range lost {
+				id, p, _ := strings.Cut(l, "=")
+				want[id], _ = strconv.ParseFloat(p, 64)
+			}
+			for _, q := range r.Questions {
+				w, ok := want[q.ID]
+				switch {
+				case !ok && q.Manual:
+					w = 0
+				case !ok:
+					w = float64(q.Max)
+				}
+				if q.Points != w {
+					t.Errorf("%s: %v points; want %v\n%s", q.ID, q.Points, w, Markdown(Result{Questions: []Question{q}}, true))
+				}
+			}
+			if pts(r.Points) != total {
+				t.Errorf("total %v; want %s", r.Points, total)
+			}
+		})
+	}
+}
+
+// The feedback's French agrees in number, and Gradescope's output per
+// question holds that question only.
+func TestFeedbackWording(t *testing.T) {
+	q := Question{ID: "01/Q4", Title: "Compter", Max: 3, Passed: 1, Total: 2, Hidden: 1,
+		Public: []grading.CaseResult{{Input: "n = 1", Status: grading.Passed}}}
+	md := questionMarkdown(q, false)
+	for _, want := range []string{"1 cas réussi sur 2 (dont 0/1 cas caché).", "- ✘ 1 cas caché échoué\n"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("feedback %q lacks %q", md, want)
+		}
+	}
+	q.Passed, q.Total, q.Hidden, q.HiddenOK = 5, 7, 3, 1
+	if md := questionMarkdown(q, false); !strings.Contains(md, "5 cas réussis sur 7 (dont 1/3 cas cachés).") || !strings.Contains(md, "2 cas cachés échoués") {
+		t.Errorf("feedback %q", md)
+	}
+	g := Gradescope(Result{Student: "ana", TP: "01", Questions: []Question{q}})
+	if out := g.Tests[0].Output; strings.Contains(out, "Total") || strings.Contains(out, "#") {
+		t.Errorf("Gradescope output repeats the page's header: %q", out)
 	}
 }

@@ -256,49 +256,70 @@ func Markdown(r Result, reveal bool) string {
 		fmt.Fprintf(&b, "> ⚠ %s\n\n", p)
 	}
 	for _, q := range r.Questions {
-		fmt.Fprintf(&b, "## %s — %s : %s / %d\n\n", q.ID, q.Title, pts(q.Points), q.Max)
-		switch {
-		case q.Manual:
-			b.WriteString("Réponse rédigée, notée par l'enseignant.\n\n")
-		case q.Total > 0:
-			fmt.Fprintf(&b, "%d cas réussis sur %d (dont %d/%d cas cachés).\n\n", q.Passed, q.Total, q.HiddenOK, q.Hidden)
-		}
-		if q.Note != "" {
-			fmt.Fprintf(&b, "%s\n\n", q.Note)
-		}
-		for _, f := range q.Flags {
-			fmt.Fprintf(&b, "- 🚩 %s\n", f)
-		}
-		if q.Compile != "" {
-			fmt.Fprintf(&b, "Erreur de compilation :\n\n```\n%s\n```\n\n", strings.TrimSpace(q.Compile))
-		}
-		if notImplemented(q) {
-			b.WriteString("Pas encore implémenté.\n\n")
+		fmt.Fprintf(&b, "## %s — %s : %s / %d\n\n%s", q.ID, q.Title, pts(q.Points), q.Max, questionMarkdown(q, reveal))
+	}
+	return b.String()
+}
+
+// questionMarkdown is the feedback on one question, without its title.
+func questionMarkdown(q Question, reveal bool) string {
+	var b strings.Builder
+	switch {
+	case q.Manual:
+		b.WriteString("Réponse rédigée, notée par l'enseignant.\n\n")
+	case q.Total > 0:
+		b.WriteString(casesSummary(q) + "\n\n")
+	}
+	if q.Note != "" {
+		fmt.Fprintf(&b, "%s\n\n", q.Note)
+	}
+	for _, f := range q.Flags {
+		fmt.Fprintf(&b, "- 🚩 %s\n", f)
+	}
+	if q.Compile != "" {
+		fmt.Fprintf(&b, "Erreur de compilation :\n\n```\n%s\n```\n\n", strings.TrimSpace(q.Compile))
+	}
+	if notImplemented(q) {
+		b.WriteString("Pas encore implémenté.\n\n")
+		return b.String()
+	}
+	shown := q.Public
+	if reveal {
+		shown = append(append([]grading.CaseResult(nil), shown...), q.HiddenKO...)
+	}
+	for _, c := range shown {
+		if c.Status == grading.Passed {
 			continue
 		}
-		shown := q.Public
-		if reveal {
-			shown = append(append([]grading.CaseResult(nil), shown...), q.HiddenKO...)
+		fmt.Fprintf(&b, "- ✘ %s : %s", c.Input, c.Status)
+		if c.Status == grading.Failed {
+			fmt.Fprintf(&b, " — attendu `%s`, obtenu `%s`", oneLine(c.Want), oneLine(c.Got))
 		}
-		for _, c := range shown {
-			if c.Status == grading.Passed {
-				continue
-			}
-			fmt.Fprintf(&b, "- ✘ %s : %s", c.Input, c.Status)
-			if c.Status == grading.Failed {
-				fmt.Fprintf(&b, " — attendu `%s`, obtenu `%s`", oneLine(c.Want), oneLine(c.Got))
-			}
-			if c.Note != "" {
-				fmt.Fprintf(&b, " — %s", oneLine(c.Note))
-			}
-			b.WriteString("\n")
-		}
-		if q.Hidden > q.HiddenOK && !reveal {
-			fmt.Fprintf(&b, "- ✘ %d cas cachés échoués\n", q.Hidden-q.HiddenOK)
+		if c.Note != "" {
+			fmt.Fprintf(&b, " — %s", oneLine(c.Note))
 		}
 		b.WriteString("\n")
 	}
+	if q.Hidden > q.HiddenOK && !reveal {
+		n := q.Hidden - q.HiddenOK
+		fmt.Fprintf(&b, "- ✘ %d %s\n", n, agree(n, "cas caché échoué", "cas cachés échoués"))
+	}
+	b.WriteString("\n")
 	return b.String()
+}
+
+// casesSummary says how many cases passed, in French.
+func casesSummary(q Question) string {
+	return fmt.Sprintf("%d %s sur %d (dont %d/%d %s).", q.Passed, agree(q.Passed, "cas réussi", "cas réussis"), q.Total, q.HiddenOK, q.Hidden, agree(q.Hidden, "cas caché", "cas cachés"))
+}
+
+// agree returns the French noun phrase agreeing with n: singular for 0
+// and 1, plural above.
+func agree(n int, one, many string) string {
+	if n <= 1 {
+		return one
+	}
+	return many
 }
 
 // notImplemented reports whether every public case hit the stub.
@@ -327,7 +348,7 @@ var feedbackHTML = template.Must(template.New("feedback").Parse(`<!DOCTYPE html>
 <p><strong>Total : {{.Total}}</strong></p>
 {{range .R.Problems}}<p class="ko">⚠ {{.}}</p>{{end}}
 {{range .Questions}}<h2>{{.Q.ID}} — {{.Q.Title}} : {{.Points}} / {{.Q.Max}}</h2>
-{{if .Q.Manual}}<p>Réponse rédigée, notée par l'enseignant.</p>{{else if .NotImplemented}}<p>Pas encore implémenté.</p>{{else if .Q.Total}}<p>{{.Q.Passed}} cas réussis sur {{.Q.Total}} (dont {{.Q.HiddenOK}}/{{.Q.Hidden}} cas cachés).</p>{{end}}
+{{if .Q.Manual}}<p>Réponse rédigée, notée par l'enseignant.</p>{{else if .NotImplemented}}<p>Pas encore implémenté.</p>{{else if .Q.Total}}<p>{{.Summary}}</p>{{end}}
 {{with .Q.Note}}<p>{{.}}</p>{{end}}
 {{range .Q.Flags}}<p class="ko">🚩 {{.}}</p>{{end}}
 {{with .Q.Compile}}<p>Erreur de compilation :</p><pre>{{.}}</pre>{{end}}
@@ -348,6 +369,7 @@ func HTML(r Result, lib string) string {
 	type question struct {
 		Q              Question
 		Points         string
+		Summary        string
 		NotImplemented bool
 		Failed         []failed
 	}
@@ -358,7 +380,7 @@ func HTML(r Result, lib string) string {
 		Lib       template.HTML
 	}{R: r, Total: pts(r.Points) + " / " + pts(r.Max), Lib: template.HTML(lib)}
 	for _, q := range r.Questions {
-		qq := question{Q: q, Points: pts(q.Points), NotImplemented: notImplemented(q)}
+		qq := question{Q: q, Points: pts(q.Points), Summary: casesSummary(q), NotImplemented: notImplemented(q)}
 		for _, c := range q.Public {
 			if c.Status == grading.Passed || notImplemented(q) {
 				continue
@@ -399,8 +421,7 @@ type GradescopeTest struct {
 func Gradescope(r Result) GradescopeResults {
 	g := GradescopeResults{Score: r.Points, Tests: []GradescopeTest{}}
 	for _, q := range r.Questions {
-		out := Markdown(Result{Student: r.Student, TP: r.TP, Questions: []Question{q}}, false)
-		g.Tests = append(g.Tests, GradescopeTest{Name: q.ID + " " + q.Title, Score: q.Points, MaxScore: float64(q.Max), Output: out})
+		g.Tests = append(g.Tests, GradescopeTest{Name: q.ID + " " + q.Title, Score: q.Points, MaxScore: float64(q.Max), Output: questionMarkdown(q, false)})
 	}
 	return g
 }

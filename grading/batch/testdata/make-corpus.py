@@ -1,4 +1,5 @@
-# Writes testdata/corpus from the committed notebook 01 (student and correction).
+# Writes testdata/corpus from the committed notebook 01 (student and correction),
+# and testdata/mistakes from the correction of every TP.
 # Run from anywhere: python3 grading/batch/testdata/make-corpus.py
 import json, copy, os, shutil, sys
 root = os.path.abspath(os.path.join(os.path.dirname(__file__), '../../..'))
@@ -203,3 +204,49 @@ bad = json.dumps(corr, indent=1, ensure_ascii=False).encode('utf-8').replace('re
 write('latin1-bytes.ipynb', None, bad)
 pass  # old-format.ipynb is the course's notebook-nbformat3.ipynb case, kept as is
 print('\n'.join(sorted(os.listdir(out))))
+
+# mistakes/: one typical mistake per notebook, in the correction of its TP.
+mistakes = os.path.join(root, 'grading/batch/testdata/mistakes')
+os.makedirs(mistakes, exist_ok=True)
+
+def correction(name):
+    return json.load(open(os.path.join(root, 'notebooks/corrections', name + '.ipynb')))
+
+def replace_in_answer(nb, qid, old, new):
+    nb = copy.deepcopy(nb)
+    for c in nb['cells']:
+        m = c.get('metadata', {}).get('reines', {})
+        if m.get('role') == 'answer' and m.get('question') == qid:
+            code = ''.join(c['source'])
+            assert old in code, (qid, old)
+            c['source'] = src(code.replace(old, new, 1))
+            return nb
+    raise KeyError(qid)
+
+def write_mistake(name, nb):
+    open(os.path.join(mistakes, name), 'w').write(json.dumps(nb, indent=1, ensure_ascii=False) + '\n')
+
+write_mistake('01-count-mirror-twice.ipynb', replace_in_answer(correction('01-recursion'), '01/Q4',
+    '\treturn count(0), nil\n', '''\tif n == 0 {
+\t\treturn 1, nil
+\t}
+\t// By symmetry, count the first queen in the left half only, twice:
+\t// but the middle column of an odd n is its own mirror.
+\tvar total int64
+\tfor col := 0; col < (n+1)/2; col++ {
+\t\tp[0] = col
+\t\ttotal += 2 * count(1)
+\t}
+\treturn total, nil
+'''))
+write_mistake('02-antidiagonal-off-by-one.ipynb', replace_in_answer(correction('02-iterative'), '02/Q2',
+    'l+c == s.I+s.J', 'l+c == s.I+s.J+1'))
+write_mistake('03-model1-no-antidiagonal.ipynb', replace_in_answer(correction('03-cp'), '03/Q2',
+    '\t\t\tmodel.Post(cp.NotEqualOffset(x[i], x[j], -k)) // nor anti-diagonal\n', ''))
+write_mistake('04-diagonals-primary.ipynb', replace_in_answer(correction('04-exactcover'), '04/Q12',
+    'p, err := exactcover.New(primary, secondary)', 'p, err := exactcover.New(append(primary, secondary...), nil)'))
+write_mistake('05-search-no-undo.ipynb', replace_in_answer(correction('05-domination'), '05/Q9',
+    '\t\t\t\t_ = Update(c, sq, -1) // cannot fail: the queen is there\n', ''))
+write_mistake('05-count-prunes-ties.ipynb', replace_in_answer(correction('05-domination'), '05/Q13',
+    'if r > best {', 'if r >= best {'))
+print('\n'.join(sorted(os.listdir(mistakes))))
