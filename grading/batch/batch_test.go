@@ -6,12 +6,15 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/release"
+	"github.com/prepa-reines/reines/grading/submission"
 )
 
 // The corpus is graded exactly as corpus-expected.csv says (worked out by
@@ -166,7 +169,7 @@ func TestGradebookRows(t *testing.T) {
 // mistakes-expected.csv gives (derived in testdata/README.md): the
 // questions listed there, and the questions whose functions call them;
 // every other automatically graded question keeps full marks, written
-// answers 0.
+// answers 0; the flag column is a word of the teacher's flag, if any.
 func TestMistakes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles and runs a notebook of every TP")
@@ -182,7 +185,7 @@ func TestMistakes(t *testing.T) {
 	}
 	opt := options(t)
 	for _, row := range rows[1:] {
-		student, tp, lost, total := row[0], row[1], strings.Fields(row[2]), row[3]
+		student, tp, lost, total, flag := row[0], row[1], strings.Fields(row[2]), row[3], row[4]
 		t.Run(student, func(t *testing.T) {
 			r := Grade(context.Background(), Submission{Student: student, Path: filepath.Join("testdata/mistakes", student+".ipynb")}, opt)
 			if r.TP != tp || len(r.Problems) > 0 {
@@ -208,6 +211,13 @@ func TestMistakes(t *testing.T) {
 			if pts(r.Points) != total {
 				t.Errorf("total %v; want %s", r.Points, total)
 			}
+			var flags []string
+			for _, q := range r.Questions {
+				flags = append(flags, q.Flags...)
+			}
+			if (flag == "") != (len(flags) == 0) || !strings.Contains(strings.Join(flags, "; "), flag) {
+				t.Errorf("flags %q; want one mentioning %q", flags, flag)
+			}
 		})
 	}
 }
@@ -230,5 +240,49 @@ func TestFeedbackWording(t *testing.T) {
 	g := Gradescope(Result{Student: "ana", TP: "01", Questions: []Question{q}})
 	if out := g.Tests[0].Output; strings.Contains(out, "Total") || strings.Contains(out, "#") {
 		t.Errorf("Gradescope output repeats the page's header: %q", out)
+	}
+}
+
+// Using a tp method that calls the reference answer of this question or
+// a later one is flagged; one that calls an earlier question's answer, or
+// a method of another type with the same name, is not.
+func TestFlagsWrappers(t *testing.T) {
+	root, _ := filepath.Abs("../..")
+	refs, err := release.References(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrappers, err := Wrappers(root, refs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := wrappers[release.Module+"/tp/exactcover.Problem.AddOption"]; !slices.Equal(got, []string{"04/Q4"}) {
+		t.Errorf("(*Problem).AddOption reaches %v; want 04/Q4 (it calls InsertOption)", got)
+	}
+	prog := submission.Build([]submission.Cell{{Index: 0, Source: `import (
+	"bytes"
+	"github.com/prepa-reines/reines/tp/exactcover"
+)
+
+func InsertOption(p *exactcover.Problem, items ...string) error { return p.AddOption(items...) }
+
+func CoverItem(p *exactcover.Problem, i int) {
+	var b bytes.Buffer
+	b.Reset() // not (*exactcover.Problem).Reset
+	p.Hide(i) // HideOption's, an earlier question
+}
+
+func Dance(p *exactcover.Problem, visit func([]int) bool) { p.Dance(visit) }
+`}})
+	qs := grading.Questions("04")
+	for _, c := range []struct {
+		id, want string
+	}{{"04/Q4", "exactcover.Problem.AddOption"}, {"04/Q6", ""}, {"04/Q11", "exactcover.Problem.Dance"}} {
+		q := grading.Lookup(c.id)
+		decls, _ := prog.WithInits(prog.Needed(q.Func))
+		got := strings.Join(flags(prog, prog.Source(decls, ""), q, qs, wrappers), "; ")
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("%s: flags %q; want one naming %q", c.id, got, c.want)
+		}
 	}
 }

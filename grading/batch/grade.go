@@ -54,9 +54,9 @@ type Options struct {
 	Work    string             // scratch folder for builds and runs; the sandbox users must be able to enter it (o+x)
 	Limits  submission.Limits  // per case
 	Sandbox submission.Sandbox // see submission.Probe
-	// Refs maps a question to the import path of its reference answer's
-	// package (release.References).
-	Refs map[string]string
+	// Wrappers maps the reference answers, and the tp functions and
+	// methods that call them, to the questions they answer (see Wrappers).
+	Wrappers map[string][]string
 }
 
 // forbidden imports are flagged for the teacher.
@@ -133,7 +133,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) Result {
 		if fixed, err := submission.Fix(src); err == nil {
 			src = fixed // the imports goimports adds are the ones to flag
 		}
-		g.Flags = flags(prog, src, q, qs, opt.Refs)
+		g.Flags = flags(prog, src, q, qs, opt.Wrappers)
 		units = append(units, submission.Unit{Name: unitName(q.ID), Source: src})
 		graded = append(graded, q)
 		res.Questions = append(res.Questions, g)
@@ -372,9 +372,10 @@ func proseAnswer(nb *notebook.Notebook, id string) string {
 const refFlag = "appelle la réponse de référence"
 
 // flags lists what the teacher should look at in a question's compile
-// unit: forbidden imports, //go:linkname, init functions, and calls to the
-// reference answer of this question or of a later one (those earn 0).
-func flags(prog *submission.Program, src string, q *grading.Question, qs []*grading.Question, refs map[string]string) []string {
+// unit: forbidden imports, //go:linkname, init functions, and uses of the
+// reference answer of this question or of a later one, or of a tp
+// function or method that calls one (wrappers, see Wrappers): those earn 0.
+func flags(prog *submission.Program, src string, q *grading.Question, qs []*grading.Question, wrappers map[string][]string) []string {
 	var out []string
 	if strings.Contains(src, "//go:linkname") {
 		out = append(out, "utilise //go:linkname")
@@ -402,35 +403,50 @@ func flags(prog *submission.Program, src string, q *grading.Question, qs []*grad
 	if err != nil {
 		return out
 	}
-	later := map[string]string{} // function name → its reference's package
+	later := map[string]bool{} // this question and the later ones
 	seen := false
 	for _, other := range qs {
 		seen = seen || other.ID == q.ID
-		if seen && other.Func != "" && refs[other.ID] != "" {
-			later[other.Func] = refs[other.ID]
+		later[other.ID] = seen
+	}
+	for _, d := range file.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil || fd.Name.Name == "main" && fd.Recv == nil {
+			continue // the grader's own main
+		}
+		for _, name := range refersTo(fd, "", alias) {
+			path, fn := splitName(name)
+			if strings.HasSuffix(path, "/prepa-reines/reines/grading") {
+				// The grading package holds every case and its reference answer.
+				out = append(out, fmt.Sprintf("%s (utilise grading.%s) : 0 point pour cette question", refFlag, fn))
+				continue
+			}
+			for _, id := range wrappers[name] {
+				if later[id] {
+					out = append(out, fmt.Sprintf("%s (%s) : 0 point pour cette question", refFlag, shortName(name)))
+					break
+				}
+			}
 		}
 	}
-	ast.Inspect(file, func(n ast.Node) bool {
-		if fd, ok := n.(*ast.FuncDecl); ok && fd.Name.Name == "main" && fd.Recv == nil {
-			return false // the grader's own main
-		}
-		sel, ok := n.(*ast.SelectorExpr)
-		if !ok {
-			return true
-		}
-		x, ok := sel.X.(*ast.Ident)
-		if !ok {
-			return true
-		}
-		switch path := alias[x.Name]; {
-		case path != "" && later[sel.Sel.Name] == path:
-			out = append(out, fmt.Sprintf("%s (%s.%s) : 0 point pour cette question", refFlag, x.Name, sel.Sel.Name))
-		case strings.HasSuffix(path, "/prepa-reines/reines/grading"):
-			// The grading package holds every case and its reference answer.
-			out = append(out, fmt.Sprintf("%s (utilise %s.%s) : 0 point pour cette question", refFlag, x.Name, sel.Sel.Name))
-		}
-		return true
-	})
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// splitName splits "github.com/…/tp/exactcover.Problem.AddOption" into
+// the import path and "Problem.AddOption".
+func splitName(name string) (path, rest string) {
+	slash := strings.LastIndex(name, "/")
+	dot := strings.Index(name[slash+1:], ".")
+	if dot < 0 {
+		return name, ""
+	}
+	return name[:slash+1+dot], name[slash+2+dot:]
+}
+
+// shortName is "exactcover.Problem.AddOption" for
+// "github.com/…/tp/exactcover.Problem.AddOption".
+func shortName(name string) string {
+	path, rest := splitName(name)
+	return path[strings.LastIndex(path, "/")+1:] + "." + rest
 }

@@ -25,7 +25,11 @@ func options(t *testing.T) Options {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := Options{Root: root, Work: work, Limits: submission.DefaultLimits, Sandbox: submission.Probe(), Refs: refs}
+	wrappers, err := Wrappers(root, refs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := Options{Root: root, Work: work, Limits: submission.DefaultLimits, Sandbox: submission.Probe(), Wrappers: wrappers}
 	opt.Limits.Timeout = 20 * time.Second
 	return opt
 }

@@ -249,4 +249,12 @@ write_mistake('05-search-no-undo.ipynb', replace_in_answer(correction('05-domina
     '\t\t\t\t_ = Update(c, sq, -1) // cannot fail: the queen is there\n', ''))
 write_mistake('05-count-prunes-ties.ipynb', replace_in_answer(correction('05-domination'), '05/Q13',
     'if r > best {', 'if r >= best {'))
+nb = correction('04-exactcover')
+for c in nb['cells']:
+    m = c.get('metadata', {}).get('reines', {})
+    if m.get('role') == 'answer' and m.get('question') == '04/Q4':
+        c['source'] = src('''func InsertOption(p *exactcover.Problem, items ...string) error {
+	return p.AddOption(items...) // the package's method, which calls the reference answer
+}''')
+write_mistake('04-insert-calls-method.ipynb', nb)
 print('\n'.join(sorted(os.listdir(mistakes))))

@@ -90,7 +90,11 @@ func run(dir, tp, out string, jobs int, reveal bool, manualPath string, timeout 
 	if err != nil {
 		return err
 	}
-	opt := batch.Options{Root: root, Work: work, Limits: submission.DefaultLimits, Sandbox: submission.Probe(), Refs: refs}
+	wrappers, err := batch.Wrappers(root, refs)
+	if err != nil {
+		return err
+	}
+	opt := batch.Options{Root: root, Work: work, Limits: submission.DefaultLimits, Sandbox: submission.Probe(), Wrappers: wrappers}
 	opt.Limits.Timeout = timeout
 	if tp != "all" {
 		opt.TP = tp
