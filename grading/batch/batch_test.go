@@ -34,15 +34,7 @@ func TestCorpus(t *testing.T) {
 	for i, s := range subs {
 		results[i] = Grade(context.Background(), s, opt)
 	}
-	f, err := os.Open("testdata/corpus-expected.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, err := csv.NewReader(f).ReadAll()
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := readCSV(t, "testdata/corpus-expected.csv")
 	header := rows[0]
 	byStudent := map[string]Result{}
 	for _, r := range results {
@@ -114,6 +106,20 @@ func TestCorpus(t *testing.T) {
 	}
 }
 
+func readCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
 func indexOf(rs []Result, student string) int {
 	for i, r := range rs {
 		if r.Student == student {
@@ -141,15 +147,7 @@ func TestGradebookRows(t *testing.T) {
 	if err := WriteAll(out, results, false); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(filepath.Join(out, "grades.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, err := csv.NewReader(f).ReadAll()
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := readCSV(t, filepath.Join(out, "grades.csv"))
 	want := [][]string{
 		{"student", "01/Q1", "01/Q2", "02/Q1", "total", "max", "notebooks", "problems"},
 		{"ana", "3", "1", "1", "5", "8", "s/ana/01.ipynb ; s/ana/02.ipynb", "02.ipynb : notebook vide"},
@@ -174,15 +172,7 @@ func TestMistakes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles and runs a notebook of every TP")
 	}
-	f, err := os.Open("testdata/mistakes-expected.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, err := csv.NewReader(f).ReadAll()
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows := readCSV(t, "testdata/mistakes-expected.csv")
 	opt := options(t)
 	for _, row := range rows[1:] {
 		student, tp, lost, total, flag := row[0], row[1], strings.Fields(row[2]), row[3], row[4]
@@ -247,15 +237,7 @@ func TestFeedbackWording(t *testing.T) {
 // a later one is flagged; one that calls an earlier question's answer, or
 // a method of another type with the same name, is not.
 func TestFlagsWrappers(t *testing.T) {
-	root, _ := filepath.Abs("../..")
-	refs, err := release.References(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wrappers, err := Wrappers(root, refs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	wrappers := options(t).Wrappers
 	if got := wrappers[release.Module+"/tp/exactcover.Problem.AddOption"]; !slices.Equal(got, []string{"04/Q4"}) {
 		t.Errorf("(*Problem).AddOption reaches %v; want 04/Q4 (it calls InsertOption)", got)
 	}

@@ -383,25 +383,15 @@ func flags(prog *submission.Program, src string, q *grading.Question, qs []*grad
 	if prog.Defines("init") {
 		out = append(out, "déclare une fonction init")
 	}
-	file, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ImportsOnly|parser.SkipObjectResolution)
+	file, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
 	if err != nil {
 		return out
 	}
-	alias := map[string]string{} // name in the file → import path
-	for _, is := range file.Imports {
-		path, _ := strconv.Unquote(is.Path.Value)
-		name := path[strings.LastIndex(path, "/")+1:]
-		if is.Name != nil {
-			name = is.Name.Name
-		}
-		alias[name] = path
+	alias := importNames(file) // name in the file → import path
+	for _, path := range alias {
 		if slices.Contains(forbidden, path) {
 			out = append(out, "importe "+strconv.Quote(path))
 		}
-	}
-	file, err = parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
-	if err != nil {
-		return out
 	}
 	later := map[string]bool{} // this question and the later ones
 	seen := false
