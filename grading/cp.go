@@ -148,25 +148,10 @@ var CP = struct {
 	Q10 *Question
 }{
 	Q1: Register(&Question{ID: "03/Q1", Title: "Choisir les variables et leurs domaines (réponse rédigée)", Points: 2}),
-	Q2: &Exercise[func(int) (*cp.Model, []*cp.IntVar), Sized, ModelOut]{
-		Question: Register(&Question{ID: "03/Q2", Title: "Modèle 1 avec des contraintes ≠ deux à deux", Points: 4, Func: "Model1Pairwise",
-			Signature: "func Model1Pairwise(n int) (*cp.Model, []*cp.IntVar)"}),
-		Cases:  []Sized{{1}, {2}, {3}, {4}, {5}, {6}, {8}},
-		Hidden: func() []Sized { return []Sized{{7}, {0}} },
-		Call: func(f func(int) (*cp.Model, []*cp.IntVar), in Sized) ModelOut {
-			m, x := f(in.N)
-			return rowModelOut(m, x, in.N)
-		},
-		Want: func(in Sized) ModelOut {
-			m, x := nqueens.Model1Pairwise(in.N)
-			return rowModelOut(m, x, in.N)
-		},
-		Input:  Sized.String,
-		Format: formatModel,
-		Judge: judgeModel("3 contraintes par paire de lignes i < j : x_i ≠ x_j, x_i ≠ x_j + (j − i) et x_i ≠ x_j − (j − i)",
-			"décalage des diagonales : c'est j − i, l'écart entre les lignes"),
-		Board: boardOfModel,
-	},
+	Q2: rowModelExercise(Register(&Question{ID: "03/Q2", Title: "Modèle 1 avec des contraintes ≠ deux à deux", Points: 4, Func: "Model1Pairwise",
+		Signature: "func Model1Pairwise(n int) (*cp.Model, []*cp.IntVar)"}), nqueens.Model1Pairwise,
+		"3 contraintes par paire de lignes i < j : x_i ≠ x_j, x_i ≠ x_j + (j − i) et x_i ≠ x_j − (j − i)",
+		"décalage des diagonales : c'est j − i, l'écart entre les lignes"),
 	Q3: &Exercise[func([]*cp.IntVar) queens.Placement, queens.Placement, queens.Placement]{
 		Question: Register(&Question{ID: "03/Q3", Title: "Lire la solution du modèle 1", Points: 2, Func: "Placement",
 			Signature: "func Placement(x []*cp.IntVar) queens.Placement"}),
@@ -182,25 +167,10 @@ var CP = struct {
 		Format: formatPlacement,
 		Judge:  judgeReading,
 	},
-	Q4: &Exercise[func(int) (*cp.Model, []*cp.IntVar), Sized, ModelOut]{
-		Question: Register(&Question{ID: "03/Q4", Title: "Modèle 1 avec trois contraintes allDifferent", Points: 3, Func: "Model1AllDifferent",
-			Signature: "func Model1AllDifferent(n int) (*cp.Model, []*cp.IntVar)"}),
-		Cases:  []Sized{{1}, {2}, {3}, {4}, {5}, {6}, {8}},
-		Hidden: func() []Sized { return []Sized{{7}, {0}} },
-		Call: func(f func(int) (*cp.Model, []*cp.IntVar), in Sized) ModelOut {
-			m, x := f(in.N)
-			return rowModelOut(m, x, in.N)
-		},
-		Want: func(in Sized) ModelOut {
-			m, x := nqueens.Model1AllDifferent(in.N)
-			return rowModelOut(m, x, in.N)
-		},
-		Input:  Sized.String,
-		Format: formatModel,
-		Judge: judgeModel("3 contraintes allDifferent : sur les x_i, sur les x_i + i et sur les x_i − i",
-			"décalage des diagonales : x_i + i et x_i − i"),
-		Board: boardOfModel,
-	},
+	Q4: rowModelExercise(Register(&Question{ID: "03/Q4", Title: "Modèle 1 avec trois contraintes allDifferent", Points: 3, Func: "Model1AllDifferent",
+		Signature: "func Model1AllDifferent(n int) (*cp.Model, []*cp.IntVar)"}), nqueens.Model1AllDifferent,
+		"3 contraintes allDifferent : sur les x_i, sur les x_i + i et sur les x_i − i",
+		"décalage des diagonales : x_i + i et x_i − i"),
 	Q5: &Exercise[func(int) (*cp.Model, [][]*cp.IntVar), Sized, ModelOut]{
 		Question: Register(&Question{ID: "03/Q5", Title: "Modèle 2 : une variable 0/1 par case", Points: 4, Func: "Model2",
 			Signature: "func Model2(n int) (*cp.Model, [][]*cp.IntVar)"}),
@@ -359,6 +329,30 @@ var CP = struct {
 
 func init() {
 	addExercises(CP.Q2, CP.Q3, CP.Q4, CP.Q5, CP.Q6, CP.Q7, CP.Q9)
+}
+
+// rowModelExercise is a question answered by a model-1 builder (one
+// variable per row): the student's model for n = 1 … 8 (0 and 7 hidden)
+// must have the reference's solutions; constraints and offsets are the
+// French hints judgeModel gives.
+func rowModelExercise(q *Question, ref func(int) (*cp.Model, []*cp.IntVar), constraints, offsets string) *Exercise[func(int) (*cp.Model, []*cp.IntVar), Sized, ModelOut] {
+	return &Exercise[func(int) (*cp.Model, []*cp.IntVar), Sized, ModelOut]{
+		Question: q,
+		Cases:    []Sized{{1}, {2}, {3}, {4}, {5}, {6}, {8}},
+		Hidden:   func() []Sized { return []Sized{{7}, {0}} },
+		Call: func(f func(int) (*cp.Model, []*cp.IntVar), in Sized) ModelOut {
+			m, x := f(in.N)
+			return rowModelOut(m, x, in.N)
+		},
+		Want: func(in Sized) ModelOut {
+			m, x := ref(in.N)
+			return rowModelOut(m, x, in.N)
+		},
+		Input:  Sized.String,
+		Format: formatModel,
+		Judge:  judgeModel(constraints, offsets),
+		Board:  boardOfModel,
+	}
 }
 
 // cpError explains an error of package cp in French.

@@ -347,41 +347,11 @@ var Domination = struct {
 		},
 	},
 	Q6: Register(&Question{ID: "05/Q6", Title: "Le principe de séparation et évaluation (réponse rédigée)", Points: 1}),
-	Q7: &Exercise[func(int) (int, domination.SearchStats, error), Sized, DomSearchOut]{
-		Question: Register(&Question{ID: "05/Q7", Title: "Recherche exhaustive corrigée (couverture_par_reines)", Points: 3, Func: "CoverByQueensExhaustive",
-			Signature: "func CoverByQueensExhaustive(n int) (int, domination.SearchStats, error)"}),
-		Cases:  []Sized{{1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, {0}},
-		Hidden: func() []Sized { return []Sized{{9}, {-1}} },
-		Call: func(f func(int) (int, domination.SearchStats, error), in Sized) DomSearchOut {
-			m, st, err := f(in.N)
-			return DomSearchOut{Min: m, Nodes: st.Nodes, Err: errText(err)}
-		},
-		Want: func(in Sized) DomSearchOut {
-			m, st, err := domination.CoverByQueensExhaustive(in.N)
-			return DomSearchOut{Min: m, Nodes: st.Nodes, Err: errText(err)}
-		},
-		Input:  Sized.String,
-		Format: formatDomMin,
-		Judge:  judgeDomSearch(false),
-	},
+	Q7: domSearchExercise(Register(&Question{ID: "05/Q7", Title: "Recherche exhaustive corrigée (couverture_par_reines)", Points: 3, Func: "CoverByQueensExhaustive",
+		Signature: "func CoverByQueensExhaustive(n int) (int, domination.SearchStats, error)"}), domination.CoverByQueensExhaustive, -1, false),
 	Q8: Register(&Question{ID: "05/Q8", Title: "Valeurs pour n = 5 … 9 (réponse rédigée)", Points: 1}),
-	Q9: &Exercise[func(int) (int, domination.SearchStats, error), Sized, DomSearchOut]{
-		Question: Register(&Question{ID: "05/Q9", Title: "Élagage r ≥ best", Points: 2, Func: "CoverByQueens",
-			Signature: "func CoverByQueens(n int) (int, domination.SearchStats, error)"}),
-		Cases:  []Sized{{1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, {0}},
-		Hidden: func() []Sized { return []Sized{{9}, {-3}} },
-		Call: func(f func(int) (int, domination.SearchStats, error), in Sized) DomSearchOut {
-			m, st, err := f(in.N)
-			return DomSearchOut{Min: m, Nodes: st.Nodes, Err: errText(err)}
-		},
-		Want: func(in Sized) DomSearchOut {
-			m, st, err := domination.CoverByQueens(in.N)
-			return DomSearchOut{Min: m, Nodes: st.Nodes, Err: errText(err)}
-		},
-		Input:  Sized.String,
-		Format: formatDomMin,
-		Judge:  judgeDomSearch(true),
-	},
+	Q9: domSearchExercise(Register(&Question{ID: "05/Q9", Title: "Élagage r ≥ best", Points: 2, Func: "CoverByQueens",
+		Signature: "func CoverByQueens(n int) (int, domination.SearchStats, error)"}), domination.CoverByQueens, -3, true),
 	Q10: Register(&Question{ID: "05/Q10", Title: "Garder le meilleur placement (réponse rédigée)", Points: 1}),
 	Q11: &Exercise[func(int) ([]queens.Square, domination.SearchStats, error), Sized, DomSearchOut]{
 		Question: Register(&Question{ID: "05/Q11", Title: "Un placement optimal (couverture_par_reines_positions)", Points: 2, Func: "CoverByQueensPlacement",
@@ -687,6 +657,27 @@ func init() {
 	addExercises(Domination.Q2, Domination.Q3, Domination.Q4, Domination.Q5, Domination.Q7, Domination.Q9,
 		Domination.Q11, Domination.Q13, Domination.Q17, Domination.Q19, Domination.Q22, Domination.Q24,
 		Domination.Q25, Domination.Q28)
+}
+
+// domSearchExercise is a question answered by a search for i(Q_n) that
+// counts its nodes, checked against ref on n = 0 … 8 (9 and negative, a
+// hidden case each); pruned says whether the search prunes at r ≥ best.
+func domSearchExercise(q *Question, ref func(int) (int, domination.SearchStats, error), negative int, pruned bool) *Exercise[func(int) (int, domination.SearchStats, error), Sized, DomSearchOut] {
+	out := func(m int, st domination.SearchStats, err error) DomSearchOut {
+		return DomSearchOut{Min: m, Nodes: st.Nodes, Err: errText(err)}
+	}
+	return &Exercise[func(int) (int, domination.SearchStats, error), Sized, DomSearchOut]{
+		Question: q,
+		Cases:    []Sized{{1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, {0}},
+		Hidden:   func() []Sized { return []Sized{{9}, {negative}} },
+		Call: func(f func(int) (int, domination.SearchStats, error), in Sized) DomSearchOut {
+			return out(f(in.N))
+		},
+		Want:   func(in Sized) DomSearchOut { return out(ref(in.N)) },
+		Input:  Sized.String,
+		Format: formatDomMin,
+		Judge:  judgeDomSearch(pruned),
+	}
 }
 
 // sameDomError compares error messages like [sameError], explaining the
