@@ -3,7 +3,7 @@
 #   make test       set up if needed (with Chromium), then run every test
 #   make bench      benchmarks of the solvers
 #   make notebooks  regenerate notebooks/*.ipynb from notebooks/src
-#   make grade SUBMISSIONS=folder   grade submitted notebooks into grades/
+#   make grade SUBMISSIONS=folder [OUT=grades] [GRADE_ARGS=…]   grade submitted notebooks
 SHELL := bash
 GOBIN := $(shell go env GOPATH)/bin
 # GoNB and goimports live in GOBIN; a pip --user Jupyter in ~/.local/bin.
@@ -27,8 +27,12 @@ setup:
 # Jupyter refuses to run as root unless told to (containers, CI machines).
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
+# The tree shows the notebooks and their corrections, not the generator's
+# sources or the test file (Jupyter's default hidden files, plus those).
+HIDE := "--ContentsManager.hide_globs=['__pycache__', '*.pyc', '*.pyo', '.DS_Store', '*.so', '*.dylib', '*~', 'src', '*.go']"
+
 jupyter: $(STAMP)
-	cd notebooks && jupyter notebook --no-browser --port=$(PORT) $(ROOT_FLAG) $(JUPYTER_ARGS)
+	cd notebooks && jupyter notebook --no-browser --port=$(PORT) $(ROOT_FLAG) $(HIDE) $(JUPYTER_ARGS)
 
 # Tests always re-run the (idempotent) setup, Chromium included: it ends
 # with the smoke notebook, the first test.
@@ -48,12 +52,14 @@ test-go:
 test-notebooks:
 	go test ./notebooks -run 'TestExecute' -kernel -count=1 -timeout 60m -v 2>&1 | grep -v '^=== \(RUN\|PAUSE\|CONT\|NAME\)'; exit $${PIPESTATUS[0]}
 
+# GRADE_ARGS passes further flags to the grader (-tp 01, -manual
+# grades/manual.csv, -reveal, -j 2, -timeout 20s).
+grade:
+	@[ -n "$(SUBMISSIONS)" ] || { echo "usage: make grade SUBMISSIONS=folder [OUT=grades] [GRADE_ARGS='-tp 01 -manual grades/manual.csv']"; exit 2; }
+	go run ./grading/cmd/grade -out $(or $(OUT),grades) $(GRADE_ARGS) $(SUBMISSIONS)
+
 # The Go benchmarks, then the fast counter's table up to n = 17 (about a
 # minute more on two cores): n, count, seconds, solutions/s, workers.
-grade:
-	@[ -n "$(SUBMISSIONS)" ] || { echo "usage: make grade SUBMISSIONS=folder [OUT=grades]"; exit 2; }
-	go run ./grading/cmd/grade -out $(or $(OUT),grades) $(SUBMISSIONS)
-
 bench:
 	go test ./tp/... -run '^$$' -bench . -benchtime 1x
 	go run ./tp/fastcount/cmd/benchtable -min 10 -max 17

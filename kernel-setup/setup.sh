@@ -34,7 +34,11 @@ root=$(dirname "$here")
 gobin=$(go env GOPATH)/bin
 export PATH="$gobin:$PATH"
 installed=()
-say() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
+if [ -t 1 ]; then
+    say() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
+else
+    say() { printf 'setup: %s\n' "$*"; }
+fi
 die() { printf 'setup: error: %s\n' "$*" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" "$root/notebooks/.smoke.ipynb"' EXIT

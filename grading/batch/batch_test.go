@@ -93,7 +93,7 @@ func TestCorpus(t *testing.T) {
 		}
 	}
 	// The teacher fills in manual.csv; merging it adds the written answer's points.
-	m, err := ReadManual(strings.NewReader("student,question,max,points,answer\nfull,01/Q6,2,1.5,…\n"))
+	m, err := ReadManual(strings.NewReader("student,notebook,question,max,points,answer\nfull,full.ipynb,01/Q6,2,\"1,5\",…\nfull,other.ipynb,01/Q6,2,0.5,…\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,8 +101,10 @@ func TestCorpus(t *testing.T) {
 	if r := results[indexOf(results, "full")]; r.Points != 16.5 {
 		t.Errorf("full after manual points: %v; want 16.5", r.Points)
 	}
-	if _, err := ReadManual(strings.NewReader("student,question,max,points,answer\nfull,01/Q6,2,3,…\n")); err == nil {
-		t.Error("points above the maximum must be refused")
+	for _, bad := range []string{"student,notebook,question,max,points,answer\nfull,full.ipynb,01/Q6,2,3,…\n", "student,question,max,points,answer\nfull,01/Q6,2,1,…\n"} {
+		if _, err := ReadManual(strings.NewReader(bad)); err == nil {
+			t.Errorf("manual.csv accepted:\n%s", bad)
+		}
 	}
 }
 
@@ -143,15 +145,17 @@ func TestGradebookRows(t *testing.T) {
 	for i := range results {
 		results[i] = results[i].finish(results[i].TP)
 	}
+	results[0].Questions[1].Flags = []string{`importe "os/exec"`}
 	out := t.TempDir()
 	if err := WriteAll(out, results, false); err != nil {
 		t.Fatal(err)
 	}
 	rows := readCSV(t, filepath.Join(out, "grades.csv"))
 	want := [][]string{
-		{"student", "01/Q1", "01/Q2", "02/Q1", "total", "max", "notebooks", "problems"},
-		{"ana", "3", "1", "1", "5", "8", "s/ana/01.ipynb ; s/ana/02.ipynb", "02.ipynb : notebook vide"},
-		{"bob", "3", "4", "", "7", "7", "s/bob/b.ipynb", "a.ipynb : autre notebook du TP 01, moins bien noté (2 / 7), non retenu"},
+		{"student", "01/Q1", "01/Q2", "02/Q1", "total", "max", "notebooks", "problems", "flags"},
+		{"ana", "3", "1", "1", "5", "8", "s/ana/01.ipynb ; s/ana/02.ipynb", "02.ipynb : notebook vide", "01/Q2 : importe \"os/exec\""},
+		// Notebook 02 has 25 points (README).
+		{"bob", "3", "4", "", "7", "32", "s/bob/b.ipynb", "a.ipynb : autre notebook du TP 01, moins bien noté (2 / 7), non retenu ; aucun notebook du TP 02 : 0 / 25", ""},
 	}
 	if !reflect.DeepEqual(rows, want) {
 		t.Errorf("grades.csv:\n%q\nwant\n%q", rows, want)
@@ -160,6 +164,9 @@ func TestGradebookRows(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(out, p)); err != nil {
 			t.Error(err)
 		}
+	}
+	if md, _ := os.ReadFile(filepath.Join(out, "feedback/bob-01.md")); !strings.Contains(string(md), "pas retenu") {
+		t.Errorf("the feedback of the notebook that does not count does not say so:\n%s", md)
 	}
 }
 

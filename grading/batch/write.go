@@ -16,35 +16,45 @@ import (
 	"github.com/prepa-reines/reines/tp/chart"
 )
 
-// Manual holds the teacher's points for written answers: student →
-// question ID → points.
-type Manual map[string]map[string]float64
+// Manual holds the teacher's points for written answers, by student, then
+// notebook (the file's name: a student may hand in two notebooks of one
+// TP), then question ID.
+type Manual map[string]map[string]map[string]float64
 
 // ReadManual reads a manual.csv the teacher filled in (columns student,
-// question, max, points, answer; header first). Empty points are skipped;
-// points outside [0, max] are errors naming the line.
+// notebook, question, max, points, answer; header first). Empty points are
+// skipped; points outside [0, max] are errors naming the line.
 func ReadManual(r io.Reader) (Manual, error) {
 	rows, err := csv.NewReader(r).ReadAll()
 	if err != nil {
 		return nil, fmt.Errorf("manual.csv: %w", err)
 	}
+	if len(rows) > 0 && !slices.Equal(rows[0][:min(len(rows[0]), 5)], manualHeader[:5]) {
+		return nil, fmt.Errorf("manual.csv: the header must be %s (the file the grader writes)", strings.Join(manualHeader, ","))
+	}
 	m := Manual{}
 	for i, row := range rows {
-		if i == 0 || len(row) < 4 || strings.TrimSpace(row[3]) == "" {
+		if i == 0 || len(row) < 5 || strings.TrimSpace(row[4]) == "" {
 			continue
 		}
-		pts, err := strconv.ParseFloat(strings.ReplaceAll(strings.TrimSpace(row[3]), ",", "."), 64)
-		maxPts, _ := strconv.ParseFloat(row[2], 64)
+		pts, err := strconv.ParseFloat(strings.ReplaceAll(strings.TrimSpace(row[4]), ",", "."), 64)
+		maxPts, _ := strconv.ParseFloat(row[3], 64)
 		if err != nil || pts < 0 || pts > maxPts {
-			return nil, fmt.Errorf("manual.csv line %d: points %q must be a number between 0 and %s", i+1, row[3], row[2])
+			return nil, fmt.Errorf("manual.csv line %d: points %q must be a number between 0 and %s", i+1, row[4], row[3])
 		}
-		if m[row[0]] == nil {
-			m[row[0]] = map[string]float64{}
+		student, nb, id := row[0], row[1], row[2]
+		if m[student] == nil {
+			m[student] = map[string]map[string]float64{}
 		}
-		m[row[0]][row[1]] = pts
+		if m[student][nb] == nil {
+			m[student][nb] = map[string]float64{}
+		}
+		m[student][nb][id] = pts
 	}
 	return m, nil
 }
+
+var manualHeader = []string{"student", "notebook", "question", "max", "points", "answer"}
 
 // Apply adds the manual points to the results.
 func (m Manual) Apply(results []Result) {
@@ -52,7 +62,7 @@ func (m Manual) Apply(results []Result) {
 		r := &results[i]
 		for j := range r.Questions {
 			q := &r.Questions[j]
-			if pts, ok := m[r.Student][q.ID]; ok && q.Manual {
+			if pts, ok := m[r.Student][filepath.Base(r.File)][q.ID]; ok && q.Manual {
 				q.Points = pts
 			}
 		}
@@ -76,8 +86,17 @@ func WriteAll(out string, results []Result, reveal bool) error {
 		return err
 	}
 	lib, _ := chart.LibraryHTML() // without it, boards show their static SVG
+	counted := map[string]bool{}  // files whose grade counts in the gradebook
+	for _, st := range students(results) {
+		for _, r := range st.counted {
+			counted[r.File] = true
+		}
+	}
 	used := map[string]int{}
 	for _, r := range results {
+		if !counted[r.File] {
+			r.Problems = append(slices.Clone(r.Problems), "ce notebook n'est pas retenu : un autre notebook du même TP, mieux noté, compte dans le carnet de notes")
+		}
 		name := fileName(r)
 		if used[name]++; used[name] > 1 { // two notebooks of one TP
 			name += "-" + strconv.Itoa(used[name])
@@ -120,12 +139,14 @@ func fileName(r Result) string {
 func pts(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
 // writeGrades writes one row per student: student, one column per question
-// of every TP present (points), total, max, the notebooks graded, and the
-// problems (prefixed by the notebook's file when the student handed in
-// several). When a student handed in two notebooks of the same TP, the
-// better graded one counts and the row says so.
+// of every TP present in results (points), total, max, the notebooks
+// graded, the problems (prefixed by the notebook's file when the student
+// handed in several) and the flags raised on the student's code. A TP that
+// other students handed in and this one did not counts 0 out of its points,
+// and the row says so. When a student handed in two notebooks of the same
+// TP, the better graded one counts and the row says so.
 func writeGrades(path string, results []Result) error {
-	var ids []string
+	var ids, tps []string
 	seen := map[string]bool{}
 	for _, r := range results {
 		for _, q := range r.Questions {
@@ -134,7 +155,11 @@ func writeGrades(path string, results []Result) error {
 				ids = append(ids, q.ID)
 			}
 		}
+		if r.TP != "" && !slices.Contains(tps, r.TP) {
+			tps = append(tps, r.TP)
+		}
 	}
+	slices.Sort(tps)
 	slices.SortStableFunc(ids, func(a, b string) int { // TP by TP, questions in order
 		ta, _, _ := strings.Cut(a, "/")
 		tb, _, _ := strings.Cut(b, "/")
@@ -145,14 +170,19 @@ func writeGrades(path string, results []Result) error {
 		return err
 	}
 	w := csv.NewWriter(f)
-	_ = w.Write(append(append([]string{"student"}, ids...), "total", "max", "notebooks", "problems"))
+	_ = w.Write(append(append([]string{"student"}, ids...), "total", "max", "notebooks", "problems", "flags"))
 	for _, st := range students(results) {
 		points := map[string]float64{}
 		var total, maxPts float64
-		var files, problems []string
+		var files, problems, flags []string
+		handed := map[string]bool{}
 		for _, r := range st.counted {
+			handed[r.TP] = true
 			for _, q := range r.Questions {
 				points[q.ID] = q.Points
+				for _, fl := range q.Flags {
+					flags = append(flags, q.ID+" : "+fl)
+				}
 			}
 			total += r.Points
 			maxPts += r.Max
@@ -169,6 +199,12 @@ func writeGrades(path string, results []Result) error {
 				problems = append(problems, fmt.Sprintf("%s : autre notebook du TP %s, moins bien noté (%s / %s), non retenu", filepath.Base(r.File), r.TP, pts(r.Points), pts(r.Max)))
 			}
 		}
+		for _, tp := range tps {
+			if !handed[tp] {
+				maxPts += tpMax(tp)
+				problems = append(problems, fmt.Sprintf("aucun notebook du TP %s : 0 / %s", tp, pts(tpMax(tp))))
+			}
+		}
 		row := []string{st.name}
 		for _, id := range ids {
 			if p, ok := points[id]; ok {
@@ -177,7 +213,7 @@ func writeGrades(path string, results []Result) error {
 				row = append(row, "")
 			}
 		}
-		row = append(row, pts(total), pts(maxPts), strings.Join(files, " ; "), strings.Join(problems, " ; "))
+		row = append(row, pts(total), pts(maxPts), strings.Join(files, " ; "), strings.Join(problems, " ; "), strings.Join(flags, " ; "))
 		_ = w.Write(row)
 	}
 	w.Flush()
@@ -186,6 +222,15 @@ func writeGrades(path string, results []Result) error {
 		return err
 	}
 	return f.Close()
+}
+
+// tpMax is the number of points of a TP.
+func tpMax(tp string) float64 {
+	total := 0
+	for _, q := range grading.Questions(tp) {
+		total += q.Points
+	}
+	return float64(total)
 }
 
 // student is one row of the gradebook: all the student's results, and the
@@ -219,14 +264,15 @@ func students(results []Result) []student {
 	return out
 }
 
-// writeManual lists the written answers for the teacher to grade.
+// writeManual lists the written answers for the teacher to grade, with the
+// points already given.
 func writeManual(path string, results []Result) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
 	w := csv.NewWriter(f)
-	_ = w.Write([]string{"student", "question", "max", "points", "answer"})
+	_ = w.Write(manualHeader)
 	for _, r := range results {
 		for _, q := range r.Questions {
 			if q.Manual {
@@ -234,7 +280,7 @@ func writeManual(path string, results []Result) error {
 				if q.Points > 0 {
 					p = pts(q.Points)
 				}
-				_ = w.Write([]string{r.Student, q.ID, strconv.Itoa(q.Max), p, q.Answer})
+				_ = w.Write([]string{r.Student, filepath.Base(r.File), q.ID, strconv.Itoa(q.Max), p, q.Answer})
 			}
 		}
 	}
@@ -359,8 +405,10 @@ var feedbackHTML = template.Must(template.New("feedback").Parse(`<!DOCTYPE html>
 `))
 
 // HTML returns the feedback page: the same content as Markdown, with the
-// board of each failing public case drawn (ECharts when lib, the library's
-// script, is given; static SVG otherwise). Hidden cases are counted only.
+// board of each failing public case drawn, when its question draws one
+// (with ECharts when lib, the library's script, is given: it is inlined
+// only in pages that draw a board; a static SVG otherwise). Hidden cases
+// are counted only.
 func HTML(r Result, lib string) string {
 	type failed struct {
 		Input, Status, Want, Got, Note string
@@ -378,7 +426,7 @@ func HTML(r Result, lib string) string {
 		Total     string
 		Questions []question
 		Lib       template.HTML
-	}{R: r, Total: pts(r.Points) + " / " + pts(r.Max), Lib: template.HTML(lib)}
+	}{R: r, Total: pts(r.Points) + " / " + pts(r.Max)}
 	for _, q := range r.Questions {
 		qq := question{Q: q, Points: pts(q.Points), Summary: casesSummary(q), NotImplemented: notImplemented(q)}
 		for _, c := range q.Public {
@@ -391,6 +439,7 @@ func HTML(r Result, lib string) string {
 			}
 			if c.Board != nil {
 				f.Board = template.HTML(c.Board.HTML())
+				data.Lib = template.HTML(lib) // inlined only where a board is drawn
 			}
 			qq.Failed = append(qq.Failed, f)
 		}
@@ -405,8 +454,11 @@ func HTML(r Result, lib string) string {
 
 // GradescopeResults is Gradescope's results.json.
 type GradescopeResults struct {
-	Score float64          `json:"score"`
-	Tests []GradescopeTest `json:"tests"`
+	Score            float64          `json:"score"`
+	Output           string           `json:"output,omitempty"`
+	OutputFormat     string           `json:"output_format"`
+	TestOutputFormat string           `json:"test_output_format"`
+	Tests            []GradescopeTest `json:"tests"`
 }
 
 // GradescopeTest is one entry of results.json.
@@ -414,14 +466,25 @@ type GradescopeTest struct {
 	Name     string  `json:"name"`
 	Score    float64 `json:"score"`
 	MaxScore float64 `json:"max_score"`
+	Status   string  `json:"status,omitempty"` // "passed" or "failed"; none for written answers
 	Output   string  `json:"output,omitempty"`
 }
 
 // Gradescope returns r in Gradescope's format, one test per question.
 func Gradescope(r Result) GradescopeResults {
-	g := GradescopeResults{Score: r.Points, Tests: []GradescopeTest{}}
+	g := GradescopeResults{Score: r.Points, OutputFormat: "md", TestOutputFormat: "md", Tests: []GradescopeTest{}}
+	for _, p := range r.Problems {
+		g.Output += "⚠ " + p + "\n\n"
+	}
 	for _, q := range r.Questions {
-		g.Tests = append(g.Tests, GradescopeTest{Name: q.ID + " " + q.Title, Score: q.Points, MaxScore: float64(q.Max), Output: questionMarkdown(q, false)})
+		t := GradescopeTest{Name: q.ID + " " + q.Title, Score: q.Points, MaxScore: float64(q.Max), Output: questionMarkdown(q, false)}
+		if !q.Manual {
+			t.Status = "failed"
+			if q.Points == float64(q.Max) {
+				t.Status = "passed"
+			}
+		}
+		g.Tests = append(g.Tests, t)
 	}
 	return g
 }

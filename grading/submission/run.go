@@ -347,7 +347,7 @@ func trouble(timedOut bool, err error, output string, lim Limits) string {
 	case strings.Contains(output, "resource temporarily unavailable") || strings.Contains(output, "pthread_create failed"):
 		return "trop de processus ou de fils d'exécution"
 	case timedOut:
-		return fmt.Sprintf("délai dépassé (%v) : boucle infinie ou calcul trop long ?", lim.Timeout)
+		return fmt.Sprintf("plus de %v : boucle infinie ou calcul trop long ?", lim.Timeout)
 	case errors.As(err, &exit) && exit.ExitCode() >= 0:
 		return fmt.Sprintf("le programme s'est arrêté (code %d) sans rendre de résultat : os.Exit ou erreur fatale ?", exit.ExitCode())
 	case err != nil:

@@ -21,7 +21,7 @@ var hostile = []struct {
 }{
 	{"ok", `return 2, nil`, "", true, false},
 	{"panic", `var m map[int]int; m[1] = 1; return 0, nil`, "", true, false},
-	{"loop", `for { }`, "délai dépassé", false, false},
+	{"loop", `for { }`, "boucle infinie", false, false},
 	{"exit", `os.Exit(3); return 0, nil`, "code 3", false, false},
 	{"memory", `var s [][]byte; for { s = append(s, make([]byte, 1<<26)); s[len(s)-1][0] = 1 }`, "mémoire", false, false},
 	{"output", `for i := 0; i < 1e6; i++ { fmt.Println("bla bla bla bla") }; return 2, nil`, "", true, false},
