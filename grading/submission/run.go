@@ -326,7 +326,51 @@ func (c *child) stop() {
 			break
 		}
 	}
+	if c.uid >= 0 {
+		killUser(c.uid) // what left the group (setsid) is still the sandbox user's
+	}
 	c.release()
+}
+
+// killUser kills every process whose real or effective user is uid (a
+// sandbox user owns nothing else), read from /proc/PID/status, and waits
+// until none is left, zombies included, or 3 s have passed.
+func killUser(uid int) {
+	want := strconv.Itoa(uid)
+	for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		entries, err := os.ReadDir("/proc")
+		if err != nil {
+			return
+		}
+		found := false
+		for _, e := range entries {
+			pid, err := strconv.Atoi(e.Name())
+			if err != nil {
+				continue
+			}
+			status, err := os.ReadFile("/proc/" + e.Name() + "/status")
+			if err != nil {
+				continue
+			}
+			zombie, mine := false, false
+			for _, line := range strings.Split(string(status), "\n") {
+				if f := strings.Fields(line); len(f) >= 3 && f[0] == "Uid:" {
+					mine = f[1] == want || f[2] == want
+				} else if len(f) >= 2 && f[0] == "State:" {
+					zombie = f[1] == "Z" || f[1] == "X"
+				}
+			}
+			if mine {
+				found = true // a zombie too: it counts against the next child's process limit until reaped
+				if !zombie {
+					_ = syscall.Kill(pid, syscall.SIGKILL)
+				}
+			}
+		}
+		if !found {
+			return
+		}
+	}
 }
 
 func (c *child) release() {

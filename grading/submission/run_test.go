@@ -29,6 +29,7 @@ var hostile = []struct {
 	{"recursion", `var f func(int) int; f = func(k int) int { return f(k+1) + 1 }; return int64(f(0)), nil`, "pile", false, false},
 	{"goroutine-panic", `done := make(chan bool); go func() { panic("boum") }(); <-done; return 0, nil`, "code 2", false, false},
 	{"fork", `for i := 0; i < 100000; i++ { exec.Command("/bin/sleep", "30").Start() }; return 0, nil`, "", true, true},
+	{"escape", `if err := exec.Command("/usr/bin/setsid", "/bin/sleep", "30").Start(); err != nil { panic(err) }; os.NewFile(3, "r").Write([]byte("{\"case\":99}\n{\"case\":99}\n{\"case\":99}\n")); return 2, nil`, "", true, false},
 	{"result-forgery", `os.NewFile(3, "r").Write([]byte("{\"case\":2,\"output\":92}\n")); os.Exit(0); return 0, nil`, "", true, false},
 	{"fd3-garbage", `os.NewFile(3, "r").Write([]byte("{\"case\":7,\"output\":92}\nbla\n")); return 2, nil`, "", true, false},
 	{"fd3-closed", `os.NewFile(3, "r").Close(); select {}`, "descripteur 3", false, false},
