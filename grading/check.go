@@ -33,6 +33,10 @@ type Exercise[F, In, Out any] struct {
 	Input func(in In) string
 	// Format prints an output; nil uses %v.
 	Format func(out Out) string
+	// Example reports whether want is only one right answer among others
+	// (any valid placement passes): the report then says « par exemple ».
+	// nil: the expected output is the only right one.
+	Example func(in In, want Out) bool
 	// Board draws a failing case (nil: no drawing, or none for that case).
 	Board func(in In, got Out) *board.Board
 	// Timeout per case; 0 means DefaultTimeout.
@@ -91,7 +95,7 @@ func (e *Exercise[F, In, Out]) Run(f F) Report {
 	for _, in := range e.Cases {
 		cr := CaseResult{Input: e.describe(in)}
 		want := e.Want(in)
-		cr.Want = e.format(want)
+		cr.Want = e.formatWant(in, want)
 		switch {
 		case nilFunc:
 			cr.Status, cr.Note = NotImplemented, "la fonction "+e.Func+" vaut nil"
@@ -144,7 +148,7 @@ func (e *Exercise[F, In, Out]) call(f F, in In, timeout time.Duration) (Out, Sta
 		return r.out, r.status, r.note
 	case <-time.After(timeout):
 		var zero Out
-		return zero, TimedOut, fmt.Sprintf("aucune réponse après %v : boucle infinie ? Les cas suivants ne sont pas exécutés.", timeout)
+		return zero, TimedOut, fmt.Sprintf("aucune réponse après %s : boucle infinie ? Les cas suivants ne sont pas exécutés.", seconds(timeout))
 	}
 }
 
@@ -176,6 +180,15 @@ func (e *Exercise[F, In, Out]) format(out Out) string {
 		return e.Format(out)
 	}
 	return fmt.Sprintf("%v", out)
+}
+
+// formatWant prints the expected output, « par exemple » when it is one
+// right answer among others.
+func (e *Exercise[F, In, Out]) formatWant(in In, want Out) string {
+	if e.Example != nil && e.Example(in, want) {
+		return "par exemple " + e.format(want)
+	}
+	return e.format(want)
 }
 
 func (e *Exercise[F, In, Out]) judge(in In, got, want Out) (bool, string) {

@@ -293,6 +293,7 @@ var CP = struct {
 			}
 			return shortPlacement(o.P)
 		},
+		Example: func(in HeuristicCase, o FirstSolutionOut) bool { return o.Err == "" && in.Vars != cp.InputOrder },
 		Judge: func(in HeuristicCase, got, want FirstSolutionOut) (bool, string) {
 			if want.Err != "" {
 				if got.Err != want.Err {
@@ -540,14 +541,6 @@ func formatModel(o ModelOut) string {
 		s += ", dont " + shortPlacement(o.First)
 	}
 	return s
-}
-
-// plural writes k and the word, with an s from 2 on.
-func plural(k int64, word string) string {
-	if k >= 2 || k <= -2 {
-		return fmt.Sprintf("%d %ss", k, word)
-	}
-	return fmt.Sprintf("%d %s", k, word)
 }
 
 // squaresText lists queens as (row, column), 1-based.

@@ -190,8 +190,9 @@ var Domination = struct {
 			qs, err := domination.IndependentDominatingSet(in.N)
 			return DomPlacementOut{qs, errText(err)}
 		},
-		Input:  Sized.String,
-		Format: formatDomPlacement,
+		Input:   Sized.String,
+		Format:  formatDomPlacement,
+		Example: func(_ Sized, o DomPlacementOut) bool { return o.Err == "" && len(o.Queens) > 0 },
 		Judge: func(in Sized, got, want DomPlacementOut) (bool, string) {
 			if ok, note := sameDomError(got.Err, want.Err); !ok || want.Err != "" {
 				return ok, note
@@ -234,7 +235,7 @@ var Domination = struct {
 			case got.Bound == want.Bound:
 				return true, ""
 			case got.Bound == in.N*in.N/m:
-				return false, "division entière arrondie vers le bas : il faut la partie entière supérieure ⌈n²/(4n−3)⌉"
+				return false, "c'est ⌊n²/(4n−3)⌋ : si vous divisez, la division entière arrondit vers le bas, il faut la partie entière supérieure ⌈n²/(4n−3)⌉"
 			}
 			return false, "une reine contrôle au plus 4n − 3 cases, la sienne comprise"
 		},
@@ -371,8 +372,9 @@ var Domination = struct {
 			if o.Err != "" {
 				return "erreur : " + o.Err
 			}
-			return fmt.Sprintf("%d reine(s) : %s ; %d nœuds", len(o.Queens), domSquares(o.Queens), o.Nodes)
+			return fmt.Sprintf("%s : %s ; %s", plural(len(o.Queens), "reine"), domSquares(o.Queens), plural(o.Nodes, "nœud"))
 		},
+		Example: func(_ Sized, o DomSearchOut) bool { return o.Err == "" && len(o.Queens) > 0 },
 		Judge: func(in Sized, got, want DomSearchOut) (bool, string) {
 			if ok, note := sameDomError(got.Err, want.Err); !ok || want.Err != "" {
 				return ok, note
@@ -526,8 +528,8 @@ var Domination = struct {
 			if o.Err != "" {
 				return "erreur : " + o.Err
 			}
-			return fmt.Sprintf("%d reine(s) : %s ; %d essais : %d échecs, %d élagages, %d améliorations",
-				o.Best, domSquares(o.Queens), o.Stats.Trials, o.Stats.Failures, o.Stats.Prunings, o.Stats.Improvements)
+			return fmt.Sprintf("%s : %s ; %s : %s, %s, %s", plural(o.Best, "reine"), domSquares(o.Queens), plural(o.Stats.Trials, "essai"),
+				plural(o.Stats.Failures, "échec"), plural(o.Stats.Prunings, "élagage"), plural(o.Stats.Improvements, "amélioration"))
 		},
 		Judge: judgeDomRandom,
 		Board: func(in DomRandomCase, got DomRandomOut) *board.Board { return domPlacementBoard(in.N, got.Queens) },
@@ -586,8 +588,9 @@ var Domination = struct {
 			qs, _, err := domination.CoverByQueensParallel(in.N)
 			return DomPlacementOut{qs, errText(err)}
 		},
-		Input:  Sized.String,
-		Format: formatDomPlacement,
+		Input:   Sized.String,
+		Format:  formatDomPlacement,
+		Example: func(_ Sized, o DomPlacementOut) bool { return o.Err == "" && len(o.Queens) > 0 },
 		Judge: func(in Sized, got, want DomPlacementOut) (bool, string) {
 			if ok, note := sameDomError(got.Err, want.Err); !ok || want.Err != "" {
 				return ok, note
@@ -611,20 +614,21 @@ var Domination = struct {
 		},
 		Want: func(in DomWorkersCase) DomWorkersOut { return domRunWorkers(domination.CoverByQueensWorkers, in) },
 		Input: func(in DomWorkersCase) string {
-			s := fmt.Sprintf("n = %d, %d travailleur(s)", in.N, in.Workers)
+			s := fmt.Sprintf("n = %d, %s", in.N, plural(in.Workers, "travailleur"))
 			if in.Cancel {
 				s += ", contexte déjà annulé"
 			}
 			return s
 		},
 		Format: func(o DomWorkersOut) string {
-			s := fmt.Sprintf("%d reine(s) : %s", len(o.Queens), domSquares(o.Queens))
+			s := fmt.Sprintf("%s : %s", plural(len(o.Queens), "reine"), domSquares(o.Queens))
 			if o.Err != "" {
 				s = "erreur : " + o.Err
 			}
 			return fmt.Sprintf("%s ; trace : %d démarrés, %d terminés, meilleurs successifs %v", s, len(o.Started), len(o.Done), o.Improved)
 		},
-		Judge: judgeDomWorkers,
+		Example: func(_ DomWorkersCase, o DomWorkersOut) bool { return o.Err == "" && len(o.Queens) > 0 },
+		Judge:   judgeDomWorkers,
 		Board: func(in DomWorkersCase, got DomWorkersOut) *board.Board {
 			if in.Cancel {
 				return nil
@@ -769,7 +773,7 @@ func formatDomPlacement(o DomPlacementOut) string {
 	if o.Err != "" {
 		return "erreur : " + o.Err
 	}
-	return fmt.Sprintf("%d reine(s) : %s", len(o.Queens), domSquares(o.Queens))
+	return fmt.Sprintf("%s : %s", plural(len(o.Queens), "reine"), domSquares(o.Queens))
 }
 
 func formatDomMin(o DomSearchOut) string {
@@ -841,7 +845,7 @@ func domInvalid(n int, qs []queens.Square, independent bool) string {
 		for i, row := range c.Count {
 			for j, v := range row {
 				if v == 0 {
-					return fmt.Sprintf("%d case(s) non couverte(s), dont %s", c.Uncovered, sqText(queens.Square{Row: i, Col: j}))
+					return fmt.Sprintf("%s, dont %s", plurals(c.Uncovered, "case non couverte", "cases non couvertes"), sqText(queens.Square{Row: i, Col: j}))
 				}
 			}
 		}
@@ -935,7 +939,7 @@ func domStateDiff(got, want DomState) string {
 				return fmt.Sprintf("Queen%s devrait valoir false", sq)
 			}
 			if got.Count[i][j] != want.Count[i][j] {
-				return fmt.Sprintf("la case %s est couverte par %d reine(s), pas %d", sq, want.Count[i][j], got.Count[i][j])
+				return fmt.Sprintf("la case %s est couverte par %s, pas %d", sq, plural(want.Count[i][j], "reine"), got.Count[i][j])
 			}
 		}
 	}

@@ -920,7 +920,7 @@ func formatSolutionsX(sols [][]int) string {
 	for _, sol := range sols {
 		s = append(s, fmt.Sprint(append([]int{}, sol...)))
 	}
-	return fmt.Sprintf("%d solution(s) : %s", len(sols), strings.Join(s, " "))
+	return fmt.Sprintf("%s : %s", plural(len(sols), "solution"), strings.Join(s, " "))
 }
 
 // ecSameSolutions compares lists of solutions, nil and empty alike.

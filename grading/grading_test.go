@@ -3,6 +3,9 @@ package grading
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -273,5 +276,56 @@ func TestChildRoundTrip(t *testing.T) {
 	Serve("01/Q4", func(int) int { return 0 }, strings.NewReader(`{"case":1,"input":{"N":3}}`), &buf)
 	if !strings.Contains(buf.String(), "wrong signature") {
 		t.Errorf("wrong signature in a child: %s", buf.String())
+	}
+}
+
+// Where any valid answer passes, the expected output is shown as an
+// example; an expected error is not.
+func TestExampleWant(t *testing.T) {
+	r := Domination.Q2.Run(func(n int) ([]queens.Square, error) { return nil, nil })
+	var example, exact bool
+	for _, c := range r.Cases {
+		example = example || strings.HasPrefix(c.Want, "par exemple ")
+		exact = exact || strings.HasPrefix(c.Want, "erreur")
+	}
+	if !example || !exact {
+		t.Errorf("want an example placement and an exact error among %+v", r.Cases)
+	}
+}
+
+// A demonstration stopped by a stub at once drops the header it printed and
+// says which answer to complete; one that runs prints everything.
+func TestDemoOutput(t *testing.T) {
+	capture := func(f func()) string {
+		out := os.Stdout
+		r, w, _ := os.Pipe()
+		os.Stdout = w
+		f()
+		os.Stdout = out
+		w.Close()
+		b, _ := io.ReadAll(r)
+		return string(b)
+	}
+	got := capture(func() {
+		Demo("Count (question 4)", func() {
+			fmt.Println(" n  solutions")
+			panic(ToDo)
+		})
+	})
+	if strings.Contains(got, "solutions") || !strings.Contains(got, "complétez d'abord cette réponse") {
+		t.Errorf("stub: printed %q", got)
+	}
+	got = capture(func() {
+		Demo("Count et First (questions 4 et 5)", func() {
+			fmt.Println(" n  solutions")
+			fmt.Println(" 4  2")
+		})
+	})
+	if got != " n  solutions\n 4  2\n" {
+		t.Errorf("demonstration: printed %q", got)
+	}
+	got = capture(func() { Demo("Count et First (questions 4 et 5)", func() { panic(ToDo) }) })
+	if !strings.Contains(got, "complétez d'abord ces réponses") {
+		t.Errorf("two answers: %q", got)
 	}
 }

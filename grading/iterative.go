@@ -476,7 +476,7 @@ var Iterative = struct {
 		Format: formatState,
 		Judge: judgeMove(func(in StateCase, got, want iterative.State) string {
 			if len(got.Solutions) != len(want.Solutions) {
-				return fmt.Sprintf("il faut ajouter une solution à la liste : %d solution(s) attendue(s) après l'appel", len(want.Solutions))
+				return fmt.Sprintf("il faut ajouter une solution à la liste : %s après l'appel", plurals(len(want.Solutions), "solution attendue", "solutions attendues"))
 			}
 			last, wantLast := got.Solutions[len(got.Solutions)-1], want.Solutions[len(want.Solutions)-1]
 			switch {
@@ -715,7 +715,7 @@ func formatState(s iterative.State) string {
 		if len(ps) > 4 {
 			ps = append(ps[:2], "…", ps[len(ps)-1])
 		}
-		fmt.Fprintf(&b, ", %d solution(s) : %s", len(s.Solutions), strings.Join(ps, " "))
+		fmt.Fprintf(&b, ", %s : %s", plural(len(s.Solutions), "solution"), strings.Join(ps, " "))
 	}
 	return b.String()
 }
@@ -862,7 +862,7 @@ func judgeBoard[In any](_ In, got, want board.Board) (bool, string) {
 	case got.N != want.N:
 		return false, fmt.Sprintf("le plateau doit faire %d×%d (champ N)", want.N, want.N)
 	case len(got.Queens) != len(want.Queens):
-		return false, fmt.Sprintf("%d reine(s) attendue(s)", len(want.Queens))
+		return false, plurals(len(want.Queens), "reine attendue", "reines attendues")
 	}
 	return false, "les reines ne sont pas sur les bonnes cases"
 }

@@ -316,7 +316,7 @@ func TestAddSolutionMistakes(t *testing.T) {
 				p[k-1] = s.C[k] - 1
 			}
 			s.Solutions = []queens.Placement{p}
-		}, "solution(s) attendue(s)"},
+		}, "solutions attendues"},
 	}
 	for name, m := range mistakes {
 		failsWith(t, name, Iterative.Q11.Run(m.f), m.note)

@@ -265,7 +265,7 @@ func formatSolutions(o SolutionsOut) string {
 	for _, p := range o.Placements {
 		s = append(s, "["+p.String()+"]")
 	}
-	return fmt.Sprintf("%d solution(s) : %s", len(o.Placements), strings.Join(s, " "))
+	return fmt.Sprintf("%s : %s", plural(len(o.Placements), "solution"), strings.Join(s, " "))
 }
 
 // judgeSolutions compares lists of placements, saying in French what is

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/prepa-reines/reines/tp/chart"
 )
@@ -72,6 +74,30 @@ func (r Report) Text() string {
 	return b.String()
 }
 
+// plural writes k and the word, with an s from 2 on (French: 0 and 1 are
+// singular); words ending in s or x do not change.
+func plural[I int | int64](k I, word string) string {
+	many := word + "s"
+	if strings.HasSuffix(word, "s") || strings.HasSuffix(word, "x") {
+		many = word
+	}
+	return plurals(k, word, many)
+}
+
+// plurals writes k and the phrase that agrees with it: one for 0 and 1,
+// many from 2 on.
+func plurals[I int | int64](k I, one, many string) string {
+	if k >= 2 || k <= -2 {
+		return fmt.Sprintf("%d %s", k, many)
+	}
+	return fmt.Sprintf("%d %s", k, one)
+}
+
+// seconds writes d in seconds, the French way: "10 s", "0,5 s".
+func seconds(d time.Duration) string {
+	return strings.Replace(strconv.FormatFloat(d.Seconds(), 'f', -1, 64), ".", ",", 1) + " s"
+}
+
 func oneLine(s string) string {
 	s = strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", " / ")
 	if len(s) > 200 {
@@ -80,16 +106,21 @@ func oneLine(s string) string {
 	return s
 }
 
+// valueStyle lays out inputs and outputs as they are printed, never broken
+// (Jupyter's own style for pre breaks words and numbers anywhere), with
+// scroll bars when a value is too large.
+const valueStyle = "margin:0;white-space:pre;word-break:normal;overflow-wrap:normal;max-width:32em;max-height:12em;overflow:auto"
+
 var reportHTML = template.Must(template.New("report").Parse(`<div class="reines-check" style="font-family:sans-serif;font-size:13px;border-left:4px solid {{.Colour}};padding:4px 10px;margin:4px 0">
 <div style="font-weight:bold;margin-bottom:4px">{{.Summary}}</div>
 <table style="border-collapse:collapse">
 <tr><th></th><th style="padding:2px 8px;text-align:left">Entrée</th><th style="padding:2px 8px;text-align:left">Attendu</th><th style="padding:2px 8px;text-align:left">Obtenu</th><th style="padding:2px 8px;text-align:left">Remarque</th></tr>
 {{range .Rows}}<tr style="vertical-align:top;border-top:1px solid #ddd">
 <td style="color:{{.Colour}};font-weight:bold">{{.Mark}}</td>
-<td style="padding:2px 8px;text-align:left"><pre style="margin:0;white-space:pre-wrap">{{.Input}}</pre></td>
-<td style="padding:2px 8px;text-align:left"><pre style="margin:0;white-space:pre-wrap;max-height:12em;overflow:auto">{{.Want}}</pre></td>
-<td style="padding:2px 8px;text-align:left"><pre style="margin:0;white-space:pre-wrap;max-height:12em;overflow:auto">{{.Got}}</pre></td>
-<td style="padding:2px 8px;text-align:left"><pre style="margin:0;white-space:pre-wrap">{{.Note}}</pre></td></tr>
+<td style="padding:2px 8px;text-align:left"><pre style="` + valueStyle + `">{{.Input}}</pre></td>
+<td style="padding:2px 8px;text-align:left"><pre style="` + valueStyle + `">{{.Want}}</pre></td>
+<td style="padding:2px 8px;text-align:left"><pre style="` + valueStyle + `">{{.Got}}</pre></td>
+<td style="padding:2px 8px;text-align:left;min-width:16em"><pre style="margin:0;white-space:pre-wrap;word-break:normal;overflow-wrap:break-word">{{.Note}}</pre></td></tr>
 {{end}}</table>
 {{range .Boards}}<div style="margin-top:6px"><div>{{.Caption}}</div>{{.Chart}}</div>{{end}}
 </div>`))

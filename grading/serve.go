@@ -81,7 +81,7 @@ func (e *Exercise[F, In, Out]) judgeChild(input []byte, res ChildResult) CaseRes
 		return CaseResult{Status: Failed, Note: "entrée illisible : " + err.Error()}
 	}
 	want := e.cachedWant(input, in)
-	cr := CaseResult{Input: e.describe(in), Want: e.format(want)}
+	cr := CaseResult{Input: e.describe(in), Want: e.formatWant(in, want)}
 	switch {
 	case res.ToDo:
 		cr.Status = NotImplemented

@@ -391,7 +391,7 @@ func trouble(timedOut bool, err error, output string, lim Limits) string {
 	case strings.Contains(output, "resource temporarily unavailable") || strings.Contains(output, "pthread_create failed"):
 		return "trop de processus ou de fils d'exécution"
 	case timedOut:
-		return fmt.Sprintf("plus de %v : boucle infinie ou calcul trop long ?", lim.Timeout)
+		return fmt.Sprintf("plus de %s s : boucle infinie ou calcul trop long ?", strings.Replace(strconv.FormatFloat(lim.Timeout.Seconds(), 'f', -1, 64), ".", ",", 1))
 	case errors.As(err, &exit) && exit.ExitCode() >= 0:
 		return fmt.Sprintf("le programme s'est arrêté (code %d) sans rendre de résultat : os.Exit ou erreur fatale ?", exit.ExitCode())
 	case err != nil:

@@ -30,7 +30,11 @@ type Board struct {
 	// Heat, when not nil, is N×N: Heat[row][col] is a number shown on the
 	// square and coloured from white (0) to red (the maximum) instead of the
 	// checkered pattern, e.g. how many queens cover it.
-	Heat      [][]int
+	Heat [][]int
+	// HeatMax is the Heat value drawn darkest; 0 means the board's own
+	// maximum. Gallery sets it to the largest value of all its boards, so
+	// that one colour means one count across the gallery.
+	HeatMax   int
 	Highlight []queens.Square // squares outlined in red (current square, clashing queens)
 	Crossed   []queens.Square // squares marked with a cross (uncovered, attacked)
 	Title     string          // caption above the board, may be empty
@@ -139,7 +143,7 @@ func (b Board) size(small bool) (cell, margin, side int) {
 func (b Board) SVG(small bool) string {
 	cell, margin, side := b.size(small)
 	queen, high, cross := b.grid()
-	maxHeat := heatMax(b.Heat)
+	maxHeat := b.heatScale()
 	titleH := 0
 	if b.Title != "" {
 		titleH = 18
@@ -168,7 +172,7 @@ func (b Board) SVG(small bool) string {
 			}
 			x, y := c*cell, r*cell
 			fmt.Fprintf(&sb, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`, x, y, cell, cell, fill)
-			if b.Heat != nil && !queen[r][c] && cell >= 16 {
+			if b.Heat != nil && !queen[r][c] && !cross[r][c] && cell >= 16 { // a mark hides the count
 				fmt.Fprintf(&sb, `<text x="%d" y="%d" font-size="%d" text-anchor="middle" fill="#333">%d</text>`, x+cell/2, y+cell/2+fs/3, fs, b.Heat[r][c])
 			}
 			scale := float64(cell) / 100
@@ -188,6 +192,14 @@ func (b Board) SVG(small bool) string {
 	fmt.Fprintf(&sb, `<rect x="0" y="0" width="%d" height="%d" fill="none" stroke="#555"/>`, cell*b.N, cell*b.N)
 	sb.WriteString(`</g></svg>`)
 	return sb.String()
+}
+
+// heatScale is the Heat value drawn darkest: HeatMax, else the maximum.
+func (b Board) heatScale() int {
+	if b.HeatMax > 0 {
+		return b.HeatMax
+	}
+	return heatMax(b.Heat)
 }
 
 func heatMax(h [][]int) int {
@@ -237,7 +249,14 @@ func (b Board) Display() { chart.Display(b.HTML(), b.Text(), nil) }
 // caption (may be nil), e.g. the 10 solutions for n = 5.
 func Gallery(boards []Board, captions []string) string {
 	items := make([]string, len(boards))
+	scale := 0 // one colour scale for all heat maps
+	for _, b := range boards {
+		scale = max(scale, b.heatScale())
+	}
 	for i, b := range boards {
+		if b.Heat != nil && b.HeatMax == 0 {
+			b.HeatMax = scale
+		}
 		w, h := b.pixels(true)
 		items[i] = chart.Fragment(b.Option(true), b.SVG(true), w, h)
 	}

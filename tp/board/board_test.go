@@ -123,3 +123,22 @@ func TestGalleryTitle(t *testing.T) {
 		t.Errorf("same height %s px with and without a title", height(plain))
 	}
 }
+
+// In a gallery one count has one colour on every heat map; a cross or a
+// queen hides the count under it.
+func TestHeatGallery(t *testing.T) {
+	low := Board{N: 2, Heat: [][]int{{1, 0}, {0, 0}}, Crossed: []queens.Square{{Row: 1, Col: 1}}}
+	high := Board{N: 2, Heat: [][]int{{1, 4}, {0, 0}}}
+	one := heatColour(1, 4)
+	g := Gallery([]Board{low, high}, nil)
+	if n := strings.Count(g, `fill="`+one+`"`); n != 2 {
+		t.Errorf("count 1 drawn %s in %d boards of the gallery; want both", one, n)
+	}
+	if !strings.Contains(low.SVG(false), `fill="`+heatColour(1, 1)+`"`) {
+		t.Error("alone, a board keeps its own scale")
+	}
+	svg := low.SVG(false)
+	if n := strings.Count(svg, `fill="#333">0</text>`); n != 2 {
+		t.Errorf("%d zeros written; want 2 (the crossed square's is hidden)", n)
+	}
+}

@@ -11,6 +11,11 @@ import (
 // maxSeriesItems is the most squares one heat map series holds.
 const maxSeriesItems = 2500
 
+// labelGap is the distance in pixels between the axis labels and the grid,
+// as the SVG draws them (ECharts' default, 8, pushes the column labels of
+// small pictures out of their top margin).
+const labelGap = 4
+
 // Option returns the ECharts option of the board as JSON, built with
 // go-echarts: a heat map for the squares (checkered, or the Heat numbers)
 // and scatter series for queens, crosses and outlines. small drops the
@@ -22,7 +27,7 @@ func (b Board) Option(small bool) string {
 		labels[i] = strconv.Itoa(i + 1)
 	}
 	showLabels := !small || b.N <= 10
-	axisLabel := &opts.AxisLabel{Show: opts.Bool(showLabels), FontSize: max(min(cell/2, 12), 7)}
+	axisLabel := &opts.AxisLabel{Show: opts.Bool(showLabels), FontSize: max(min(cell/2, 12), 7), Margin: labelGap}
 	titleTop := 0
 	if b.Title != "" {
 		titleTop = 18
@@ -44,11 +49,13 @@ func (b Board) Option(small bool) string {
 	type group struct {
 		name   string
 		colour string
+		label  bool // the squares show their Heat number
 		data   []opts.HeatMapData
 	}
 	var groups []*group
-	byColour := map[string]*group{}
-	maxHeat := heatMax(b.Heat)
+	byKey := map[string]*group{}
+	maxHeat := b.heatScale()
+	queen, _, cross := b.grid()
 	for r := 0; r < b.N; r++ {
 		for c := 0; c < b.N; c++ {
 			colour, name, v := lightSquare, "case claire", 0
@@ -58,10 +65,12 @@ func (b Board) Option(small bool) string {
 			} else if (r+c)%2 == 1 {
 				colour, name = darkSquare, "case foncée"
 			}
-			g := byColour[colour]
+			label := b.Heat != nil && cell >= 16 && !queen[r][c] && !cross[r][c] // a mark hides the count
+			key := colour + "|" + strconv.FormatBool(label)
+			g := byKey[key]
 			if g == nil {
-				g = &group{name: name, colour: colour}
-				byColour[colour] = g
+				g = &group{name: name, colour: colour, label: label}
+				byKey[key] = g
 				groups = append(groups, g)
 			}
 			g.data = append(g.data, opts.HeatMapData{Name: "ligne " + labels[r] + ", colonne " + labels[c], Value: [3]int{c, r, v}})
@@ -69,7 +78,7 @@ func (b Board) Option(small bool) string {
 	}
 	for _, g := range groups {
 		so := []charts.SeriesOpts{charts.WithItemStyleOpts(opts.ItemStyle{Color: g.colour})}
-		if b.Heat != nil && cell >= 16 {
+		if g.label {
 			so = append(so, charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Color: "#333", FontSize: float32(max(min(cell/2, 12), 7))}))
 		}
 		// ECharts draws a series of more than 3000 items progressively,
