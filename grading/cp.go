@@ -289,7 +289,7 @@ var CP = struct {
 		Input: HeuristicCase.String,
 		Format: func(o FirstSolutionOut) string {
 			if o.Err != "" {
-				return "erreur : " + o.Err
+				return "erreur : " + errorText(o.Err)
 			}
 			return shortPlacement(o.P)
 		},
@@ -297,7 +297,7 @@ var CP = struct {
 		Judge: func(in HeuristicCase, got, want FirstSolutionOut) (bool, string) {
 			if want.Err != "" {
 				if got.Err != want.Err {
-					return false, "renvoyez l'erreur de Solve telle quelle : " + cpError(want.Err)
+					return false, "renvoyez l'erreur de Solve telle quelle : " + errorText(want.Err)
 				}
 				return true, ""
 			}
@@ -354,14 +354,6 @@ func rowModelExercise(q *Question, ref func(int) (*cp.Model, []*cp.IntVar), cons
 		Judge:  judgeModel(constraints, offsets),
 		Board:  boardOfModel,
 	}
-}
-
-// cpError explains an error of package cp in French.
-func cpError(msg string) string {
-	if msg == cp.ErrNoSolution.Error() {
-		return "pas de solution (cp.ErrNoSolution)"
-	}
-	return msg
 }
 
 // rowModelOut reduces model 1 (x[i] ∈ 1..n, the column of the queen of row
@@ -525,7 +517,7 @@ func squaresNote(n int, sq []queens.Square) string {
 func formatModel(o ModelOut) string {
 	switch {
 	case o.Err != "":
-		return "erreur : " + o.Err
+		return "erreur : " + errorText(o.Err)
 	case o.Shape != "":
 		return o.Shape
 	}

@@ -2,7 +2,6 @@ package grading
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -194,7 +193,7 @@ var Domination = struct {
 		Format:  formatDomPlacement,
 		Example: func(_ Sized, o DomPlacementOut) bool { return o.Err == "" && len(o.Queens) > 0 },
 		Judge: func(in Sized, got, want DomPlacementOut) (bool, string) {
-			if ok, note := sameDomError(got.Err, want.Err); !ok || want.Err != "" {
+			if ok, note := sameError(got.Err, want.Err); !ok || want.Err != "" {
 				return ok, note
 			}
 			if note := domInvalid(in.N, got.Queens, true); note != "" {
@@ -223,12 +222,12 @@ var Domination = struct {
 		Input: Sized.String,
 		Format: func(o DomBoundOut) string {
 			if o.Err != "" {
-				return "erreur : " + o.Err
+				return "erreur : " + errorText(o.Err)
 			}
 			return fmt.Sprint(o.Bound)
 		},
 		Judge: func(in Sized, got, want DomBoundOut) (bool, string) {
-			if ok, note := sameDomError(got.Err, want.Err); !ok || want.Err != "" {
+			if ok, note := sameError(got.Err, want.Err); !ok || want.Err != "" {
 				return ok, note
 			}
 			switch m := 4*in.N - 3; {
@@ -370,13 +369,13 @@ var Domination = struct {
 		Input: Sized.String,
 		Format: func(o DomSearchOut) string {
 			if o.Err != "" {
-				return "erreur : " + o.Err
+				return "erreur : " + errorText(o.Err)
 			}
 			return fmt.Sprintf("%s : %s ; %s", plural(len(o.Queens), "reine"), domSquares(o.Queens), plural(o.Nodes, "nœud"))
 		},
 		Example: func(_ Sized, o DomSearchOut) bool { return o.Err == "" && len(o.Queens) > 0 },
 		Judge: func(in Sized, got, want DomSearchOut) (bool, string) {
-			if ok, note := sameDomError(got.Err, want.Err); !ok || want.Err != "" {
+			if ok, note := sameError(got.Err, want.Err); !ok || want.Err != "" {
 				return ok, note
 			}
 			if len(got.Queens) == 0 {
@@ -526,7 +525,7 @@ var Domination = struct {
 		},
 		Format: func(o DomRandomOut) string {
 			if o.Err != "" {
-				return "erreur : " + o.Err
+				return "erreur : " + errorText(o.Err)
 			}
 			return fmt.Sprintf("%s : %s ; %s : %s, %s, %s", plural(o.Best, "reine"), domSquares(o.Queens), plural(o.Stats.Trials, "essai"),
 				plural(o.Stats.Failures, "échec"), plural(o.Stats.Prunings, "élagage"), plural(o.Stats.Improvements, "amélioration"))
@@ -592,7 +591,7 @@ var Domination = struct {
 		Format:  formatDomPlacement,
 		Example: func(_ Sized, o DomPlacementOut) bool { return o.Err == "" && len(o.Queens) > 0 },
 		Judge: func(in Sized, got, want DomPlacementOut) (bool, string) {
-			if ok, note := sameDomError(got.Err, want.Err); !ok || want.Err != "" {
+			if ok, note := sameError(got.Err, want.Err); !ok || want.Err != "" {
 				return ok, note
 			}
 			return judgeDomMinimum(in.N, got.Queens, len(want.Queens))
@@ -623,7 +622,7 @@ var Domination = struct {
 		Format: func(o DomWorkersOut) string {
 			s := fmt.Sprintf("%s : %s", plural(len(o.Queens), "reine"), domSquares(o.Queens))
 			if o.Err != "" {
-				s = "erreur : " + o.Err
+				s = "erreur : " + errorText(o.Err)
 			}
 			return fmt.Sprintf("%s ; trace : %d démarrés, %d terminés, meilleurs successifs %v", s, len(o.Started), len(o.Done), o.Improved)
 		},
@@ -684,57 +683,6 @@ func domSearchExercise(q *Question, ref func(int) (int, domination.SearchStats, 
 	}
 }
 
-// sameDomError compares error messages like [sameError], explaining the
-// reference errors of package domination in French.
-func sameDomError(got, want string) (bool, string) {
-	switch {
-	case want == "" && got != "":
-		return false, "erreur inattendue : " + got
-	case want != "" && got == "":
-		return false, "une erreur était attendue (" + domFrenchError(want) + ")"
-	}
-	return true, ""
-}
-
-// domErrors are the errors of package domination, by name.
-var domErrors = []struct {
-	name string
-	err  error
-	fr   string
-}{
-	{"ErrBoardSize", domination.ErrBoardSize, "côté de l'échiquier n ≤ 0 : domination.ErrBoardSize"},
-	{"ErrTrials", domination.ErrTrials, "nombre d'essais négatif : domination.ErrTrials"},
-	{"ErrOffBoard", domination.ErrOffBoard, "case hors de l'échiquier : domination.ErrOffBoard"},
-	{"ErrDelta", domination.ErrDelta, "delta ni +1 ni −1 : domination.ErrDelta"},
-	{"ErrAttacked", domination.ErrAttacked, "case déjà couverte, la reine y serait attaquée : domination.ErrAttacked"},
-	{"ErrOccupied", domination.ErrOccupied, "une reine occupe déjà la case : domination.ErrOccupied"},
-	{"ErrNoQueen", domination.ErrNoQueen, "pas de reine à retirer sur cette case : domination.ErrNoQueen"},
-}
-
-// domErrName names err after the error of package domination it matches,
-// "autre : message" for another error, "" for nil.
-func domErrName(err error) string {
-	if err == nil {
-		return ""
-	}
-	for _, e := range domErrors {
-		if errors.Is(err, e.err) {
-			return e.name
-		}
-	}
-	return "autre : " + err.Error()
-}
-
-// domFrenchError explains an error (by message or name) in French.
-func domFrenchError(s string) string {
-	for _, e := range domErrors {
-		if s == e.name || strings.HasPrefix(s, e.err.Error()) {
-			return e.fr
-		}
-	}
-	return s
-}
-
 func sqText(s queens.Square) string { return fmt.Sprintf("(%d, %d)", s.Row+1, s.Col+1) }
 
 // domQueensText lists squares 1-based: "reines (2, 2) (3, 4)".
@@ -771,21 +719,21 @@ func domOpText(op DomOp) string {
 
 func formatDomPlacement(o DomPlacementOut) string {
 	if o.Err != "" {
-		return "erreur : " + o.Err
+		return "erreur : " + errorText(o.Err)
 	}
 	return fmt.Sprintf("%s : %s", plural(len(o.Queens), "reine"), domSquares(o.Queens))
 }
 
 func formatDomMin(o DomSearchOut) string {
 	if o.Err != "" {
-		return "erreur : " + o.Err
+		return "erreur : " + errorText(o.Err)
 	}
 	return fmt.Sprintf("minimum %d, %d nœuds", o.Min, o.Nodes)
 }
 
 func formatDomCount(o DomSearchOut) string {
 	if o.Err != "" {
-		return "erreur : " + o.Err
+		return "erreur : " + errorText(o.Err)
 	}
 	return fmt.Sprintf("minimum %d, %d placements", o.Min, o.Count)
 }
@@ -901,7 +849,7 @@ func domRunOps(update func(*domination.Coverage, queens.Square, int) error, in D
 	var out DomUpdateOut
 	for _, op := range in.Ops {
 		err := update(c, queens.Square{Row: op.Row, Col: op.Col}, op.Delta)
-		st := DomState{Err: domErrName(err), Uncovered: c.Uncovered}
+		st := DomState{Err: errorName(err), Uncovered: c.Uncovered}
 		for _, row := range c.Count {
 			st.Count = append(st.Count, slices.Clone(row))
 		}
@@ -979,11 +927,11 @@ func judgeDomUpdate(in DomUpdateCase, got, want DomUpdateOut) (bool, string) {
 		at := fmt.Sprintf("opération %d (%s)", k+1, domOpText(op))
 		switch {
 		case w.Err != "" && g.Err == "":
-			return false, fmt.Sprintf("%s : une erreur était attendue (%s)", at, domFrenchError(w.Err))
+			return false, fmt.Sprintf("%s : une erreur était attendue (%s)", at, errorText(w.Err))
 		case w.Err == "" && g.Err != "":
-			return false, fmt.Sprintf("%s : erreur inattendue (%s)", at, domFrenchError(g.Err))
+			return false, fmt.Sprintf("%s : erreur inattendue (%s)", at, errorText(g.Err))
 		case w.Err != g.Err:
-			return false, fmt.Sprintf("%s : l'erreur attendue est %s, pas %s", at, domFrenchError(w.Err), domFrenchError(g.Err))
+			return false, fmt.Sprintf("%s : l'erreur attendue est %s, pas %s", at, errorText(w.Err), errorText(g.Err))
 		}
 		if !domSameShape(g, in.N) {
 			return false, fmt.Sprintf("%s : les tableaux Count et Queen doivent rester n × n", at)
@@ -1064,7 +1012,7 @@ func domNodes(got, want int64, pruned bool) (bool, string) {
 // judgeDomSearch judges a minimum and its node count.
 func judgeDomSearch(pruned bool) func(Sized, DomSearchOut, DomSearchOut) (bool, string) {
 	return func(_ Sized, got, want DomSearchOut) (bool, string) {
-		if ok, note := sameDomError(got.Err, want.Err); !ok || want.Err != "" {
+		if ok, note := sameError(got.Err, want.Err); !ok || want.Err != "" {
 			return ok, note
 		}
 		switch {
@@ -1080,7 +1028,7 @@ func judgeDomSearch(pruned bool) func(Sized, DomSearchOut, DomSearchOut) (bool, 
 // judgeDomCount judges a minimum and a number of minimum placements.
 func judgeDomCount(independent bool) func(Sized, DomSearchOut, DomSearchOut) (bool, string) {
 	return func(_ Sized, got, want DomSearchOut) (bool, string) {
-		if ok, note := sameDomError(got.Err, want.Err); !ok || want.Err != "" {
+		if ok, note := sameError(got.Err, want.Err); !ok || want.Err != "" {
 			return ok, note
 		}
 		if got.Min != want.Min {
@@ -1168,7 +1116,7 @@ func domRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 17)) }
 // of Best queens, Best ≥ i(Q_n) (and = i(Q_n) with enough trials), the
 // statistics, the initial bound when no trial runs, reproducibility.
 func judgeDomRandom(in DomRandomCase, got, want DomRandomOut) (bool, string) {
-	if ok, note := sameDomError(got.Err, want.Err); !ok || want.Err != "" {
+	if ok, note := sameError(got.Err, want.Err); !ok || want.Err != "" {
 		return ok, note
 	}
 	if got.Best != len(got.Queens) {
@@ -1253,7 +1201,7 @@ func judgeDomWorkers(in DomWorkersCase, got, want DomWorkersOut) (bool, string) 
 		}
 		return true, ""
 	}
-	if ok, note := sameDomError(got.Err, want.Err); !ok || want.Err != "" {
+	if ok, note := sameError(got.Err, want.Err); !ok || want.Err != "" {
 		return ok, note
 	}
 	if ok, note := judgeDomMinimum(in.N, got.Queens, len(want.Queens)); !ok {

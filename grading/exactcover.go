@@ -670,45 +670,6 @@ func frenchCorrupt(err error) string {
 	return "structure incohérente : " + msg
 }
 
-// coverErrors are the reference's errors, explained in French.
-var coverErrors = []struct {
-	err error
-	fr  string
-}{
-	{exactcover.ErrNoItems, "des éléments secondaires sans aucun élément primaire"},
-	{exactcover.ErrItemName, "nom d'élément interdit (vide, ou avec une espace, « | » ou « : »)"},
-	{exactcover.ErrDuplicateItem, "nom d'élément en double"},
-	{exactcover.ErrUnknownItem, "élément inconnu"},
-	{exactcover.ErrRepeatedItem, "élément répété dans l'option"},
-	{exactcover.ErrEmptyOption, "option vide"},
-	{exactcover.ErrNoPrimary, "option sans élément primaire"},
-	{queens.ErrNegative, "n négatif"},
-}
-
-// coverErrorText explains an error message of the reference in French
-// (other messages are returned as they are).
-func coverErrorText(msg string) string {
-	for _, e := range coverErrors {
-		if strings.HasPrefix(msg, e.err.Error()) {
-			return e.fr
-		}
-	}
-	return msg
-}
-
-// sameCoverError compares the error message returned by the student with
-// the reference's, as [sameError] does (both empty, or both not), and
-// explains the reference's in French.
-func sameCoverError(got, want string) (bool, string) {
-	switch {
-	case want == "" && got != "":
-		return false, "erreur inattendue : " + got
-	case want != "" && got == "":
-		return false, "une erreur était attendue (" + coverErrorText(want) + ")"
-	}
-	return true, ""
-}
-
 // ecLinkHints explain, per field, what a wrong value usually means.
 var ecLinkHints = map[string]string{
 	"LLINK":  "liste horizontale des éléments actifs (LLINK, RLINK)",
@@ -757,7 +718,7 @@ func ecDiffLinks(got, want DLXLinks) (field, note string) {
 // reference's; what says which question, for the hints.
 func judgeLinks(what string) func(DLXCase, DLXOut, DLXOut) (bool, string) {
 	return func(in DLXCase, got, want DLXOut) (bool, string) {
-		if ok, note := sameCoverError(got.Err, want.Err); !ok {
+		if ok, note := sameError(got.Err, want.Err); !ok {
 			return false, note
 		}
 		if want.Err != "" {
@@ -767,7 +728,7 @@ func judgeLinks(what string) func(DLXCase, DLXOut, DLXOut) (bool, string) {
 			if k >= len(got.Errs) {
 				break
 			}
-			if ok, note := sameCoverError(got.Errs[k], want.Errs[k]); !ok {
+			if ok, note := sameError(got.Errs[k], want.Errs[k]); !ok {
 				return false, fmt.Sprintf("insertion de l'option %s : %s", ecOptionText(in.Insert[k]), note)
 			}
 		}
@@ -805,7 +766,7 @@ func judgeLinks(what string) func(DLXCase, DLXOut, DLXOut) (bool, string) {
 // formatLinks prints the links, one array per line.
 func formatLinks(o DLXOut) string {
 	if o.Err != "" {
-		return "erreur : " + coverErrorText(o.Err)
+		return "erreur : " + errorText(o.Err)
 	}
 	var b strings.Builder
 	if len(o.Errs) > 0 {
@@ -1134,7 +1095,7 @@ func queensCoverOut(p *exactcover.Problem, err error, n int) QueensCoverOut {
 func formatQueensCover(o QueensCoverOut) string {
 	switch {
 	case o.Err != "":
-		return "erreur : " + coverErrorText(o.Err)
+		return "erreur : " + errorText(o.Err)
 	case o.Verify != "":
 		return "structure incohérente"
 	}
@@ -1146,7 +1107,7 @@ func formatQueensCover(o QueensCoverOut) string {
 }
 
 func judgeQueensCover(in Sized, got, want QueensCoverOut) (bool, string) {
-	if ok, note := sameCoverError(got.Err, want.Err); !ok || want.Err != "" {
+	if ok, note := sameError(got.Err, want.Err); !ok || want.Err != "" {
 		return ok, note
 	}
 	n := in.N

@@ -125,7 +125,7 @@ var Iterative = struct {
 		Format: func(o NewOut) string {
 			switch {
 			case o.Err != "":
-				return "erreur : " + o.Err
+				return "erreur : " + errorText(o.Err)
 			case o.Nil:
 				return "nil"
 			}

@@ -162,7 +162,7 @@ var Recursion = struct {
 		Input: Sized.String,
 		Format: func(o CountOut) string {
 			if o.Err != "" {
-				return "erreur : " + o.Err
+				return "erreur : " + errorText(o.Err)
 			}
 			return fmt.Sprint(o.N)
 		},
@@ -190,7 +190,7 @@ var Recursion = struct {
 		Format: func(o FirstOut) string {
 			switch {
 			case o.Err != "":
-				return "erreur : " + o.Err
+				return "erreur : " + errorText(o.Err)
 			case !o.OK:
 				return "aucune solution (false)"
 			}
@@ -231,32 +231,9 @@ var safetyHidden = func() []SafetyCase {
 	return cs
 }()
 
-// sameError compares the error message returned by the student with the
-// reference's: both empty, or both non-empty (any message).
-func sameError(got, want string) (bool, string) {
-	switch {
-	case want == "" && got != "":
-		return false, "erreur inattendue : " + got
-	case want != "" && got == "":
-		return false, "une erreur était attendue (" + frenchError(want) + ")"
-	}
-	return true, ""
-}
-
-// frenchError explains a reference error of package queens in French.
-func frenchError(msg string) string {
-	switch msg {
-	case queens.ErrNegative.Error():
-		return "n négatif"
-	case queens.ErrTooMany.Error():
-		return fmt.Sprintf("trop de solutions à stocker pour n > %d : il faut les compter", queens.MaxListN)
-	}
-	return msg
-}
-
 func formatSolutions(o SolutionsOut) string {
 	if o.Err != "" {
-		return "erreur : " + o.Err
+		return "erreur : " + errorText(o.Err)
 	}
 	if len(o.Placements) > 12 {
 		return fmt.Sprintf("%d solutions : %v … %v", len(o.Placements), o.Placements[0], o.Placements[len(o.Placements)-1])
