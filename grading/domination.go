@@ -683,7 +683,9 @@ func domSearchExercise(q *Question, ref func(int) (int, domination.SearchStats, 
 	}
 }
 
-func sqText(s queens.Square) string { return fmt.Sprintf("(%d, %d)", s.Row+1, s.Col+1) }
+// sqText writes a square 1-based, "(2, 3)", with a no-break space: a list
+// of squares wraps between squares, never inside one.
+func sqText(s queens.Square) string { return fmt.Sprintf("(%d,\u00a0%d)", s.Row+1, s.Col+1) }
 
 // domQueensText lists squares 1-based: "reines (2, 2) (3, 4)".
 func domQueensText(qs []queens.Square) string {

@@ -106,10 +106,10 @@ func oneLine(s string) string {
 	return s
 }
 
-// valueStyle lays out inputs and outputs as they are printed, never broken
-// (Jupyter's own style for pre breaks words and numbers anywhere), with
-// scroll bars when a value is too large.
-const valueStyle = "margin:0;white-space:pre;word-break:normal;overflow-wrap:normal;max-width:32em;max-height:12em;overflow:auto"
+// valueStyle lays out inputs and outputs: wrapped at spaces only, never
+// inside a word or a number (Jupyter's own style for pre breaks anywhere),
+// with a scroll bar when a value is too tall.
+const valueStyle = "margin:0;white-space:pre-wrap;word-break:normal;overflow-wrap:normal;max-height:12em;overflow:auto"
 
 var reportHTML = template.Must(template.New("report").Parse(`<div class="reines-check" style="font-family:sans-serif;font-size:13px;border-left:4px solid {{.Colour}};padding:4px 10px;margin:4px 0">
 <div style="font-weight:bold;margin-bottom:4px">{{.Summary}}</div>
