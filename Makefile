@@ -29,7 +29,7 @@ ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
 # The tree shows the notebooks and their corrections, not the generator's
 # sources or the test file (Jupyter's default hidden files, plus those).
-HIDE := "--ContentsManager.hide_globs=['__pycache__', '*.pyc', '*.pyo', '.DS_Store', '*.so', '*.dylib', '*~', 'src', '*.go']"
+HIDE := $(foreach g,__pycache__ *.pyc *.pyo .DS_Store *.so *.dylib *~ src *.go,'--ContentsManager.hide_globs=$(g)')
 
 jupyter: $(STAMP)
 	cd notebooks && jupyter notebook --no-browser --port=$(PORT) $(ROOT_FLAG) $(HIDE) $(JUPYTER_ARGS)
