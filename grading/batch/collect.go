@@ -1,8 +1,10 @@
 // Package batch grades a folder of submitted notebooks: it finds each
-// student's notebooks, rebuilds and compiles their code one question at a
-// time (package submission), runs every public and hidden case in a
-// sandboxed child process, judges the outputs against the reference
-// answers (package grading), and writes the gradebook and the feedback.
+// student's notebooks, rebuilds and compiles their code (package
+// submission: one program, or one per question when a cell does not
+// compile), runs every public and hidden case in a sandboxed child process
+// that answers one case at a time, judges the outputs against the
+// reference answers (package grading), and writes the gradebook and the
+// feedback.
 package batch
 
 import (

@@ -6,11 +6,13 @@
 //
 // SUBMISSIONS holds one .ipynb per student (the file name is the student's
 // ID) or one folder per student holding their notebooks. Each notebook's
-// code is rebuilt and compiled one question at a time and every case runs
-// in a sandboxed child process (see package grading/batch). DIR receives
-// grades.csv, manual.csv, feedback/ (Markdown and HTML) and gradescope/
-// (results.json per student). Fill in the points column of manual.csv and
-// run again with -manual to merge written-answer points into the gradebook.
+// code is rebuilt and compiled as one program (one program per question
+// when it does not compile), and each question's cases run one at a time in
+// a sandboxed child process (see package grading/batch). DIR receives
+// grades.csv (one row per student), manual.csv, feedback/ (Markdown and
+// HTML per notebook) and gradescope/ (results.json per notebook). Fill in
+// the points column of manual.csv and run again with -manual to merge
+// written-answer points into the gradebook.
 package main
 
 import (
