@@ -392,23 +392,9 @@ var Domination = struct {
 		Board: func(in Sized, got DomSearchOut) *board.Board { return domPlacementBoard(in.N, got.Queens) },
 	},
 	Q12: Register(&Question{ID: "05/Q12", Title: "Coût de finale et d'un nœud (réponse rédigée)", Points: 1}),
-	Q13: &Exercise[func(int) (int, int64, domination.SearchStats, error), Sized, DomSearchOut]{
-		Question: Register(&Question{ID: "05/Q13", Title: "Compter les placements optimaux", Points: 3, Func: "CountMinimumCovers",
-			Signature: "func CountMinimumCovers(n int) (int, int64, domination.SearchStats, error)"}),
-		Cases:  []Sized{{1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, {0}},
-		Hidden: func() []Sized { return []Sized{{9}, {-1}} },
-		Call: func(f func(int) (int, int64, domination.SearchStats, error), in Sized) DomSearchOut {
-			m, c, st, err := f(in.N)
-			return DomSearchOut{Min: m, Count: c, Nodes: st.Nodes, Err: errText(err)}
-		},
-		Want: func(in Sized) DomSearchOut {
-			m, c, st, err := domination.CountMinimumCovers(in.N)
-			return DomSearchOut{Min: m, Count: c, Nodes: st.Nodes, Err: errText(err)}
-		},
-		Input:  Sized.String,
-		Format: formatDomCount,
-		Judge:  judgeDomCount(true),
-	},
+	Q13: domCountExercise(Register(&Question{ID: "05/Q13", Title: "Compter les placements optimaux", Points: 3, Func: "CountMinimumCovers",
+		Signature: "func CountMinimumCovers(n int) (int, int64, domination.SearchStats, error)"}), domination.CountMinimumCovers,
+		[]Sized{{1}, {2}, {3}, {4}, {5}, {6}, {7}, {8}, {0}}, []Sized{{9}, {-1}}, true),
 	Q14: Register(&Question{ID: "05/Q14", Title: "Nombre de placements optimaux, n = 1 … 10 (réponse rédigée)", Points: 1}),
 	Q15: Register(&Question{ID: "05/Q15", Title: "Monte-Carlo ou Las Vegas (réponse rédigée)", Points: 1}),
 	Q16: Register(&Question{ID: "05/Q16", Title: "Choisir une case libre au hasard (réponse rédigée)", Points: 1}),
@@ -637,29 +623,37 @@ var Domination = struct {
 	},
 	Q26: Register(&Question{ID: "05/Q26", Title: "Ressources partagées, trace et accélération (réponse rédigée)", Points: 2}),
 	Q27: Register(&Question{ID: "05/Q27", Title: "Reines qui peuvent s'attaquer : n = 4 (réponse rédigée)", Points: 1}),
-	Q28: &Exercise[func(int) (int, int64, domination.SearchStats, error), Sized, DomSearchOut]{
-		Question: Register(&Question{ID: "05/Q28", Title: "Domination sans la règle de non-attaque", Points: 3, Func: "DominateByQueens",
-			Signature: "func DominateByQueens(n int) (int, int64, domination.SearchStats, error)"}),
-		Cases:  []Sized{{1}, {2}, {3}, {4}, {5}, {6}, {7}, {0}},
-		Hidden: func() []Sized { return []Sized{{-2}} },
-		Call: func(f func(int) (int, int64, domination.SearchStats, error), in Sized) DomSearchOut {
-			m, c, st, err := f(in.N)
-			return DomSearchOut{Min: m, Count: c, Nodes: st.Nodes, Err: errText(err)}
-		},
-		Want: func(in Sized) DomSearchOut {
-			m, c, st, err := domination.DominateByQueens(in.N)
-			return DomSearchOut{Min: m, Count: c, Nodes: st.Nodes, Err: errText(err)}
-		},
-		Input:  Sized.String,
-		Format: formatDomCount,
-		Judge:  judgeDomCount(false),
-	},
+	Q28: domCountExercise(Register(&Question{ID: "05/Q28", Title: "Domination sans la règle de non-attaque", Points: 3, Func: "DominateByQueens",
+		Signature: "func DominateByQueens(n int) (int, int64, domination.SearchStats, error)"}), domination.DominateByQueens,
+		[]Sized{{1}, {2}, {3}, {4}, {5}, {6}, {7}, {0}}, []Sized{{-2}}, false),
 }
 
 func init() {
 	addExercises(Domination.Q2, Domination.Q3, Domination.Q4, Domination.Q5, Domination.Q7, Domination.Q9,
 		Domination.Q11, Domination.Q13, Domination.Q17, Domination.Q19, Domination.Q22, Domination.Q24,
 		Domination.Q25, Domination.Q28)
+}
+
+// domCountExercise is a question answered by a search that returns the
+// minimum, the number of minimum placements and its nodes, checked against
+// ref on cases (hidden: further cases); independent says whether the queens
+// must not attack each other (see judgeDomCount).
+func domCountExercise(q *Question, ref func(int) (int, int64, domination.SearchStats, error), cases, hidden []Sized, independent bool) *Exercise[func(int) (int, int64, domination.SearchStats, error), Sized, DomSearchOut] {
+	out := func(m int, c int64, st domination.SearchStats, err error) DomSearchOut {
+		return DomSearchOut{Min: m, Count: c, Nodes: st.Nodes, Err: errText(err)}
+	}
+	return &Exercise[func(int) (int, int64, domination.SearchStats, error), Sized, DomSearchOut]{
+		Question: q,
+		Cases:    cases,
+		Hidden:   func() []Sized { return hidden },
+		Call: func(f func(int) (int, int64, domination.SearchStats, error), in Sized) DomSearchOut {
+			return out(f(in.N))
+		},
+		Want:   func(in Sized) DomSearchOut { return out(ref(in.N)) },
+		Input:  Sized.String,
+		Format: formatDomCount,
+		Judge:  judgeDomCount(independent),
+	}
 }
 
 // domSearchExercise is a question answered by a search for i(Q_n) that
