@@ -3,8 +3,10 @@ package grading
 import (
 	"bytes"
 	"fmt"
+	"html"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -17,36 +19,61 @@ import (
 const holdTime = 300 * time.Millisecond
 
 // Demo runs a notebook's demonstration code (drawings, tables, timings that
-// call the student's functions) so that an unfinished answer does not stop
-// the notebook: the stub's panic(ToDo) shows a French note saying which
-// question to complete first, and any other panic is reported instead of
-// crashing the cell. needs names the function(s) the demonstration uses.
-// What run prints on standard output in its first 0.3 s is held back and
-// dropped if a stub stops it by then; after that, output flows as printed.
+// call the student's functions) so that an unfinished or broken answer does
+// not stop or freeze the notebook: the stub's panic(ToDo) shows a French
+// note saying which question to complete first, any other panic is
+// reported instead of crashing the cell, and after [DefaultTimeout] (the
+// checks' limit) the demonstration is abandoned with a note. needs names
+// the function(s) the demonstration uses, e.g. "Solve (question 12)".
+// What run prints in its first 0.3 s is held back and dropped if a stub
+// stops it by then; after that, output flows as printed.
 func Demo(needs string, run func()) {
+	demo(needs, run, DefaultTimeout)
+}
+
+func demo(needs string, run func(), limit time.Duration) {
 	held := &heldOutput{dst: os.Stdout}
 	restore := held.capture()
 	timer := time.AfterFunc(holdTime, held.release)
-	defer func() {
-		v := recover()
-		timer.Stop()
-		s, isString := v.(string)
-		todo := v != nil && isString && s == ToDo
-		restore(todo)
-		if v == nil {
-			return
-		}
-		what := "cette réponse"
-		if strings.Contains(needs, " et ") {
-			what = "ces réponses"
-		}
-		msg := fmt.Sprintf("Cette démonstration utilise %s : complétez d'abord %s, puis relancez la cellule.", needs, what)
-		if !todo {
-			msg = fmt.Sprintf("La démonstration s'est arrêtée : votre code a paniqué (%v).", v)
-		}
-		chart.Display(`<p style="color:#a33;font-family:sans-serif">`+msg+`</p>`, msg, nil)
+	done := make(chan any, 1)
+	go func() {
+		defer func() {
+			v := recover()
+			if v != nil {
+				if s, ok := v.(string); !ok || s != ToDo {
+					v = PanicNote(v, debug.Stack())
+				}
+			}
+			done <- v
+		}()
+		run()
 	}()
-	run()
+	var v any
+	timedOut := false
+	select {
+	case v = <-done:
+	case <-time.After(limit):
+		timedOut = true
+	}
+	timer.Stop()
+	todo := v == ToDo
+	restore(todo)
+	what := "cette réponse"
+	if strings.Contains(needs, " et ") {
+		what = "ces réponses"
+	}
+	var msg string
+	switch {
+	case timedOut:
+		msg = fmt.Sprintf("La démonstration s'est arrêtée : pas de fin après %s (%s) — une boucle infinie ? Vérifiez d'abord %s, puis relancez la cellule.", Seconds(limit), needs, what)
+	case todo:
+		msg = fmt.Sprintf("Cette démonstration utilise %s : complétez d'abord %s, puis relancez la cellule.", needs, what)
+	case v != nil:
+		msg = fmt.Sprintf("La démonstration s'est arrêtée : %v", v)
+	default:
+		return
+	}
+	chart.Display(`<p style="color:#a33;font-family:sans-serif;white-space:pre-wrap">`+html.EscapeString(msg)+`</p>`, msg, nil)
 }
 
 // heldOutput receives what a demonstration prints: held in buf until
@@ -106,12 +133,4 @@ func (h *heldOutput) capture() (restore func(drop bool)) {
 		h.mu.Unlock()
 		h.release()
 	}
-}
-
-// YesNo returns « oui » or « non », for the notebooks' French tables.
-func YesNo(ok bool) string {
-	if ok {
-		return "oui"
-	}
-	return "non"
 }

@@ -45,46 +45,77 @@ var tpErrors = []struct {
 	{domination.ErrNoQueen, "domination.ErrNoQueen", "pas de reine à retirer sur cette case"},
 }
 
-// errorText explains in French an error message (or the short name, such
-// as "ErrBoardSize", that some checks record) of a tp answer: "n négatif
-// (queens.ErrNegative)", followed by what a wrapping error added. Other
-// messages are returned as they are.
-func errorText(msg string) string {
-	for _, e := range tpErrors {
-		_, short, _ := strings.Cut(e.name, ".")
-		switch {
-		case msg == short:
-			return e.fr + " (" + e.name + ")"
-		case strings.HasPrefix(msg, e.err.Error()):
-			return e.fr + " (" + e.name + ")" + msg[len(e.err.Error()):]
-		}
-	}
-	return msg
+// Err is an error as the checks compare it, after its trip through JSON
+// from the child: the Go name of the tp sentinel it wraps (tested with
+// errors.Is, so wrapping is allowed), and its message.
+type Err struct {
+	Is  string `json:"is,omitempty"` // e.g. "queens.ErrNegative"; "" if it wraps no known sentinel
+	Msg string `json:"msg"`          // err.Error()
 }
 
-// errorName returns the short name ("ErrBoardSize") of the tp error err
-// wraps, "autre : message" for another error, "" for nil.
-func errorName(err error) string {
+// ErrOf returns the Err of err, nil for nil.
+func ErrOf(err error) *Err {
 	if err == nil {
-		return ""
+		return nil
 	}
-	for _, e := range tpErrors {
-		if errors.Is(err, e.err) {
-			_, short, _ := strings.Cut(e.name, ".")
-			return short
+	e := &Err{Msg: err.Error()}
+	for _, t := range tpErrors {
+		if errors.Is(err, t.err) {
+			e.Is = t.name
+			break
 		}
 	}
-	return "autre : " + err.Error()
+	return e
 }
 
-// sameError compares the error message returned by the student with the
-// reference's: both empty, or both non-empty (any message).
-func sameError(got, want string) (bool, string) {
+// ErrName returns the Err of the sentinel named name ("queens.ErrNegative"),
+// as a reference answer would return it; it panics on an unknown name.
+func ErrName(name string) *Err {
+	for _, t := range tpErrors {
+		if t.name == name {
+			return &Err{Is: name, Msg: t.err.Error()}
+		}
+	}
+	panic("grading: unknown error " + name)
+}
+
+// String explains e in French: "n négatif (queens.ErrNegative)", followed by
+// what a wrapping error added; another error is its message.
+func (e *Err) String() string {
+	if e == nil {
+		return "pas d'erreur"
+	}
+	for _, t := range tpErrors {
+		if t.name != e.Is {
+			continue
+		}
+		s := t.fr + " (" + t.name + ")"
+		if rest, ok := strings.CutPrefix(e.Msg, t.err.Error()); ok {
+			return s + rest
+		}
+		return s + " : " + e.Msg
+	}
+	return e.Msg
+}
+
+// ErrText is what a report shows for an output that is an error:
+// "erreur : n négatif (queens.ErrNegative)".
+func ErrText(e *Err) string { return "erreur : " + e.String() }
+
+// SameError compares the error returned by the student with the
+// reference's: both nil, or both errors and, when the reference's wraps a
+// tp sentinel, the student's wraps the same one. note says in French what
+// is wrong.
+func SameError(got, want *Err) (ok bool, note string) {
 	switch {
-	case want == "" && got != "":
-		return false, "erreur inattendue : " + errorText(got)
-	case want != "" && got == "":
-		return false, "une erreur était attendue : " + errorText(want)
+	case got != nil && strings.Contains(got.Msg, Reserved):
+		return false, got.Msg
+	case want == nil && got != nil:
+		return false, "erreur inattendue : " + got.String()
+	case want != nil && got == nil:
+		return false, "une erreur était attendue : " + want.String()
+	case want != nil && want.Is != "" && got.Is != want.Is:
+		return false, fmt.Sprintf("il faut renvoyer %s (éventuellement enveloppée : errors.Is la reconnaît), pas « %s »", want.Is, got.Msg)
 	}
 	return true, ""
 }

@@ -1,160 +1,33 @@
 package grading
 
 import (
-	"bytes"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/prepa-reines/reines/tp/cp"
 	"github.com/prepa-reines/reines/tp/queens"
 )
 
-func TestRegistry(t *testing.T) {
-	qs := Questions("01")
-	var ids []string
-	for _, q := range qs {
-		ids = append(ids, q.ID)
-		if q.Points <= 0 || q.Title == "" {
-			t.Errorf("%s: points %d, title %q", q.ID, q.Points, q.Title)
-		}
+// toy is a test exercise: the identity on small integers.
+func toy(id string, timeout time.Duration) *Exercise[func(int) int, int, int] {
+	e := &Exercise[func(int) int, int, int]{
+		Question: Question{ID: id, Title: "identité", Points: 1},
+		Ref:      func(n int) int { return n },
+		Cases:    []int{1, 2, 3},
+		Call:     func(f func(int) int, in int) int { return f(in) },
+		Timeout:  timeout,
 	}
-	if got, want := strings.Join(ids, " "), "01/Q1 01/Q2 01/Q3 01/Q4 01/Q5 01/Q6"; got != want {
-		t.Errorf("Questions(01) = %s; want %s", got, want)
-	}
-	if !Lookup("01/Q6").Prose() || Lookup("01/Q1").Prose() {
-		t.Error("Q6 is the written answer, Q1 is not")
-	}
-	if Lookup("99/Q1") != nil {
-		t.Error("Lookup of an unknown question must give nil")
-	}
-}
-
-func TestReferencePasses(t *testing.T) {
-	reports := []Report{
-		Recursion.Q1.Run(queens.IsSafe),
-		Recursion.Q2.Run(queens.Solutions),
-		Recursion.Q3.Run(queens.Board),
-		Recursion.Q4.Run(queens.Count),
-		Recursion.Q5.Run(queens.First),
-	}
-	for _, r := range reports {
-		if r.Outcome() != "passed" || len(r.Cases) == 0 {
-			t.Errorf("%s: reference answer gives %s\n%s", r.Question.ID, r.Outcome(), r.Text())
-		}
-		if strings.Contains(r.Summary(), "tous") {
-			t.Errorf("%s: the summary must not claim that everything passed: %s", r.Question.ID, r.Summary())
-		}
-	}
-}
-
-func TestStubIsNotImplemented(t *testing.T) {
-	r := Recursion.Q1.Run(func(queens.Placement, int, int) bool { panic(ToDo) })
-	if r.Outcome() != "not-implemented" || !strings.Contains(r.Summary(), "pas encore implémenté") {
-		t.Errorf("stub: outcome %s, summary %q", r.Outcome(), r.Summary())
-	}
-	r = Recursion.Q2.Run(nil)
-	if r.Outcome() != "not-implemented" {
-		t.Errorf("nil function: outcome %s", r.Outcome())
-	}
-}
-
-// Classic mistakes of the safety test must each fail at least one public case.
-func TestSafetyMistakes(t *testing.T) {
-	mistakes := map[string]func(queens.Placement, int, int) bool{
-		"previous row only": func(p queens.Placement, row, col int) bool {
-			if row == 0 {
-				return true
-			}
-			c := p[row-1]
-			return c != col && c != col-1 && c != col+1
-		},
-		"one diagonal only": func(p queens.Placement, row, col int) bool {
-			for r := 0; r < row; r++ {
-				if p[r] == col || row-r == col-p[r] {
-					return false
-				}
-			}
-			return true
-		},
-		"columns only": func(p queens.Placement, row, col int) bool {
-			for r := 0; r < row; r++ {
-				if p[r] == col {
-					return false
-				}
-			}
-			return true
-		},
-		"reads p[row]": func(p queens.Placement, row, col int) bool {
-			for r := 0; r < len(p); r++ {
-				if r != row && (p[r] == col || row-r == col-p[r] || row-r == p[r]-col) {
-					return false
-				}
-			}
-			return true
-		},
-	}
-	for name, f := range mistakes {
-		r := Recursion.Q1.Run(f)
-		if r.Outcome() != "failed" {
-			t.Errorf("%s: outcome %s; want failed", name, r.Outcome())
-		}
-		if !strings.Contains(r.HTML(), "reines-chart") {
-			t.Errorf("%s: the report draws no board of the failing case", name)
-		}
-	}
-}
-
-func TestSolutionsMistakes(t *testing.T) {
-	// Forgetting to copy p: every stored placement is the same slice.
-	noCopy := func(n int) ([]queens.Placement, error) {
-		var sols []queens.Placement
-		p := make(queens.Placement, n)
-		var place func(int)
-		place = func(row int) {
-			if row == n {
-				sols = append(sols, p)
-				return
-			}
-			for c := 0; c < n; c++ {
-				if queens.IsSafe(p, row, c) {
-					p[row] = c
-					place(row + 1)
-				}
-			}
-		}
-		place(0)
-		return sols, nil
-	}
-	r := Recursion.Q2.Run(noCopy)
-	if r.Outcome() != "failed" {
-		t.Fatalf("no copy: outcome %s", r.Outcome())
-	}
-	// Reversed order: right solutions, wrong order.
-	reversed := func(n int) ([]queens.Placement, error) {
-		s, err := queens.Solutions(n)
-		for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
-			s[i], s[j] = s[j], s[i]
-		}
-		return s, err
-	}
-	r = Recursion.Q2.Run(reversed)
-	if !strings.Contains(r.Text(), "ordre lexicographique") {
-		t.Errorf("reversed order not explained:\n%s", r.Text())
-	}
+	return e
 }
 
 func TestPanicAndTimeout(t *testing.T) {
-	e := &Exercise[func(int) int, int, int]{
-		Question: &Question{ID: "99/Q1", Func: "F"},
-		Cases:    []int{1, 2, 3},
-		Call:     func(f func(int) int, in int) int { return f(in) },
-		Want:     func(in int) int { return in },
-		Timeout:  50 * time.Millisecond,
-	}
+	e := toy("99/Q1", 50*time.Millisecond)
 	r := e.Run(func(n int) int {
 		if n == 2 {
 			var m map[int]int
@@ -168,144 +41,170 @@ func TestPanicAndTimeout(t *testing.T) {
 	if !strings.Contains(r.Cases[1].Note, "panique") {
 		t.Errorf("panic note %q", r.Cases[1].Note)
 	}
+	stop := make(chan struct{})
+	t.Cleanup(func() { close(stop) })
 	r = e.Run(func(n int) int {
-		for n > 0 {
-		}
+		<-stop // blocks until the test ends: a case that never returns
 		return n
 	})
 	if r.Cases[0].Status != TimedOut || r.Cases[1].Status != Skipped || r.Cases[2].Status != Skipped {
-		t.Errorf("infinite loop: %v", r.Text())
+		t.Errorf("endless case: %v", r.Text())
+	}
+	if !strings.Contains(r.Cases[0].Note, "boucle infinie") || !strings.Contains(r.Cases[0].Note, "0,05\u00a0s") {
+		t.Errorf("time-out note %q", r.Cases[0].Note)
+	}
+	r = e.Run(func(int) int { panic(ToDo) })
+	if r.Outcome() != "not-implemented" || !strings.Contains(r.Summary(), "pas encore implémenté") {
+		t.Errorf("stub: %s, %q", r.Outcome(), r.Summary())
+	}
+	if r = e.Run(nil); r.Outcome() != "not-implemented" {
+		t.Errorf("nil function: %s", r.Outcome())
 	}
 }
 
-func TestRecord(t *testing.T) {
-	r := Recursion.Q4.Run(func(n int) (int64, error) { return 0, nil })
-	rec := r.Record()
-	if rec.Question != "01/Q4" || rec.Outcome != "failed" || rec.Total != len(Recursion.Q4.Cases) || rec.Passed >= rec.Total || rec.Hidden == 0 {
-		t.Errorf("record %+v", rec)
+// The summary never claims completeness, never says "0/0" and agrees in
+// number.
+func TestSummary(t *testing.T) {
+	q := &Question{ID: "99/Q2", Func: "F"}
+	cases := []CaseResult{{Status: Passed}, {Status: Failed}}
+	for _, c := range []struct {
+		hidden int
+		want   string
+	}{
+		{0, "Q2 F — 1/2 cas publics réussis"},
+		{1, "Q2 F — 1/2 cas publics réussis (et 1 cas caché à la correction)"},
+		{3, "Q2 F — 1/2 cas publics réussis (et 3 cas cachés à la correction)"},
+	} {
+		if got := (Report{Question: q, Cases: cases, Hidden: c.hidden}).Summary(); got != c.want {
+			t.Errorf("summary %q; want %q", got, c.want)
+		}
+	}
+	r := Report{Question: q, Cases: []CaseResult{{Status: Passed}}, Warning: "la dernière version ne compile pas"}
+	if r.Outcome() != "stale" || !strings.HasPrefix(r.Text(), "⚠ la dernière version") || !strings.Contains(r.HTML(), "reines-warning") {
+		t.Errorf("a warned report must not be green: %s\n%s", r.Outcome(), r.Text())
 	}
 }
 
-// references holds the reference answer of every question with a
-// function, by question ID; each TP's test file adds its own.
-var references = map[string]any{
-	"01/Q1": queens.IsSafe, "01/Q2": queens.Solutions, "01/Q3": queens.Board,
-	"01/Q4": queens.Count, "01/Q5": queens.First,
-}
-
-// addReferences adds a TP's reference answers to references.
-func addReferences(refs map[string]any) bool {
-	for id, f := range refs {
-		references[id] = f
+func TestErrors(t *testing.T) {
+	wrapped := ErrOf(fmt.Errorf("%w: n = -3", queens.ErrNegative))
+	if wrapped.Is != "queens.ErrNegative" {
+		t.Fatalf("ErrOf of a wrapped sentinel: %+v", wrapped)
 	}
-	return true
+	if got := wrapped.String(); got != "n négatif (queens.ErrNegative): n = -3" {
+		t.Errorf("String %q", got)
+	}
+	other := ErrOf(errors.New("boom"))
+	for _, c := range []struct {
+		got, want *Err
+		ok        bool
+	}{
+		{nil, nil, true},
+		{wrapped, ErrName("queens.ErrNegative"), true},
+		{other, ErrName("queens.ErrNegative"), false},                        // any error will not do
+		{ErrName("queens.ErrTooMany"), ErrName("queens.ErrNegative"), false}, // nor another sentinel
+		{nil, ErrName("queens.ErrNegative"), false},
+		{other, nil, false},
+		{ErrOf(errors.New("x " + Reserved)), nil, false},
+		{other, ErrOf(cp.ErrNoSolution), false},
+	} {
+		if ok, note := SameError(c.got, c.want); ok != c.ok || !ok && note == "" {
+			t.Errorf("SameError(%v, %v) = %v %q; want %v", c.got, c.want, ok, note, c.ok)
+		}
+	}
 }
 
-// Every question with a function is served to the bulk grader, and its
-// cases survive the trip through JSON: the reference answer, run as a child
-// would run it (Serve), judged as the parent does (Judge), passes every
-// public and hidden case.
-func TestChildRoundTrip(t *testing.T) {
-	for _, q := range Questions("") {
-		if q.Prose() {
-			continue
-		}
-		f, ok := references[q.ID]
-		if !ok {
-			t.Errorf("%s: no reference answer in the tests' references", q.ID)
-			continue
-		}
-		ins, err := Inputs(q.ID, true)
-		if err != nil {
-			t.Errorf("%s: %v", q.ID, err)
-			continue
-		}
-		// One child answers every case of the question, a line each.
-		var input, buf bytes.Buffer
-		for k, in := range ins {
-			line, _ := json.Marshal(ChildCase{Case: k + 1, Input: in})
-			input.Write(append(line, '\n'))
-		}
-		Serve(q.ID, f, &input, &buf)
-		dec := json.NewDecoder(&buf)
-		for k, in := range ins {
-			var start, res ChildResult
-			if err := dec.Decode(&start); err != nil || !start.Started || start.Case != k+1 {
-				t.Fatalf("%s: no start line for case %d: %+v %v", q.ID, k+1, start, err)
+// FindConflict agrees with a brute force over every placement of up to 6
+// queens with columns in -1..n.
+func TestFindConflict(t *testing.T) {
+	for n := 0; n <= 6; n++ {
+		p := make(queens.Placement, n)
+		var all func(row int)
+		all = func(row int) {
+			if row == n {
+				valid := true
+				for a := range n {
+					if p[a] < 0 || p[a] >= n {
+						valid = false
+					}
+					for b := range a {
+						if p[a] == p[b] || p[a]-p[b] == a-b || p[a]-p[b] == b-a {
+							valid = false
+						}
+					}
+				}
+				if c := FindConflict(p); (c == nil) != valid {
+					t.Fatalf("FindConflict(%v) = %v; valid %v", p, c, valid)
+				}
+				return
 			}
-			if err := dec.Decode(&res); err != nil {
-				t.Fatalf("%s: child result for %s: %v", q.ID, in, err)
-			}
-			if res.Case != k+1 {
-				t.Errorf("%s: result for case %d carries number %d", q.ID, k+1, res.Case)
-			}
-			if cr := Judge(q.ID, in, res); cr.Status != Passed {
-				t.Errorf("%s on %s: %s %s", q.ID, in, cr.Status, cr.Note)
+			for c := -1; c <= n; c++ {
+				p[row] = c
+				all(row + 1)
 			}
 		}
-		if dec.More() {
-			t.Errorf("%s: more results than cases", q.ID)
-		}
-	}
-	// A panic costs only its own case; the last input needs no newline.
-	var buf bytes.Buffer
-	calls := 0
-	Serve("01/Q4", func(n int) (int64, error) {
-		calls++
-		if calls == 1 {
-			panic(ToDo)
-		}
-		if calls == 2 {
-			var m map[int]int
-			m[n] = n
-		}
-		return 2, nil
-	}, strings.NewReader(`{"case":1,"input":{"N":3}}`+"\n\n"+`{"case":2,"input":{"N":4}}`+"\n"+`{"case":3,"input":{"N":4}}`+"\n{\n"+`{"case":5,"input":{"N":4}}`), &buf)
-	var got []string
-	for _, line := range strings.Split(strings.TrimSpace(buf.String()), "\n") {
-		if !strings.Contains(line, `"started":true`) {
-			got = append(got, line)
-		}
-	}
-	if len(got) != 5 || got[0] != `{"case":1,"todo":true}` ||
-		!strings.Contains(got[1], "nil map") || !strings.HasPrefix(got[2], `{"case":3,"output":`) ||
-		!strings.Contains(got[3], "cas illisible") || !strings.HasPrefix(got[4], `{"case":5,"output":`) {
-		t.Errorf("stub, panic, result, unreadable case, result: %q", got)
-	}
-	buf.Reset()
-	Serve("01/Q4", func(int) int { return 0 }, strings.NewReader(`{"case":1,"input":{"N":3}}`), &buf)
-	if !strings.Contains(buf.String(), "wrong signature") {
-		t.Errorf("wrong signature in a child: %s", buf.String())
+		all(0)
 	}
 }
 
-// Where any valid answer passes, the expected output is shown as an
-// example; an expected error is not.
-func TestExampleWant(t *testing.T) {
-	r := Domination.Q2.Run(func(n int) ([]queens.Square, error) { return nil, nil })
-	var example, exact bool
-	for _, c := range r.Cases {
-		example = example || strings.HasPrefix(c.Want, "par exemple ")
-		exact = exact || strings.HasPrefix(c.Want, "erreur")
+// Recorded data is read back instead of computing, and a missing value
+// says so.
+func TestRecorded(t *testing.T) {
+	computed := 0
+	get := Data("98", "valeur", func() []int { computed++; return []int{1, 2} })
+	if got := get(); len(got) != 2 || computed != 1 {
+		t.Fatalf("teacher's edition: %v, computed %d times", got, computed)
 	}
-	if !example || !exact {
-		t.Errorf("want an example placement and an exact error among %+v", r.Cases)
+	e := Define(toy("98/Q1", 0))
+	rec, err := RecordNotebook("98")
+	if err != nil {
+		t.Fatal(err)
 	}
+	if !strings.Contains(string(rec), `"98/Q1"`) || !strings.Contains(string(rec), `"valeur":[1,2]`) {
+		t.Fatalf("recording %s", rec)
+	}
+	LoadRecorded("98", strings.Replace(string(rec), `"wants":[1,2,3]`, `"wants":[1,2,4]`, 1))
+	t.Cleanup(func() {
+		mu.Lock()
+		delete(recordings, "98")
+		mu.Unlock()
+	})
+	// The student edition's check: recorded inputs and expected outputs.
+	if r := e.Run(func(n int) int { return n }); r.Passed() != 2 || r.Cases[2].Status != Failed {
+		t.Errorf("recorded wants not used:\n%s", r.Text())
+	}
+	fresh := Data("98", "autre", func() int { return 7 })
+	defer func() {
+		if v := recover(); v == nil || !strings.Contains(fmt.Sprint(v), "release the student edition again") {
+			t.Errorf("missing recorded value: %v", v)
+		}
+	}()
+	fresh()
+}
+
+func TestHiddenRand(t *testing.T) {
+	a, b := HiddenRand("01/Q1", 7), HiddenRand("01/Q1", 7)
+	c, d := HiddenRand("01/Q2", 7), HiddenRand("01/Q1", 8)
+	x := []uint64{a.Uint64(), c.Uint64(), d.Uint64()}
+	if b.Uint64() != x[0] || x[0] == x[1] || x[0] == x[2] {
+		t.Errorf("one stream per question and seed: %v", x)
+	}
+}
+
+func capture(f func()) string {
+	out := os.Stdout
+	r, w, _ := os.Pipe()
+	os.Stdout = w
+	f()
+	os.Stdout = out
+	w.Close()
+	b, _ := io.ReadAll(r)
+	return string(b)
 }
 
 // A demonstration stopped by a stub at once drops the header it printed and
-// says which answer to complete; one that runs prints everything.
-func TestDemoOutput(t *testing.T) {
-	capture := func(f func()) string {
-		out := os.Stdout
-		r, w, _ := os.Pipe()
-		os.Stdout = w
-		f()
-		os.Stdout = out
-		w.Close()
-		b, _ := io.ReadAll(r)
-		return string(b)
-	}
+// says which answer to complete; one that runs prints everything; one that
+// does not end is abandoned at the time limit.
+func TestDemo(t *testing.T) {
 	got := capture(func() {
 		Demo("Count (question 4)", func() {
 			fmt.Println(" n  solutions")
@@ -327,5 +226,58 @@ func TestDemoOutput(t *testing.T) {
 	got = capture(func() { Demo("Count et First (questions 4 et 5)", func() { panic(ToDo) }) })
 	if !strings.Contains(got, "complétez d'abord ces réponses") {
 		t.Errorf("two answers: %q", got)
+	}
+	stop := make(chan struct{})
+	t.Cleanup(func() { close(stop) })
+	got = capture(func() { demo("Solve (question 12)", func() { <-stop }, 20*time.Millisecond) })
+	if !strings.Contains(got, "pas de fin après 0,02\u00a0s (Solve (question 12))") {
+		t.Errorf("endless demonstration: %q", got)
+	}
+}
+
+// The log of GoNB's cell executions tells which version of a function was
+// last attempted, and whether it compiled.
+func TestFreshness(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "gonb.log")
+	write := func(lines ...string) {
+		if err := os.WriteFile(log, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	exec := func(cell ...string) string {
+		return fmt.Sprintf("I1201 08:00:00.000000   42 execcode.go:81] ExecuteCell: %q", cell)
+	}
+	const fail = "I1201 08:00:01.000000   42 execcode.go:120] goexec.ExecuteCell() failed to compile cell: exit status 1"
+	t.Setenv(EnvGoNBLog, log)
+	t.Setenv("GONB_TMP_DIR", dir)
+	write(exec("func IsSafe(p queens.Placement, row, col int) bool {", "\treturn true", "}"),
+		exec("%%", "nb01.Q1.Check(IsSafe)"))
+	if w := Freshness("IsSafe"); w != "" {
+		t.Errorf("compiled answer: warning %q", w)
+	}
+	write(exec("func IsSafe(p queens.Placement, row, col int) bool {", "\treturn true", "}"),
+		exec("func IsSafe(p queens.Placement, row, col int) bool {", "\treturn tru", "}"), fail,
+		exec("%%", "fmt.Println(1)"),
+		exec("%%", "nb01.Q1.Check(IsSafe)"))
+	if w := Freshness("IsSafe"); !strings.Contains(w, "n'a pas compilé") {
+		t.Errorf("broken answer cell: warning %q", w)
+	}
+	if w := Freshness("Solutions"); w != "" {
+		t.Errorf("another function: warning %q", w)
+	}
+	// A function that uses package grading, directly or through a helper.
+	src := "package main\n\nimport (\n\t\"github.com/prepa-reines/reines/grading\"\n\t\"github.com/prepa-reines/reines/grading/nb01\"\n)\n\n" +
+		"func helper() bool { return grading.YesNo(true) == \"oui\" }\n\nfunc IsSafe(p []int, row, col int) bool { return helper() }\n\n" +
+		"func Count(n int) int { return n }\n\nfunc main() { nb01.Q1.Check(IsSafe) }\n"
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	write()
+	if w := Freshness("IsSafe"); !strings.Contains(w, "grading.YesNo") {
+		t.Errorf("uses grading: warning %q", w)
+	}
+	if w := Freshness("Count"); w != "" {
+		t.Errorf("Count does not use grading: warning %q", w)
 	}
 }

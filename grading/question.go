@@ -1,21 +1,29 @@
-// Package grading holds the workbook's questions and their checks: the
-// registry of every question of every TP notebook (ID, points, the notebook
-// function it checks), the cases each check runs against the reference
-// answers of package tp, and the French reports a student sees in the
-// notebook.
+// Package grading is the check harness of the workbook, shared by the
+// teacher's edition and the student edition: the definition of a question
+// ([Question], [Exercise], [Prose]), the checks a notebook runs on the
+// student's functions and their French reports, the child end of the bulk
+// grader's protocol ([ServeMain]), demonstrations that survive unfinished
+// answers ([Demo]), and the data recorded for the student edition
+// ([LoadRecorded], [Data], [RecordNotebook]).
 //
-// A check runs the student's function on each public case with a time
-// limit, recovers panics (the stub's panic("à compléter") reads "pas encore
-// implémenté"), compares with the reference value and shows ✔/✘ per case,
-// with the board of a failing placement. It never says that everything
-// passed: hidden cases are used when the teacher grades.
+// The questions themselves live in one package per notebook
+// (grading/nb01 … grading/nb05): each declares every question once, with
+// its ID, title, points, reference answer (a function of package tp), public
+// cases and how to judge them. The hidden cases of a notebook sit in that
+// package's hidden.go, the one file the student edition leaves out.
 //
-// Each TP's questions live in a file of their own (recursion.go for
-// notebook 01, …) and register themselves with [Register].
+// In the teacher's edition a check computes the expected values with the
+// reference answers. In the student edition those answers are stubs (see
+// grading/release): the public cases and their expected values were
+// recorded when the edition was released, and a check reads them instead.
+// A check never says that everything passed: hidden cases are used when the
+// teacher grades.
 package grading
 
 import (
 	"fmt"
+	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -25,40 +33,81 @@ import (
 // panic("à compléter").
 const ToDo = "à compléter"
 
+// Reserved is the phrase by which the stubs of the student edition's SDK
+// say that a reference answer is reserved for grading: their panic value,
+// or their error's message, contains it.
+const Reserved = "réservée à la correction"
+
 // Question describes one question of a TP notebook.
 type Question struct {
 	ID     string // "<notebook>/Q<k>", e.g. "01/Q2"
-	Title  string // short French title, e.g. "Énumérer toutes les solutions"
+	Title  string // short French title, the same in the notebook and the feedback
 	Points int    // points at grading time
 	// Func is the name of the notebook function the question asks for,
-	// e.g. "Solutions"; empty for a written (prose) answer.
+	// e.g. "Solutions" (the name of the reference answer); empty for a
+	// written answer.
 	Func string
-	// Signature is the Go signature Func must have, for messages.
+	// Signature is the Go type Func must have, e.g.
+	// "func(int) ([]queens.Placement, error)".
 	Signature string
+	// RefName is the full name of the reference answer, e.g.
+	// "github.com/prepa-reines/reines/tp/queens.Solutions"; empty for a
+	// written answer.
+	RefName string
 }
 
 // Prose reports whether the question expects a written answer graded by hand.
 func (q *Question) Prose() bool { return q.Func == "" }
 
+// Notebook returns the notebook part of the ID ("01" for "01/Q2").
+func (q *Question) Notebook() string {
+	nb, _, _ := strings.Cut(q.ID, "/")
+	return nb
+}
+
+// Number returns the question number ("Q2" for "01/Q2").
+func (q *Question) Number() string {
+	_, k, _ := strings.Cut(q.ID, "/")
+	return k
+}
+
 var (
 	mu       sync.Mutex
 	registry = map[string]*Question{}
+	runners  = map[string]runner{}
 )
 
-// Register adds q to the registry and returns it. It panics if the ID is
-// malformed or already registered (a programming error in this package).
-func Register(q *Question) *Question {
+// register adds q to the registry. It panics if the ID is malformed or
+// already registered (a programming error of a notebook package).
+func register(q *Question) {
 	mu.Lock()
 	defer mu.Unlock()
 	nb, k, ok := strings.Cut(q.ID, "/Q")
-	if !ok || nb == "" || k == "" {
-		panic("grading: malformed question ID " + q.ID)
+	if !ok || len(nb) != 2 || k == "" || q.Title == "" || q.Points <= 0 {
+		panic(fmt.Sprintf("grading: malformed question %+v", *q))
 	}
 	if _, dup := registry[q.ID]; dup {
 		panic("grading: question registered twice: " + q.ID)
 	}
 	registry[q.ID] = q
+}
+
+// Prose declares a question answered in writing and graded by hand.
+func Prose(id, title string, points int) *Question {
+	q := &Question{ID: id, Title: title, Points: points}
+	register(q)
 	return q
+}
+
+// funcName returns the package path and name of the function f.
+func funcName(f any) (pkg, name string) {
+	v := reflect.ValueOf(f)
+	if v.Kind() != reflect.Func || v.IsNil() {
+		return "", ""
+	}
+	full := runtime.FuncForPC(v.Pointer()).Name()
+	dot := strings.LastIndex(full, ".")
+	return full[:dot], full[dot+1:]
 }
 
 // Lookup returns the registered question with that ID, or nil.
@@ -75,15 +124,17 @@ func Questions(nb string) []*Question {
 	defer mu.Unlock()
 	var qs []*Question
 	for _, q := range registry {
-		if nb == "" || strings.HasPrefix(q.ID, nb+"/") {
+		if nb == "" || q.Notebook() == nb {
 			qs = append(qs, q)
 		}
 	}
-	slices.SortFunc(qs, func(a, b *Question) int { return compareIDs(a.ID, b.ID) })
+	slices.SortFunc(qs, func(a, b *Question) int { return CompareIDs(a.ID, b.ID) })
 	return qs
 }
 
-func compareIDs(a, b string) int {
+// CompareIDs orders question IDs by notebook, then by question number
+// ("01/Q2" < "01/Q10" < "02/Q1").
+func CompareIDs(a, b string) int {
 	na, ka, _ := strings.Cut(a, "/Q")
 	nb, kb, _ := strings.Cut(b, "/Q")
 	if na != nb {

@@ -4,9 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html/template"
-	"strconv"
 	"strings"
-	"time"
 
 	"github.com/prepa-reines/reines/tp/chart"
 )
@@ -20,11 +18,11 @@ const CheckMIME = "application/vnd.reines.check+json"
 const maxBoards = 3
 
 // Summary returns the French one-line verdict, e.g.
-// "Q2 — 7/9 cas publics réussis (4 cas cachés à la correction)".
+// "Q2 Solutions — 7/9 cas publics réussis (et 4 cas cachés à la correction)".
 func (r Report) Summary() string {
 	var s string
-	switch r.Outcome() {
-	case "not-implemented":
+	switch {
+	case r.Outcome() == "not-implemented":
 		s = fmt.Sprintf("%s — pas encore implémenté", r.label())
 	default:
 		s = fmt.Sprintf("%s — %d/%d cas publics réussis", r.label(), r.Passed(), len(r.Cases))
@@ -34,16 +32,11 @@ func (r Report) Summary() string {
 		s += " (et 1 cas caché à la correction)"
 	case r.Hidden > 1:
 		s += fmt.Sprintf(" (et %d cas cachés à la correction)", r.Hidden)
-	default:
-		s += " (d'autres cas pourront être testés à la correction)"
 	}
 	return s
 }
 
-func (r Report) label() string {
-	_, k, _ := strings.Cut(r.Question.ID, "/")
-	return k + " " + r.Question.Func
-}
+func (r Report) label() string { return r.Question.Number() + " " + r.Question.Func }
 
 func mark(s Status) string {
 	switch s {
@@ -56,54 +49,29 @@ func mark(s Status) string {
 	}
 }
 
-// Text returns the report as plain text: the summary, then one line per
-// case with its mark, input, expected and obtained values.
+// Text returns the report as plain text: the warning if any, the summary,
+// then one line per case with its mark, input, expected and obtained
+// values.
 func (r Report) Text() string {
 	var b strings.Builder
+	if r.Warning != "" {
+		b.WriteString("⚠ " + r.Warning + "\n")
+	}
 	b.WriteString(r.Summary() + "\n")
+	if r.Outcome() == "not-implemented" {
+		return b.String()
+	}
 	for _, c := range r.Cases {
-		fmt.Fprintf(&b, "%s %s : %s", mark(c.Status), c.Input, c.Status)
+		fmt.Fprintf(&b, "%s %s : %s", mark(c.Status), OneLine(c.Input), c.Status)
 		if c.Status == Failed {
-			fmt.Fprintf(&b, " — attendu %s, obtenu %s", oneLine(c.Want), oneLine(c.Got))
+			fmt.Fprintf(&b, " — attendu %s, obtenu %s", OneLine(c.Want), OneLine(c.Got))
 		}
 		if c.Note != "" {
-			fmt.Fprintf(&b, " — %s", oneLine(c.Note))
+			fmt.Fprintf(&b, " — %s", OneLine(c.Note))
 		}
 		b.WriteString("\n")
 	}
 	return b.String()
-}
-
-// plural writes k and the word, with an s from 2 on (French: 0 and 1 are
-// singular); words ending in s or x do not change.
-func plural[I int | int64](k I, word string) string {
-	many := word + "s"
-	if strings.HasSuffix(word, "s") || strings.HasSuffix(word, "x") {
-		many = word
-	}
-	return plurals(k, word, many)
-}
-
-// plurals writes k and the phrase that agrees with it: one for 0 and 1,
-// many from 2 on.
-func plurals[I int | int64](k I, one, many string) string {
-	if k >= 2 || k <= -2 {
-		return fmt.Sprintf("%d %s", k, many)
-	}
-	return fmt.Sprintf("%d %s", k, one)
-}
-
-// seconds writes d in seconds, the French way: "10 s", "0,5 s".
-func seconds(d time.Duration) string {
-	return strings.Replace(strconv.FormatFloat(d.Seconds(), 'f', -1, 64), ".", ",", 1) + " s"
-}
-
-func oneLine(s string) string {
-	s = strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", " / ")
-	if len(s) > 200 {
-		s = s[:200] + "…"
-	}
-	return s
 }
 
 // valueStyle lays out inputs and outputs: wrapped at spaces only, never
@@ -112,7 +80,8 @@ func oneLine(s string) string {
 const valueStyle = "margin:0;white-space:pre-wrap;word-break:normal;overflow-wrap:normal;max-height:12em;overflow:auto"
 
 var reportHTML = template.Must(template.New("report").Parse(`<div class="reines-check" style="font-family:sans-serif;font-size:13px;border-left:4px solid {{.Colour}};padding:4px 10px;margin:4px 0">
-<div style="font-weight:bold;margin-bottom:4px">{{.Summary}}</div>
+{{if .Warning}}<div class="reines-warning" style="color:#a33;font-weight:bold;margin-bottom:4px">⚠ {{.Warning}}</div>
+{{end}}<div style="font-weight:bold;margin-bottom:4px">{{.Summary}}</div>
 <table style="border-collapse:collapse">
 <tr><th></th><th style="padding:2px 8px;text-align:left">Entrée</th><th style="padding:2px 8px;text-align:left">Attendu</th><th style="padding:2px 8px;text-align:left">Obtenu</th><th style="padding:2px 8px;text-align:left">Remarque</th></tr>
 {{range .Rows}}<tr style="vertical-align:top;border-top:1px solid #ddd">
@@ -125,9 +94,9 @@ var reportHTML = template.Must(template.New("report").Parse(`<div class="reines-
 {{range .Boards}}<div style="margin-top:6px"><div>{{.Caption}}</div>{{.Chart}}</div>{{end}}
 </div>`))
 
-// HTML returns the report as an HTML fragment: the summary, a table of the
-// cases (✔/✘, input, expected, obtained, note) and the boards of the first
-// failing cases, drawn with package board.
+// HTML returns the report as an HTML fragment: the warning if any, the
+// summary, a table of the cases (✔/✘, input, expected, obtained, note) and
+// the boards of the first failing cases, drawn with package board.
 func (r Report) HTML() string {
 	type row struct{ Mark, Colour, Input, Want, Got, Note string }
 	type drawing struct {
@@ -135,10 +104,10 @@ func (r Report) HTML() string {
 		Chart   template.HTML
 	}
 	data := struct {
-		Summary, Colour string
-		Rows            []row
-		Boards          []drawing
-	}{Summary: r.Summary(), Colour: "#2ca02c"}
+		Warning, Summary, Colour string
+		Rows                     []row
+		Boards                   []drawing
+	}{Warning: r.Warning, Summary: r.Summary(), Colour: "#2ca02c"}
 	if r.Outcome() != "passed" {
 		data.Colour = "#d62728"
 	}
@@ -153,7 +122,7 @@ func (r Report) HTML() string {
 		}
 		data.Rows = append(data.Rows, row{mark(c.Status), colour, c.Input, c.Want, got, c.Note})
 		if c.Board != nil && len(data.Boards) < maxBoards {
-			caption := fmt.Sprintf("Cas « %s » : attendu %s, obtenu %s", oneLine(c.Input), oneLine(c.Want), oneLine(c.Got))
+			caption := fmt.Sprintf("Cas « %s » : attendu %s, obtenu %s", OneLine(c.Input), OneLine(c.Want), OneLine(c.Got))
 			data.Boards = append(data.Boards, drawing{caption, template.HTML(c.Board.HTML())})
 		}
 	}
@@ -168,15 +137,16 @@ func (r Report) HTML() string {
 // bundle under [CheckMIME] as a JSON string (GoNB passes strings through).
 type Record struct {
 	Question string `json:"question"`
-	Outcome  string `json:"outcome"` // passed, failed or not-implemented
+	Outcome  string `json:"outcome"` // passed, failed, not-implemented or stale
 	Passed   int    `json:"passed"`
 	Total    int    `json:"total"`
 	Hidden   int    `json:"hidden"`
+	Warning  string `json:"warning,omitempty"`
 }
 
 // Record returns the report's [Record].
 func (r Report) Record() Record {
-	return Record{r.Question.ID, r.Outcome(), r.Passed(), len(r.Cases), r.Hidden}
+	return Record{r.Question.ID, r.Outcome(), r.Passed(), len(r.Cases), r.Hidden, r.Warning}
 }
 
 // Display shows the report in the notebook (HTML, text and the record).

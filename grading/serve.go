@@ -15,58 +15,48 @@ import (
 // The bulk grader runs a student's function in a child process that answers
 // one case at a time: the child only computes the output and hands it back
 // as data; the parent holds the reference answers and alone decides pass or
-// fail. This file is both ends of that exchange.
+// fail. This file is both ends of that exchange. The child is built against
+// the student edition without its recorded data: it holds no reference
+// answer and no expected value.
 
 // runner is an Exercise seen without its type parameters.
 type runner interface {
-	info() *Question
-	// inputs returns the public cases then, if hidden, the hidden ones, as
-	// JSON.
-	inputs(hidden bool) ([]json.RawMessage, error)
+	// inputs returns the public cases then, if hidden, the hidden ones drawn
+	// with the teacher's seed, as JSON, and the number of public ones.
+	inputs(hidden bool, seed uint64) ([]json.RawMessage, int, error)
 	// serve runs f (the student's function, as any) on one JSON input and
 	// returns the JSON output.
 	serve(f any, input []byte) ([]byte, error)
 	// judgeChild compares a child's result on input with the reference.
 	judgeChild(input []byte, res ChildResult) CaseResult
+	// record computes what the student edition records of the exercise.
+	record() (RecordedExercise, error)
 }
 
-var runners = map[string]runner{}
-
-// addExercises makes exercises available to the bulk grader; each TP file
-// calls it from init with all its exercises.
-func addExercises(rs ...runner) {
-	mu.Lock()
-	defer mu.Unlock()
-	for _, r := range rs {
-		runners[r.info().ID] = r
-	}
-}
-
-func (e *Exercise[F, In, Out]) info() *Question { return e.Question }
-
-func (e *Exercise[F, In, Out]) inputs(hidden bool) ([]json.RawMessage, error) {
-	ins := e.Cases
+func (e *Exercise[F, In, Out]) inputs(hidden bool, seed uint64) ([]json.RawMessage, int, error) {
+	ins, _ := e.public()
+	public := len(ins)
 	if hidden && e.Hidden != nil {
-		ins = append(append([]In(nil), ins...), e.Hidden()...)
+		ins = append(ins, e.Hidden(HiddenRand(e.ID, seed))...)
 	}
 	out := make([]json.RawMessage, len(ins))
 	for i, in := range ins {
 		b, err := json.Marshal(in)
 		if err != nil {
-			return nil, fmt.Errorf("grading: %s: case %d: %w", e.ID, i+1, err)
+			return nil, 0, fmt.Errorf("grading: %s: case %d: %w", e.ID, i+1, err)
 		}
 		out[i] = b
 	}
-	return out, nil
+	return out, public, nil
 }
 
 // errSignature says that the student's function has the wrong type.
-var errSignature = errors.New("wrong signature")
+var errSignature = errors.New("mauvaise signature")
 
 func (e *Exercise[F, In, Out]) serve(f any, input []byte) ([]byte, error) {
 	fn, ok := f.(F)
 	if !ok {
-		return nil, fmt.Errorf("%w: %s has type %T, want %s", errSignature, e.Func, f, e.Signature)
+		return nil, fmt.Errorf("%w : %s est de type %T, il faut %s", errSignature, e.Func, f, e.Signature)
 	}
 	var in In
 	if err := json.Unmarshal(input, &in); err != nil {
@@ -87,7 +77,7 @@ func (e *Exercise[F, In, Out]) judgeChild(input []byte, res ChildResult) CaseRes
 		cr.Status = NotImplemented
 		return cr
 	case res.Panic != "":
-		cr.Status, cr.Note = Panicked, "panique : "+res.Panic
+		cr.Status, cr.Note = Panicked, res.Panic
 		return cr
 	case res.Problem != "":
 		cr.Status, cr.Note = Failed, res.Problem
@@ -102,33 +92,34 @@ func (e *Exercise[F, In, Out]) judgeChild(input []byte, res ChildResult) CaseRes
 	if ok, why := e.judge(in, got, want); !ok {
 		cr.Status, cr.Note = Failed, why
 		if e.Board != nil {
-			cr.Board = e.Board(in, got)
+			cr.Board = e.Board(in, got, want)
 		}
 	}
 	return cr
 }
 
-// cachedWant returns Want(in), computed once per input: the bulk grader
-// judges the same cases for every student.
+// cachedWant returns the expected output for in, computed once per input:
+// the bulk grader judges the same cases for every student.
 func (e *Exercise[F, In, Out]) cachedWant(input []byte, in In) Out {
 	if w, ok := e.wants.Load(string(input)); ok {
 		return w.(Out)
 	}
-	w := e.Want(in)
+	w := e.want(in)
 	e.wants.Store(string(input), w)
 	return w
 }
 
 // Inputs returns the JSON inputs of question id: the public cases, then the
-// hidden ones if hidden is set. Errors: unknown or written question.
-func Inputs(id string, hidden bool) ([]json.RawMessage, error) {
+// hidden ones (drawn with seed) if hidden is set, and how many are public.
+// Errors: unknown or written question.
+func Inputs(id string, hidden bool, seed uint64) ([]json.RawMessage, int, error) {
 	mu.Lock()
 	r := runners[id]
 	mu.Unlock()
 	if r == nil {
-		return nil, fmt.Errorf("grading: no exercise %s (each TP file registers its exercises with addExercises in init)", id)
+		return nil, 0, fmt.Errorf("grading: no exercise %s", id)
 	}
-	return r.inputs(hidden)
+	return r.inputs(hidden, seed)
 }
 
 // ChildResult is what a child process hands back for one case.
@@ -137,7 +128,7 @@ type ChildResult struct {
 	Started bool            `json:"started,omitempty"` // only says that the child began the case
 	Output  json.RawMessage `json:"output,omitempty"`  // the function's output, when it returned
 	ToDo    bool            `json:"todo,omitempty"`    // the stub's panic(ToDo)
-	Panic   string          `json:"panic,omitempty"`   // any other panic, with the student's frames
+	Panic   string          `json:"panic,omitempty"`   // any other panic, in French, with the student's frames
 	Problem string          `json:"problem,omitempty"` // wrong signature, unreadable input
 }
 
@@ -149,12 +140,13 @@ type ChildCase struct {
 }
 
 // Serve is the main loop of a grading child process: it reads cases from
-// in, one ChildCase per line, and for each one runs f, the student's
-// function for question id, on the input and writes one ChildResult
-// carrying the case's number as a JSON line on out (after a line saying
-// that it started the case), before reading the next case (so the child never sees a case before it has answered the previous
-// one). It recovers panics and goes on with the next case; it returns at
-// the end of in. It never decides whether an answer is right.
+// in, one ChildCase per line, and for each one writes a line saying that it
+// started it, runs f, the student's function for question id, on the input
+// and writes one ChildResult carrying the case's number as a JSON line on
+// out, before reading the next case (the child never sees a case before it
+// has answered the previous one). It recovers panics and goes on with the
+// next case; it returns at the end of in. It never decides whether an
+// answer is right.
 func Serve(id string, f any, in io.Reader, out io.Writer) {
 	mu.Lock()
 	r := runners[id]
@@ -186,7 +178,7 @@ func serveCase(r runner, id string, f any, input []byte) (res ChildResult) {
 			if s, ok := v.(string); ok && s == ToDo {
 				res = ChildResult{ToDo: true}
 			} else {
-				res = ChildResult{Panic: fmt.Sprintf("%v\n%s", v, studentFrames(debug.Stack()))}
+				res = ChildResult{Panic: PanicNote(v, debug.Stack())}
 			}
 		}
 	}()
@@ -229,3 +221,33 @@ func Judge(id string, input []byte, res ChildResult) CaseResult {
 	}
 	return r.judgeChild(input, res)
 }
+
+// Checked is an exercise seen without its type parameters, for the tests
+// that run every question the same way.
+type Checked interface {
+	Info() *Question
+	// Reference returns the reference answer (a stub in the student
+	// edition).
+	Reference() any
+	// RunFunc runs the public cases on f, which must have the exercise's
+	// function type (it panics otherwise).
+	RunFunc(f any) Report
+}
+
+// ExerciseOf returns the exercise of question id, nil for an unknown or
+// written question.
+func ExerciseOf(id string) Checked {
+	mu.Lock()
+	defer mu.Unlock()
+	r, _ := runners[id].(Checked)
+	return r
+}
+
+// Info returns the exercise's question.
+func (e *Exercise[F, In, Out]) Info() *Question { return &e.Question }
+
+// Reference returns the reference answer.
+func (e *Exercise[F, In, Out]) Reference() any { return e.Ref }
+
+// RunFunc runs the public cases on f, of type F.
+func (e *Exercise[F, In, Out]) RunFunc(f any) Report { return e.Run(f.(F)) }

@@ -117,12 +117,22 @@ for t in "goimports golang.org/x/tools/cmd/goimports $GOIMPORTS_VERSION" "gopls 
 done
 
 # --- Kernel spec --------------------------------------------------------------
+# GoNB's own kernel spec (gonb --install) for its logo, then our argv: GoNB
+# started through gonb-kernel.sh, which keeps GoNB's log out of the Jupyter
+# terminal, in a file the checks read (see that script).
 kdir=$(jupyter --data-dir)/kernels/gonb
-if [ -f "$kdir/kernel.json" ] && grep -q "\"$gobin/gonb\"" "$kdir/kernel.json"; then
+json_escape() { printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g'; }
+kernel_json() {
+  printf '{"argv":["/bin/sh","%s","%s","{connection_file}"],"display_name":"Go (gonb)","language":"go","interrupt_mode":"message","env":{}}\n' \
+    "$(json_escape "$kdir/gonb-kernel.sh")" "$(json_escape "$gobin/gonb")"
+}
+if [ -f "$kdir/kernel.json" ] && [ "$(cat "$kdir/kernel.json")" = "$(kernel_json)" ] && cmp -s "$here/gonb-kernel.sh" "$kdir/gonb-kernel.sh"; then
   say "Go kernel registered ($kdir)"
 else
   "$gobin/gonb" --install >/dev/null 2>&1 || true
-  [ -f "$kdir/kernel.json" ] || die "gonb --install did not register the kernel in $kdir."
+  [ -d "$kdir" ] || die "gonb --install did not register the kernel in $kdir."
+  cp "$here/gonb-kernel.sh" "$kdir/gonb-kernel.sh"
+  kernel_json > "$kdir/kernel.json"
   installed+=("Jupyter kernel 'gonb' in $kdir")
 fi
 

@@ -6,14 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/prepa-reines/reines/grading"
-	"github.com/prepa-reines/reines/grading/release"
 	"github.com/prepa-reines/reines/grading/submission"
 )
 
@@ -240,38 +238,28 @@ func TestFeedbackWording(t *testing.T) {
 	}
 }
 
-// Using a tp method that calls the reference answer of this question or
-// a later one is flagged; one that calls an earlier question's answer, or
-// a method of another type with the same name, is not.
-func TestFlagsWrappers(t *testing.T) {
-	wrappers := options(t).Wrappers
-	if got := wrappers[release.Module+"/tp/exactcover.Problem.AddOption"]; !slices.Equal(got, []string{"04/Q4"}) {
-		t.Errorf("(*Problem).AddOption reaches %v; want 04/Q4 (it calls InsertOption)", got)
-	}
-	prog := submission.Build([]submission.Cell{{Index: 0, Source: `import (
-	"bytes"
-	"github.com/prepa-reines/reines/tp/exactcover"
-)
-
-func InsertOption(p *exactcover.Problem, items ...string) error { return p.AddOption(items...) }
-
-func CoverItem(p *exactcover.Problem, i int) {
-	var b bytes.Buffer
-	b.Reset() // not (*exactcover.Problem).Reset
-	p.Hide(i) // HideOption's, an earlier question
-}
-
-func Dance(p *exactcover.Problem, visit func([]int) bool) { p.Dance(visit) }
-`}})
-	qs := grading.Questions("04")
+// What the teacher is told: unsafe, //go:linkname and cgo cost the
+// question; other imports, init functions and calls of what the SDK
+// reserves for grading are noted only.
+func TestFlags(t *testing.T) {
+	stubbed := map[string]bool{submission.Module + "/tp/queens.Solutions": true, submission.Module + "/tp/exactcover.Problem.Dance": true}
 	for _, c := range []struct {
-		id, want string
-	}{{"04/Q4", "exactcover.Problem.AddOption"}, {"04/Q6", ""}, {"04/Q11", "exactcover.Problem.Dance"}} {
-		q := grading.Lookup(c.id)
-		decls, _ := prog.WithInits(prog.Needed(q.Func))
-		got := strings.Join(flags(prog, prog.Source(decls, ""), q, qs, wrappers), "; ")
-		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
-			t.Errorf("%s: flags %q; want one naming %q", c.id, got, c.want)
+		src, want string
+		costs     bool
+	}{
+		{"func F() []int { s, _ := queens.Solutions(4); return s[0] }", "appelle queens.Solutions, réservée", false},
+		{"func F(p *exactcover.Problem) { p.Dance(nil) }", "appelle exactcover.Problem.Dance", false},
+		{"var f = queens.Solutions\nfunc F() {}", "appelle queens.Solutions", false},
+		{"func F() uintptr { return unsafe.Sizeof(0) }", "utilise le paquet \"unsafe\" : 0 point", true},
+		{"//go:linkname f runtime.nanotime\nfunc f() int64", "//go:linkname", true},
+		{"func F() { exec.Command(\"sh\").Run() }", "utilise le paquet \"os/exec\"", false},
+		{"func init() {}", "déclare une fonction init", false},
+		{"func F() int { return 1 }", "", false},
+	} {
+		src := "package main\n\nimport (\n\t\"os/exec\"\n\t\"unsafe\"\n\n\t\"github.com/prepa-reines/reines/tp/exactcover\"\n\t\"github.com/prepa-reines/reines/tp/queens\"\n)\n\n" + c.src + "\n"
+		got := strings.Join(flags(src, stubbed), "; ")
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) || strings.Contains(got, costsFlag) != c.costs {
+			t.Errorf("%q: flags %q; want one naming %q (costs the question: %v)", c.src, got, c.want, c.costs)
 		}
 	}
 }

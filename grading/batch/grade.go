@@ -4,21 +4,18 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"math"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/submission"
+	"github.com/prepa-reines/reines/grading/workbook"
 )
 
 // Question is the grade of one question for one student.
@@ -49,18 +46,13 @@ type Result struct {
 
 // Options of a grading run.
 type Options struct {
-	Root    string             // the workbook's module root
 	TP      string             // "01", or "" to take each notebook's own TP
 	Work    string             // scratch folder for builds and runs; the sandbox users must be able to enter it (o+x)
 	Limits  submission.Limits  // per case
 	Sandbox submission.Sandbox // see submission.Probe
-	// Wrappers maps the reference answers, and the tp functions and
-	// methods that call them, to the questions they answer (see Wrappers).
-	Wrappers map[string][]string
+	SDK     *SDK               // the student edition the submissions are built against (see NewSDK)
+	Seed    uint64             // the teacher's seed of the hidden cases
 }
-
-// forbidden imports are flagged for the teacher.
-var forbidden = []string{"unsafe", "os/exec", "net", "net/http", "syscall", "plugin", "runtime/debug"}
 
 // Grade grades one submission. It never fails: everything that goes wrong
 // is reported in the Result, with 0 where nothing can be graded.
@@ -126,20 +118,16 @@ func Grade(ctx context.Context, sub Submission, opt Options) Result {
 			continue
 		}
 		decls, inits := prog.WithInits(prog.Needed(q.Func))
-		main := fmt.Sprintf("%sgrading.ServeMain(%q, %s)", inits, q.ID, q.Func)
-		src := prog.Source(decls, main)
-		// The header imports grading; a student who removed it still needs it.
-		src = strings.Replace(src, "import (\n", "import (\n\t\"github.com/prepa-reines/reines/grading\"\n", 1)
+		src := prog.Source(decls, inits+"reinesServe_()")
 		if fixed, err := submission.Fix(src); err == nil {
 			src = fixed // the imports goimports adds are the ones to flag
 		}
-		g.Flags = flags(prog, src, q, qs, opt.Wrappers)
-		units = append(units, submission.Unit{Name: unitName(q.ID), Source: src})
+		g.Flags = flags(src, opt.SDK.Stubbed)
+		harness := fmt.Sprintf("package main\n\nimport (\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ %q\n)\n\nfunc reinesServe_() { grading.ServeMain(%q, %s) }\n",
+			notebookPackage(tp), q.ID, q.Func)
+		units = append(units, submission.Unit{Name: unitName(q.ID), Source: src, Harness: harness})
 		graded = append(graded, q)
 		res.Questions = append(res.Questions, g)
-	}
-	if root, err := filepath.Abs(opt.Root); err == nil {
-		opt.Root = root // the build runs in another folder
 	}
 	if fi, err := os.Stat(opt.Work); err == nil && opt.Sandbox.Unprivileged && fi.Mode().Perm()&0o001 == 0 {
 		res.Problems = append(res.Problems, fmt.Sprintf("dossier de travail %s fermé aux processus isolés (droits %v) : il faut au moins o+x", opt.Work, fi.Mode().Perm()))
@@ -159,14 +147,14 @@ func Grade(ctx context.Context, sub Submission, opt Options) Result {
 	built := map[string]submission.Built{}
 	var arg func(id string) []string
 	if len(units) > 0 {
-		whole := wholeUnit(prog, graded)
-		b, err := submission.Compile(ctx, opt.Root, filepath.Join(dir, "whole"), []submission.Unit{whole})
+		whole := wholeUnit(prog, graded, tp)
+		b, err := submission.Compile(ctx, opt.SDK.Dir, filepath.Join(dir, "whole"), []submission.Unit{whole})
 		if err == nil && b[whole.Name].Bin != "" {
 			for _, q := range graded {
 				built[unitName(q.ID)] = b[whole.Name]
 			}
 			arg = func(id string) []string { return []string{id} }
-		} else if built, err = submission.Compile(ctx, opt.Root, filepath.Join(dir, "build"), units); err != nil {
+		} else if built, err = submission.Compile(ctx, opt.SDK.Dir, filepath.Join(dir, "build"), units); err != nil {
 			res.Problems = append(res.Problems, "compilation impossible : "+err.Error())
 			return res.finish(tp)
 		}
@@ -179,6 +167,9 @@ func Grade(ctx context.Context, sub Submission, opt Options) Result {
 		}
 		if b.Bin == "" {
 			g.Compile = b.Errors
+			if undefinedGrading.MatchString(b.Errors) || importsGrading(prog) && strings.Contains(b.Errors, "undefined:") {
+				g.Flags = append(g.Flags, "utilise le paquet grading, qui n'existe pas à la correction : la fonction ne compile pas, 0 point")
+			}
 			continue
 		}
 		var args []string
@@ -191,9 +182,9 @@ func Grade(ctx context.Context, sub Submission, opt Options) Result {
 }
 
 // wholeUnit is one program serving every question of qs: the declarations
-// all their functions need, and a main that picks the question named by its
-// first argument.
-func wholeUnit(prog *submission.Program, qs []*grading.Question) submission.Unit {
+// all their functions need, and a harness that serves the question named by
+// its first argument.
+func wholeUnit(prog *submission.Program, qs []*grading.Question, tp string) submission.Unit {
 	seen := map[*submission.Decl]bool{}
 	for _, q := range qs {
 		for _, d := range prog.Needed(q.Func) {
@@ -207,15 +198,21 @@ func wholeUnit(prog *submission.Program, qs []*grading.Question) submission.Unit
 		}
 	}
 	decls, inits := prog.WithInits(decls)
-	var main strings.Builder
-	main.WriteString(inits + "if len(os.Args) < 2 {\n\tos.Exit(2)\n}\nswitch os.Args[1] {\n")
+	var harness strings.Builder
+	fmt.Fprintf(&harness, "package main\n\nimport (\n\t\"os\"\n\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ %q\n)\n\n", notebookPackage(tp))
+	harness.WriteString("func reinesServe_() {\n\tif len(os.Args) < 2 {\n\t\tos.Exit(2)\n\t}\n\tswitch os.Args[1] {\n")
 	for _, q := range qs {
-		fmt.Fprintf(&main, "case %q:\n\tgrading.ServeMain(%q, %s)\n", q.ID, q.ID, q.Func)
+		fmt.Fprintf(&harness, "\tcase %q:\n\t\tgrading.ServeMain(%q, %s)\n", q.ID, q.ID, q.Func)
 	}
-	main.WriteString("}")
-	src := prog.Source(decls, main.String())
-	src = strings.Replace(src, "import (\n", "import (\n\t\"github.com/prepa-reines/reines/grading\"\n\t\"os\"\n", 1)
-	return submission.Unit{Name: "whole", Source: src}
+	harness.WriteString("\t}\n}\n")
+	return submission.Unit{Name: "whole", Source: prog.Source(decls, inits+"reinesServe_()"), Harness: harness.String()}
+}
+
+// notebookPackage is the import path of the package declaring the
+// questions of notebook tp.
+func notebookPackage(tp string) string {
+	nb, _ := workbook.Lookup(tp)
+	return nb.Package
 }
 
 func unitName(id string) string { return "q" + strings.ReplaceAll(id, "/", "_") }
@@ -223,12 +220,11 @@ func unitName(id string) string { return "q" + strings.ReplaceAll(id, "/", "_") 
 // runCases runs every public then hidden case of g, in one sandboxed
 // child while it lasts, and scores it.
 func runCases(ctx context.Context, g *Question, bin string, args []string, dir string, opt Options) {
-	public, err := grading.Inputs(g.ID, false)
+	all, public, err := grading.Inputs(g.ID, true, opt.Seed)
 	if err != nil {
 		g.Note = err.Error()
 		return
 	}
-	all, _ := grading.Inputs(g.ID, true)
 	scratch, err := os.MkdirTemp(dir, "run-")
 	if err != nil {
 		g.Note = err.Error()
@@ -261,7 +257,7 @@ func runCases(ctx context.Context, g *Question, bin string, args []string, dir s
 		if cr.Status == grading.Passed {
 			g.Passed++
 		}
-		if k < len(public) {
+		if k < public {
 			g.Public = append(g.Public, cr)
 		} else {
 			g.Hidden++
@@ -272,8 +268,8 @@ func runCases(ctx context.Context, g *Question, bin string, args []string, dir s
 			}
 		}
 	}
-	if len(g.Flags) > 0 && slices.ContainsFunc(g.Flags, func(f string) bool { return strings.HasPrefix(f, refFlag) }) {
-		return // calling the reference answer earns nothing
+	if slices.ContainsFunc(g.Flags, func(f string) bool { return strings.HasSuffix(f, costsFlag) }) {
+		return // stepping outside Go's safety earns nothing
 	}
 	if g.Total > 0 {
 		g.Points = math.Floor(float64(g.Max)*float64(g.Passed)/float64(g.Total)*4) / 4
@@ -369,74 +365,13 @@ func proseAnswer(nb *notebook.Notebook, id string) string {
 	return text
 }
 
-const refFlag = "appelle la réponse de référence"
-
-// flags lists what the teacher should look at in a question's compile
-// unit: forbidden imports, //go:linkname, init functions, and uses of the
-// reference answer of this question or of a later one, or of a tp
-// function or method that calls one (wrappers, see Wrappers): those earn 0.
-func flags(prog *submission.Program, src string, q *grading.Question, qs []*grading.Question, wrappers map[string][]string) []string {
-	var out []string
-	if strings.Contains(src, "//go:linkname") {
-		out = append(out, "utilise //go:linkname")
-	}
-	if prog.Defines("init") {
-		out = append(out, "déclare une fonction init")
-	}
-	file, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
-	if err != nil {
-		return out
-	}
-	alias := importNames(file) // name in the file → import path
-	for _, path := range alias {
-		if slices.Contains(forbidden, path) {
-			out = append(out, "importe "+strconv.Quote(path))
+// importsGrading reports whether the notebook imports a grading package
+// under a name of its own (a dot import hides its identifiers' package).
+func importsGrading(prog *submission.Program) bool {
+	for path, name := range prog.Imports {
+		if name != "" && (path == submission.GradingPath || strings.HasPrefix(path, submission.GradingPath+"/")) {
+			return true
 		}
 	}
-	later := map[string]bool{} // this question and the later ones
-	seen := false
-	for _, other := range qs {
-		seen = seen || other.ID == q.ID
-		later[other.ID] = seen
-	}
-	for _, d := range file.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Body == nil || fd.Name.Name == "main" && fd.Recv == nil {
-			continue // the grader's own main
-		}
-		for _, name := range refersTo(fd, "", alias) {
-			path, fn := splitName(name)
-			if strings.HasSuffix(path, "/prepa-reines/reines/grading") {
-				// The grading package holds every case and its reference answer.
-				out = append(out, fmt.Sprintf("%s (utilise grading.%s) : 0 point pour cette question", refFlag, fn))
-				continue
-			}
-			for _, id := range wrappers[name] {
-				if later[id] {
-					out = append(out, fmt.Sprintf("%s (%s) : 0 point pour cette question", refFlag, shortName(name)))
-					break
-				}
-			}
-		}
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
-}
-
-// splitName splits "github.com/…/tp/exactcover.Problem.AddOption" into
-// the import path and "Problem.AddOption".
-func splitName(name string) (path, rest string) {
-	slash := strings.LastIndex(name, "/")
-	dot := strings.Index(name[slash+1:], ".")
-	if dot < 0 {
-		return name, ""
-	}
-	return name[:slash+1+dot], name[slash+2+dot:]
-}
-
-// shortName is "exactcover.Problem.AddOption" for
-// "github.com/…/tp/exactcover.Problem.AddOption".
-func shortName(name string) string {
-	path, rest := splitName(name)
-	return path[strings.LastIndex(path, "/")+1:] + "." + rest
+	return false
 }

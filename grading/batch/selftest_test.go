@@ -5,33 +5,50 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
-	"github.com/prepa-reines/reines/grading/release"
 	"github.com/prepa-reines/reines/grading/submission"
 )
 
+var (
+	sdkOnce sync.Once
+	sdk     *SDK
+	sdkErr  error
+	sdkDir  string
+)
+
+// options returns grading options for the tests, with a student edition
+// written once for the package.
 func options(t *testing.T) Options {
 	t.Helper()
 	root, _ := filepath.Abs("../..")
+	sdkOnce.Do(func() {
+		if sdkDir, sdkErr = os.MkdirTemp("", "grader-sdk-"); sdkErr == nil {
+			sdk, sdkErr = NewSDK(root, sdkDir)
+		}
+	})
+	if sdkErr != nil {
+		t.Fatal(sdkErr)
+	}
 	work, err := os.MkdirTemp("", "selftest-")
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.RemoveAll(work) })
 	os.Chmod(work, 0o755)
-	refs, err := release.References(root)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wrappers, err := Wrappers(root, refs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opt := Options{Root: root, Work: work, Limits: submission.DefaultLimits, Sandbox: submission.Probe(), Wrappers: wrappers}
+	opt := Options{Work: work, Limits: submission.DefaultLimits, Sandbox: submission.Probe(), SDK: sdk, Seed: 1}
 	opt.Limits.Timeout = 20 * time.Second
 	return opt
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if sdkDir != "" {
+		os.RemoveAll(sdkDir)
+	}
+	os.Exit(code)
 }
 
 // The release self-test: every correction notebook gets full marks on
@@ -42,18 +59,19 @@ func TestReleaseSelfTest(t *testing.T) {
 		t.Skip("compiles every notebook")
 	}
 	opt := options(t)
-	srcs, _ := filepath.Glob(filepath.Join(opt.Root, "notebooks", "src", "*.txtar"))
+	root, _ := filepath.Abs("../..")
+	srcs, _ := filepath.Glob(filepath.Join(root, "notebooks", "src", "*.txtar"))
 	if len(srcs) == 0 {
 		t.Fatal("no notebook sources")
 	}
 	for _, src := range srcs {
 		name := strings.TrimSuffix(filepath.Base(src), ".txtar") + ".ipynb"
-		student := filepath.Join(opt.Root, "notebooks", name)
+		student := filepath.Join(root, "notebooks", name)
 		t.Run(name, func(t *testing.T) {
 			for _, c := range []struct {
 				path string
 				full bool
-			}{{filepath.Join(opt.Root, "notebooks", "corrections", name), true}, {student, false}} {
+			}{{filepath.Join(root, "notebooks", "corrections", name), true}, {student, false}} {
 				r := Grade(context.Background(), Submission{Student: "self", Path: c.path}, opt)
 				if len(r.Problems) > 0 || len(r.Questions) == 0 {
 					t.Fatalf("%s: problems %v, %d questions", c.path, r.Problems, len(r.Questions))

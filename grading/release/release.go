@@ -8,21 +8,26 @@
 //
 //	-- md --                   a markdown cell, in both versions
 //	-- code --                 a code cell, in both versions
-//	-- answer Q2 tp/queens --  the answer to Q2: in the correction, the source
-//	                           of the reference function of package tp/queens
-//	                           that the question names (grading registry); in
-//	                           the student version, its signature with the
-//	                           body panic("à compléter"). The section's text,
-//	                           if any, goes first in both (comments, hints).
+//	-- answer Q2 --            the answer to Q2: in the correction, the source
+//	                           of the question's reference answer (its Ref, in
+//	                           the notebook's package grading/nbNN); in the
+//	                           student version, its signature with the body
+//	                           panic("à compléter"). The section's text, if
+//	                           any, goes first in both (comments, hints).
 //	-- check Q2 --             the check cell of Q2, in both versions
 //	-- prose Q6 --             a written answer: the model answer in the
 //	                           correction, a placeholder for the student
 //
 // The archive's comment (before the first section) is ignored. Every
-// notebook starts with the same header cell (see [Header]). So the answer
-// code exists once, in tp, and the notebook shows it verbatim, with the
+// notebook starts with the header cell (see [Header]). So the answer code
+// exists once, in tp, and the notebook shows it verbatim, with the
 // package's own identifiers qualified (Placement becomes queens.Placement)
 // except the names of functions the notebook itself defines.
+//
+// The package also writes the student edition ([WriteStudent]): the
+// student notebooks, an SDK of the tp packages without their reference
+// answers, the check harness with its public cases recorded, and what a
+// student needs to run them.
 package release
 
 import (
@@ -40,26 +45,32 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/notebook"
+	"github.com/prepa-reines/reines/grading/workbook"
 )
 
 // Module is the Go module path of the workbook.
-const Module = "github.com/prepa-reines/reines"
+const Module = workbook.Module
 
-// Header is the first cell of every notebook: it makes the workbook's module
-// importable from the notebook's folder, pins GoNB (the automatic `go get`
-// of GoNB needs it), and loads the ECharts library once for all charts.
-const Header = `// En-tête du cahier : exécutez cette cellule en premier (Maj+Entrée).
+// Header returns the first cell of notebook nb: it makes the workbook's
+// module importable from the notebook's folder, pins GoNB (the automatic
+// `go get` of GoNB needs it), imports the packages every notebook uses and
+// the one holding its checks (pkg, e.g. ".../grading/nb01"), and loads the
+// ECharts library once for all charts.
+func Header(pkg string) string {
+	return `// En-tête du cahier : exécutez cette cellule en premier (Maj+Entrée).
 // Elle rend importable le module du cahier depuis le dossier de ce notebook,
 // fixe la version de GoNB et charge la bibliothèque de graphiques (hors ligne).
 !*go mod edit -replace=` + Module + `="$(cd "$GONB_DIR" && dirname "$(go env GOMOD)")" -require=` + Module + `@v0.0.0 -require=github.com/janpfeifer/gonb@v0.11.5
 import (
 	"github.com/prepa-reines/reines/grading"
+	"` + pkg + `"
 	"github.com/prepa-reines/reines/tp/board"
 	"github.com/prepa-reines/reines/tp/chart"
 	"github.com/prepa-reines/reines/tp/queens"
 )
 %%
 chart.LoadLibrary()`
+}
 
 // StudentStub is the body of every answer in the student notebooks.
 const StudentStub = "\t// À compléter.\n\tpanic(\"à compléter\")\n"
@@ -78,18 +89,23 @@ func Build(root, srcPath string) (student, correction *notebook.Notebook, err er
 	}
 	name := strings.TrimSuffix(filepath.Base(srcPath), ".txtar")
 	nb, _, _ := strings.Cut(name, "-")
-	src := &source{root: root, nb: nb, pkgs: map[string]*packages.Package{}}
+	book, ok := workbook.Lookup(nb)
+	if !ok {
+		return nil, nil, fmt.Errorf("%s: notebook %s is not listed in package grading/workbook", srcPath, nb)
+	}
+	src := &source{root: root, nb: nb, ownRefs: map[string]bool{}, pkgs: map[string]*packages.Package{}}
 	// The functions this notebook defines are left unqualified in answers.
 	for _, f := range ar.Files {
 		kind, q, _ := parseName(f.Name)
 		if kind == "answer" {
 			if qq := grading.Lookup(nb + "/" + q); qq != nil {
 				src.own = append(src.own, qq.Func)
+				src.ownRefs[qq.RefName] = true
 			}
 		}
 	}
 	student, correction = newNotebook(), newNotebook()
-	header := cell("code", Header, notebook.Meta{Role: "header"})
+	header := cell("code", Header(book.Package), notebook.Meta{Role: "header"})
 	student.Cells = append(student.Cells, header)
 	correction.Cells = append(correction.Cells, header)
 	for i, f := range ar.Files {
@@ -133,10 +149,11 @@ func parseName(name string) (kind, q, arg string) {
 }
 
 type source struct {
-	root string
-	nb   string
-	own  []string // names of the functions the notebook defines
-	pkgs map[string]*packages.Package
+	root    string
+	nb      string
+	own     []string        // names of the functions the notebook defines
+	ownRefs map[string]bool // full names of their reference answers ("…/tp/exactcover.New")
+	pkgs    map[string]*packages.Package
 }
 
 // cells returns the student and correction versions of one section.
@@ -167,11 +184,15 @@ func (s *source) cells(f txtar.File) (student, correction notebook.Cell, err err
 		m := notebook.Meta{Role: "prose", Question: id}
 		return cell("markdown", ProsePlaceholder, m), cell("markdown", text, m), nil
 	case "answer":
-		fn := grading.Lookup(id).Func
-		if fn == "" || arg == "" {
-			return student, correction, fmt.Errorf("an answer needs a question with a function and a package, e.g. 'answer Q2 tp/queens'")
+		q := grading.Lookup(id)
+		if q.Prose() || arg != "" {
+			return student, correction, fmt.Errorf("an answer section names a question with a reference answer and nothing else, e.g. 'answer Q2'")
 		}
-		full, stub, err := s.function(arg, fn)
+		dir, fn, err := refDir(q.RefName)
+		if err != nil {
+			return student, correction, err
+		}
+		full, stub, err := s.function(dir, fn)
 		if err != nil {
 			return student, correction, err
 		}
@@ -181,10 +202,13 @@ func (s *source) cells(f txtar.File) (student, correction notebook.Cell, err err
 	return student, correction, fmt.Errorf("unknown section kind %q (want md, code, answer, check or prose)", kind)
 }
 
-// function returns the source of function name of package dir (relative to
-// the module root), without its doc comment, and its signature up to and
-// including the opening brace, both with package-level identifiers
-// qualified.
+// function returns the source of function name of package dir (relative
+// to the module root), without its doc comment, and its signature up to
+// and including the opening brace, both as the notebook shows them:
+// package-level identifiers of its own package qualified, and a call of
+// the reference answer of another question of the notebook (exactcover.New
+// in QueensProblem) made a call of the notebook's own function (New), as a
+// student reusing their earlier answers writes it.
 func (s *source) function(dir, name string) (full, signature string, err error) {
 	pkg, err := s.load(dir)
 	if err != nil {
@@ -205,28 +229,45 @@ func (s *source) function(dir, name string) (full, signature string, err error) 
 			start := int(fd.Pos()) - base
 			text := data[start : int(fd.End())-base]
 			lbrace := int(fd.Body.Lbrace) - base - start
-			var at []int // offsets in text where the package name goes
+			var edits []edit
 			for _, p := range toQualify(pkg, fd, s.own) {
-				at = append(at, int(p)-base-start)
+				edits = append(edits, edit{at: int(p) - base - start, ins: pkg.Name + "."})
 			}
-			return insertAt(text, at, pkg.Name+".") + "\n", insertAt(text[:lbrace+1], at, pkg.Name+".") + "\n", nil
+			ast.Inspect(fd, func(n ast.Node) bool {
+				sel, ok := n.(*ast.SelectorExpr)
+				if !ok {
+					return true
+				}
+				if fn, ok := pkg.TypesInfo.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && s.ownRefs[fn.Pkg().Path()+"."+fn.Name()] {
+					edits = append(edits, edit{at: int(sel.Pos()) - base - start, del: int(sel.Sel.Pos() - sel.Pos())})
+				}
+				return true
+			})
+			slices.SortFunc(edits, func(a, b edit) int { return a.at - b.at })
+			return applyEdits(text, edits) + "\n", applyEdits(text[:lbrace+1], edits) + "\n", nil
 		}
 	}
 	return "", "", fmt.Errorf("no function %s in %s", name, dir)
 }
 
-// insertAt returns text with ins inserted at each offset of at (sorted)
-// that lies within it.
-func insertAt(text []byte, at []int, ins string) string {
+// edit deletes del bytes at offset at and inserts ins there.
+type edit struct {
+	at, del int
+	ins     string
+}
+
+// applyEdits returns text with the edits (sorted by offset) that lie
+// within it applied.
+func applyEdits(text []byte, edits []edit) string {
 	var out strings.Builder
 	prev := 0
-	for _, a := range at {
-		if a > len(text) {
+	for _, e := range edits {
+		if e.at+e.del > len(text) {
 			break
 		}
-		out.Write(text[prev:a])
-		out.WriteString(ins)
-		prev = a
+		out.Write(text[prev:e.at])
+		out.WriteString(e.ins)
+		prev = e.at + e.del
 	}
 	out.Write(text[prev:])
 	return out.String()
@@ -271,29 +312,17 @@ func (s *source) load(dir string) (*packages.Package, error) {
 	return pkgs[0], nil
 }
 
-// References maps each question answered by a reference function to the
-// import path of that function's package, from every notebook source under
-// root (e.g. "01/Q2" → "github.com/prepa-reines/reines/tp/queens"). The bulk
-// grader uses it to recognise a student calling the reference answer.
-func References(root string) (map[string]string, error) {
-	srcs, err := filepath.Glob(filepath.Join(root, "notebooks", "src", "*.txtar"))
-	if err != nil {
-		return nil, err
+// refDir splits the full name of a reference answer,
+// "github.com/prepa-reines/reines/tp/queens.Solutions", into the package's
+// directory relative to the module root ("tp/queens") and the function's
+// name.
+func refDir(full string) (dir, name string, err error) {
+	dot := strings.LastIndex(full, ".")
+	pkg, ok := strings.CutPrefix(full[:max(dot, 0)], Module+"/")
+	if dot < 0 || !ok || !strings.HasPrefix(pkg, "tp/") {
+		return "", "", fmt.Errorf("reference answer %q is not a function of a tp package", full)
 	}
-	refs := map[string]string{}
-	for _, src := range srcs {
-		ar, err := txtar.ParseFile(src)
-		if err != nil {
-			return nil, err
-		}
-		nb, _, _ := strings.Cut(filepath.Base(src), "-")
-		for _, f := range ar.Files {
-			if kind, q, arg := parseName(f.Name); kind == "answer" && arg != "" {
-				refs[nb+"/"+q] = Module + "/" + arg
-			}
-		}
-	}
-	return refs, nil
+	return pkg, full[dot+1:], nil
 }
 
 // Write builds every notebooks/src/*.txtar under root and writes the
@@ -329,4 +358,25 @@ func Write(root string) ([]string, error) {
 	}
 	slices.Sort(written)
 	return written, nil
+}
+
+// PasteAnswers returns a copy of the student notebook whose answer and
+// written-answer cells are those of the correction (matched by cell ID): the
+// notebook of a student who wrote the reference answers. The tests hand it
+// in to the student edition and to the grader.
+func PasteAnswers(student, correction *notebook.Notebook) *notebook.Notebook {
+	byID := map[string]notebook.Cell{}
+	for _, c := range correction.Cells {
+		byID[c.ID] = c
+	}
+	out := *student
+	out.Cells = slices.Clone(student.Cells)
+	for i, c := range out.Cells {
+		if role := c.Reines().Role; role == "answer" || role == "prose" {
+			if cc, ok := byID[c.ID]; ok {
+				out.Cells[i].Source = cc.Source
+			}
+		}
+	}
+	return &out
 }

@@ -23,12 +23,12 @@ func TestAnswers(t *testing.T) {
 	student, correction, err := build(t, `comment
 -- md --
 # Titre
--- answer Q1 tp/queens --
+-- answer Q1 --
 // Indice : les diagonales.
--- answer Q2 tp/queens --
+-- answer Q2 --
 -- check Q2 --
 %%
-grading.Recursion.Q2.Check(Solutions)
+nb01.Q2.Check(Solutions)
 -- prose Q6 --
 Quatre-vingt-douze.
 `)
@@ -38,7 +38,7 @@ Quatre-vingt-douze.
 	if len(student.Cells) != 6 || len(correction.Cells) != 6 {
 		t.Fatalf("%d and %d cells; want header + 5", len(student.Cells), len(correction.Cells))
 	}
-	if student.Cells[0].Source != Header || student.Cells[0].Reines().Role != "header" {
+	if string(student.Cells[0].Source) != Header(Module+"/grading/nb01") || student.Cells[0].Reines().Role != "header" {
 		t.Error("the first cell must be the header")
 	}
 	safe := string(correction.Cells[2].Source)
@@ -74,12 +74,11 @@ Quatre-vingt-douze.
 
 func TestBuildErrors(t *testing.T) {
 	for name, src := range map[string]string{
-		"unknown kind":       "-- tableau --\nx\n",
-		"unregistered":       "-- check Q42 --\nx\n",
-		"bad question":       "-- check 3 --\nx\n",
-		"answer without pkg": "-- answer Q1 --\n",
-		"missing function":   "-- answer Q1 tp/board --\n",
-		"prose has no func":  "-- answer Q6 tp/queens --\n",
+		"unknown kind":          "-- tableau --\nx\n",
+		"unregistered":          "-- check Q42 --\nx\n",
+		"bad question":          "-- check 3 --\nx\n",
+		"answer with a package": "-- answer Q1 tp/queens --\n",
+		"prose has no func":     "-- answer Q6 --\n",
 	} {
 		if _, _, err := build(t, src); err == nil {
 			t.Errorf("%s: no error", name)

@@ -4,20 +4,35 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/imports"
 )
 
-// Unit is one program to compile: a name (a directory name, e.g. "q2"), and
-// its source.
+// Module is the workbook's module path; GradingPath the import path of its
+// check harness, which the student's code may not use.
+const (
+	Module      = "github.com/prepa-reines/reines"
+	GradingPath = Module + "/grading"
+)
+
+// Unit is one program to compile: a name (a directory name, e.g. "q2"),
+// the student's code and the harness that serves it, in two files of one
+// main package. The student's file has its imports completed by goimports,
+// then stripped of every import of package grading or its sub-packages, so
+// that nothing in it can use them; only the harness may.
 type Unit struct {
-	Name   string
-	Source string
+	Name    string
+	Source  string // main.go: the notebook's declarations and func main
+	Harness string // serve.go, may be empty
 }
 
 // Built is the result of compiling a unit: the binary, or the compiler's
@@ -37,6 +52,34 @@ func Fix(src string) (string, error) {
 	return string(out), nil
 }
 
+// StripGrading removes from src every import of package grading or of one
+// of its sub-packages (a dot or blank import too). A syntax error leaves src
+// as it is (the compiler will report it).
+func StripGrading(src string) string {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "main.go", src, parser.ImportsOnly|parser.ParseComments)
+	if err != nil {
+		return src
+	}
+	type span struct{ from, to int }
+	var cut []span
+	for _, im := range f.Imports {
+		path, _ := strconv.Unquote(im.Path.Value)
+		if path == GradingPath || strings.HasPrefix(path, GradingPath+"/") {
+			from, to := fset.Position(im.Pos()).Offset, fset.Position(im.End()).Offset
+			if im.Name != nil {
+				from = fset.Position(im.Name.Pos()).Offset
+			}
+			cut = append(cut, span{from, to})
+		}
+	}
+	slices.Reverse(cut)
+	for _, c := range cut {
+		src = src[:c.from] + src[c.to:]
+	}
+	return src
+}
+
 // Compile builds every unit in dir (created if needed) against the
 // workbook's module at root, offline, in one go command (the build cache is
 // shared): one package per unit, replace directive to root, root's go.sum.
@@ -46,8 +89,7 @@ func Compile(ctx context.Context, root, dir string, units []Unit) (map[string]Bu
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	const module = "github.com/prepa-reines/reines"
-	gomod := fmt.Sprintf("module submission\n\ngo 1.26\n\nrequire %s v0.0.0\n\nreplace %s => %s\n", module, module, root)
+	gomod := fmt.Sprintf("module submission\n\ngo 1.26\n\nrequire %s v0.0.0\n\nreplace %s => %s\n", Module, Module, root)
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
 		return nil, err
 	}
@@ -66,11 +108,17 @@ func Compile(ctx context.Context, root, dir string, units []Unit) (map[string]Bu
 			// compiler's own; keep the source and let go build say it.
 			src = u.Source
 		}
+		src = StripGrading(src)
 		if err := os.MkdirAll(filepath.Join(dir, u.Name), 0o755); err != nil {
 			return nil, err
 		}
 		if err := os.WriteFile(filepath.Join(dir, u.Name, "main.go"), []byte(src), 0o644); err != nil {
 			return nil, err
+		}
+		if u.Harness != "" {
+			if err := os.WriteFile(filepath.Join(dir, u.Name, "serve.go"), []byte(u.Harness), 0o644); err != nil {
+				return nil, err
+			}
 		}
 	}
 	bin := filepath.Join(dir, "bin")

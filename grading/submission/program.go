@@ -87,7 +87,7 @@ func (p *Program) add(c Cell) {
 	const header = "package main\n"
 	src := header + declarations(c.Source)
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, FileName(c.Index), src, parser.SkipObjectResolution)
+	f, err := parser.ParseFile(fset, FileName(c.Index), src, parser.SkipObjectResolution|parser.ParseComments)
 	if err != nil {
 		p.Errors = append(p.Errors, CellError{c.Index, strings.ReplaceAll(err.Error(), FileName(c.Index)+":", "ligne ")})
 		return
@@ -105,7 +105,11 @@ func (p *Program) add(c Cell) {
 			if d.Recv != nil && len(d.Recv.List) == 1 {
 				name = recvBase(d.Recv.List[0].Type) + "." + name
 			}
-			p.put(&Decl{Cell: c.Index, Names: []string{name}, Text: directive(d.Pos()) + text(d.Pos(), d.End()), uses: idents(d)})
+			start := d.Pos()
+			if d.Doc != nil {
+				start = d.Doc.Pos() // directives such as //go:linkname are comments
+			}
+			p.put(&Decl{Cell: c.Index, Names: []string{name}, Text: directive(start) + text(start, d.End()), uses: idents(d)})
 		case *ast.GenDecl:
 			if d.Tok == token.IMPORT {
 				for _, s := range d.Specs {

@@ -45,7 +45,7 @@ func TestGoNBDeclarations(t *testing.T) {
 	body := last.Source[strings.Index(last.Source, "%%")+2:]
 	decls, inits := p.WithInits(p.Decls)
 	src := p.Source(decls, inits+body)
-	built, err := Compile(context.Background(), root(t), t.TempDir(), []Unit{{"all", src}})
+	built, err := Compile(context.Background(), root(t), t.TempDir(), []Unit{{Name: "all", Source: src}})
 	if err != nil {
 		t.Fatal(err)
 	}

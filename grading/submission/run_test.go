@@ -44,7 +44,9 @@ func TestSandbox(t *testing.T) {
 	}
 	var units []Unit
 	for _, h := range hostile {
-		units = append(units, Unit{h.name, "package main\n\nimport \"github.com/prepa-reines/reines/grading\"\n\nfunc main() {\n\tgrading.ServeMain(\"01/Q4\", func(n int) (int64, error) {\n\t\tif n != 4 {\n\t\t\treturn 2, nil\n\t\t}\n\t\t" + h.body + "\n\t})\n}\n"})
+		units = append(units, Unit{Name: h.name,
+			Source:  "package main\n\nfunc count(n int) (int64, error) {\n\tif n != 4 {\n\t\treturn 2, nil\n\t}\n\t" + h.body + "\n}\n\nfunc main() { serve() }\n",
+			Harness: "package main\n\nimport (\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ \"github.com/prepa-reines/reines/grading/nb01\"\n)\n\nfunc serve() { grading.ServeMain(\"01/Q4\", count) }\n"})
 	}
 	// The sandbox user must reach the binaries and the scratch folders.
 	work, err := os.MkdirTemp("", "sandbox-test")

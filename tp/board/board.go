@@ -67,17 +67,17 @@ func (b Board) grid() (queen, high, cross [][]bool) {
 	return mk(b.Queens), mk(b.Highlight), mk(b.Crossed)
 }
 
-// Text returns the board as the sujets print it: one line per row, 'Q' for a
-// queen, 'x' for a crossed square, '.' otherwise; a highlighted square is
-// shown in brackets ("[Q]", "[.]"), others padded with spaces so columns line
-// up. The title, if any, is the first line.
+// Text returns the board as text, the picture's fallback where nothing is
+// drawn: one line per row, three characters per square, " Q " for a queen,
+// " x " for a crossed square, " . " otherwise, in brackets ("[Q]", "[.]")
+// when highlighted. The title, if any, is the first line. (Notebook 01's
+// Board, the sujet's print_solution, prints one character per square.)
 func (b Board) Text() string {
 	queen, high, cross := b.grid()
 	var sb strings.Builder
 	if b.Title != "" {
 		sb.WriteString(b.Title + "\n")
 	}
-	anyHigh := len(b.Highlight) > 0
 	for r := 0; r < b.N; r++ {
 		for c := 0; c < b.N; c++ {
 			ch := "."
@@ -87,10 +87,9 @@ func (b Board) Text() string {
 			case cross[r][c]:
 				ch = "x"
 			}
-			switch {
-			case high[r][c]:
+			if high[r][c] {
 				ch = "[" + ch + "]"
-			case anyHigh:
+			} else {
 				ch = " " + ch + " "
 			}
 			sb.WriteString(ch)

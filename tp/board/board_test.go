@@ -10,7 +10,7 @@ import (
 
 func TestText(t *testing.T) {
 	b := Of(queens.Placement{1, 3, 0, 2})
-	if got, want := b.Text(), ".Q..\n...Q\nQ...\n..Q.\n"; got != want {
+	if got, want := b.Text(), " .  Q  .  . \n .  .  .  Q \n Q  .  .  . \n .  .  Q  . \n"; got != want {
 		t.Errorf("Text = %q; want %q (the sujet's print_solution)", got, want)
 	}
 	b.Highlight = []queens.Square{{Row: 0, Col: 0}}

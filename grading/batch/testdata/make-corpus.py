@@ -244,7 +244,7 @@ write_mistake('02-antidiagonal-off-by-one.ipynb', replace_in_answer(correction('
 write_mistake('03-model1-no-antidiagonal.ipynb', replace_in_answer(correction('03-cp'), '03/Q2',
     '\t\t\tmodel.Post(cp.NotEqualOffset(x[i], x[j], -k)) // nor anti-diagonal\n', ''))
 write_mistake('04-diagonals-primary.ipynb', replace_in_answer(correction('04-exactcover'), '04/Q12',
-    'p, err := exactcover.New(primary, secondary)', 'p, err := exactcover.New(append(primary, secondary...), nil)'))
+    'p, err := New(primary, secondary)', 'p, err := New(append(primary, secondary...), nil)'))
 write_mistake('05-search-no-undo.ipynb', replace_in_answer(correction('05-domination'), '05/Q9',
     '\t\t\t\t_ = Update(c, sq, -1) // cannot fail: the queen is there\n', ''))
 write_mistake('05-count-prunes-ties.ipynb', replace_in_answer(correction('05-domination'), '05/Q13',

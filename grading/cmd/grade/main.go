@@ -17,13 +17,19 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -31,7 +37,6 @@ import (
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/prepa-reines/reines/grading/batch"
-	"github.com/prepa-reines/reines/grading/release"
 	"github.com/prepa-reines/reines/grading/submission"
 )
 
@@ -42,8 +47,9 @@ func main() {
 	reveal := flag.Bool("reveal", false, "show hidden cases in the feedback")
 	manual := flag.String("manual", "", "manual.csv with the teacher's points for written answers")
 	timeout := flag.Duration("timeout", submission.DefaultLimits.Timeout, "time limit of one case")
+	seed := flag.String("seed", "", "seed of the hidden cases (default: the one in "+seedFileHelp+", created on first use)")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: grade [-tp NN|all] [-out DIR] [-j N] [-reveal] [-manual manual.csv] SUBMISSIONS")
+		fmt.Fprintln(os.Stderr, "usage: grade [-tp NN|all] [-out DIR] [-j N] [-reveal] [-manual manual.csv] [-seed N] SUBMISSIONS")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -51,13 +57,19 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := run(flag.Arg(0), *tp, *out, *jobs, *reveal, *manual, *timeout); err != nil {
+	s, from, err := hiddenSeed(*seed)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "grade:", err)
+		os.Exit(2)
+	}
+	fmt.Fprintf(os.Stderr, "grade: hidden cases drawn with the seed %s\n", from)
+	if err := run(flag.Arg(0), *tp, *out, *jobs, *reveal, *manual, *timeout, s); err != nil {
 		fmt.Fprintln(os.Stderr, "grade:", err)
 		os.Exit(1)
 	}
 }
 
-func run(dir, tp, out string, jobs int, reveal bool, manualPath string, timeout time.Duration) error {
+func run(dir, tp, out string, jobs int, reveal bool, manualPath string, timeout time.Duration, seed uint64) error {
 	gomod, err := exec.Command("go", "env", "GOMOD").Output()
 	if err != nil || strings.TrimSpace(string(gomod)) == "" || strings.TrimSpace(string(gomod)) == os.DevNull {
 		return fmt.Errorf("run grade inside the workbook's repository")
@@ -88,15 +100,13 @@ func run(dir, tp, out string, jobs int, reveal bool, manualPath string, timeout 
 	defer os.RemoveAll(work)
 	_ = os.Chmod(work, 0o755)
 	root := filepath.Dir(strings.TrimSpace(string(gomod)))
-	refs, err := release.References(root)
+	// Submissions are built against the student edition, never against the
+	// teacher's packages.
+	sdk, err := batch.NewSDK(root, filepath.Join(work, "sdk"))
 	if err != nil {
 		return err
 	}
-	wrappers, err := batch.Wrappers(root, refs)
-	if err != nil {
-		return err
-	}
-	opt := batch.Options{Root: root, Work: work, Limits: submission.DefaultLimits, Sandbox: submission.Probe(), Wrappers: wrappers}
+	opt := batch.Options{Work: work, Limits: submission.DefaultLimits, Sandbox: submission.Probe(), SDK: sdk, Seed: seed}
 	opt.Limits.Timeout = timeout
 	if tp != "all" {
 		opt.TP = tp
@@ -156,4 +166,46 @@ func countStudents(subs []batch.Submission) int {
 		seen[s.Student] = true
 	}
 	return len(seen)
+}
+
+// seedFileHelp names the teacher's seed file, outside both editions.
+const seedFileHelp = "$XDG_CONFIG_HOME/reines/seed (~/.config/reines/seed)"
+
+// hiddenSeed returns the seed of the hidden cases: flag if set, else the
+// one in the teacher's seed file, written with a random seed on first
+// use; and where it comes from, for the log.
+func hiddenSeed(flagValue string) (uint64, string, error) {
+	if flagValue != "" {
+		s, err := strconv.ParseUint(flagValue, 10, 64)
+		if err != nil {
+			return 0, "", fmt.Errorf("-seed %q: want a number from 0 to %d", flagValue, uint64(math.MaxUint64))
+		}
+		return s, "given by -seed", nil
+	}
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return 0, "", fmt.Errorf("no seed given and no configuration folder for the seed file: %w (use -seed)", err)
+	}
+	path := filepath.Join(dir, "reines", "seed")
+	if data, err := os.ReadFile(path); err == nil {
+		s, err := strconv.ParseUint(strings.TrimSpace(string(data)), 10, 64)
+		if err != nil {
+			return 0, "", fmt.Errorf("%s does not hold a seed (a number): fix or remove it", path)
+		}
+		return s, "from " + path, nil
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return 0, "", err
+	}
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return 0, "", err
+	}
+	s := binary.LittleEndian.Uint64(b[:])
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return 0, "", err
+	}
+	if err := os.WriteFile(path, []byte(strconv.FormatUint(s, 10)+"\n"), 0o600); err != nil {
+		return 0, "", err
+	}
+	return s, "from " + path + " (created now: keep it to grade the same way again)", nil
 }

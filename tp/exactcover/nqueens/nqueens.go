@@ -54,7 +54,7 @@ func QueensProblem(n int) (*exactcover.Problem, error) {
 	}
 	for r := range n {
 		for c := range n {
-			err := p.AddOption(fmt.Sprintf("r%d", r+1), fmt.Sprintf("c%d", c+1),
+			err := exactcover.InsertOption(p, fmt.Sprintf("r%d", r+1), fmt.Sprintf("c%d", c+1),
 				fmt.Sprintf("a%d", r+c), fmt.Sprintf("b%d", r-c+n-1))
 			if err != nil {
 				return nil, err

@@ -114,18 +114,29 @@ type placement struct {
 	squares []Square
 }
 
-// Puzzle is the exact cover problem of one board.
-type Puzzle struct {
-	Rows, Cols int
-	Problem    *exactcover.Problem // items: the 12 letters, then squares "rRcC" (0-based); secondary "sym" with symmetry breaking
-	placements []placement         // placements[k] is option k
+// Layout is the exact cover formulation of packing the 12 pieces into one
+// board, as data: its items and options, named as [New] names them. A
+// search that takes it (the dancing links of notebook 04, say) hands back
+// solutions as option numbers, which [Layout.Grid] draws.
+type Layout struct {
+	Rows, Cols         int
+	Primary, Secondary []string   // the items: the 12 letters, then squares "rRcC" (0-based); secondary "sym" with symmetry breaking
+	Options            [][]string // Options[k] names option k's items: a letter and 5 squares (and "sym")
+	placements         []placement
 }
 
-// New returns the problem of packing the 12 pieces into a board of rows ×
-// cols squares. Items are the 12 letters, then the squares "r0c0",
-// "r0c1", ... (row-major), all primary; option k places one piece in one
-// orientation at one position, and names the letter and its 5 squares
-// (2056 options for 6×10).
+// Puzzle is the exact cover problem of one board: its [Layout] and the
+// dancing links built from it.
+type Puzzle struct {
+	*Layout
+	Problem *exactcover.Problem
+}
+
+// NewLayout returns the formulation of packing the 12 pieces into a board
+// of rows × cols squares. Items are the 12 letters, then the squares
+// "r0c0", "r0c1", ... (row-major), all primary; option k places one piece
+// in one orientation at one position, and names the letter and its 5
+// squares (2056 options for 6×10).
 //
 // With breakSymmetry, each solution is found once up to the symmetries of
 // the rectangle (its two reflections and the half-turn): the centre of the
@@ -139,29 +150,23 @@ type Puzzle struct {
 // Knuth's, "Dancing links", 2000).
 //
 // Errors: [ErrBoard] unless rows, cols ≥ 1 and rows × cols = 60.
-func New(rows, cols int, breakSymmetry bool) (*Puzzle, error) {
+func NewLayout(rows, cols int, breakSymmetry bool) (*Layout, error) {
 	if rows < 1 || cols < 1 || rows*cols != 60 {
 		return nil, fmt.Errorf("%w: %d×%d", ErrBoard, rows, cols)
 	}
 	name := func(s Square) string { return fmt.Sprintf("r%dc%d", s.Row, s.Col) }
-	var items []string
+	l := &Layout{Rows: rows, Cols: cols}
 	for k := range len(Letters) {
-		items = append(items, Letters[k:k+1])
+		l.Primary = append(l.Primary, Letters[k:k+1])
 	}
 	for r := range rows {
 		for c := range cols {
-			items = append(items, name(Square{r, c}))
+			l.Primary = append(l.Primary, name(Square{r, c}))
 		}
 	}
-	var secondary []string
 	if breakSymmetry {
-		secondary = []string{"sym"}
+		l.Secondary = []string{"sym"}
 	}
-	p, err := exactcover.New(items, secondary)
-	if err != nil {
-		return nil, err
-	}
-	pz := &Puzzle{Rows: rows, Cols: cols, Problem: p}
 	for k := range len(Letters) {
 		letter := Letters[k]
 		for o, cells := range Orientations(letter) {
@@ -193,15 +198,34 @@ func New(rows, cols int, breakSymmetry bool) (*Puzzle, error) {
 							opt = append(opt, "sym")
 						}
 					}
-					if err := p.AddOption(opt...); err != nil {
-						return nil, err
-					}
-					pz.placements = append(pz.placements, placement{letter, squares})
+					l.Options = append(l.Options, opt)
+					l.placements = append(l.placements, placement{letter, squares})
 				}
 			}
 		}
 	}
-	return pz, nil
+	return l, nil
+}
+
+// New returns the problem of packing the 12 pieces into a board of rows ×
+// cols squares: the dancing links of [NewLayout]'s formulation.
+//
+// Errors: [ErrBoard] unless rows, cols ≥ 1 and rows × cols = 60.
+func New(rows, cols int, breakSymmetry bool) (*Puzzle, error) {
+	l, err := NewLayout(rows, cols, breakSymmetry)
+	if err != nil {
+		return nil, err
+	}
+	p, err := exactcover.New(l.Primary, l.Secondary)
+	if err != nil {
+		return nil, err
+	}
+	for _, opt := range l.Options {
+		if err := p.AddOption(opt...); err != nil {
+			return nil, err
+		}
+	}
+	return &Puzzle{l, p}, nil
 }
 
 // Grid is a filled board: Grid[r][c] is the letter of the piece on row r,
@@ -219,15 +243,14 @@ func (g Grid) String() string {
 }
 
 // Grid returns the board filled with the placements of a set of options of
-// pz.Problem (a solution, or part of one). Panics if an option is out of
-// range.
-func (pz *Puzzle) Grid(options []int) Grid {
-	g := make(Grid, pz.Rows)
+// l (a solution, or part of one). Panics if an option is out of range.
+func (l *Layout) Grid(options []int) Grid {
+	g := make(Grid, l.Rows)
 	for r := range g {
-		g[r] = []byte(strings.Repeat(".", pz.Cols))
+		g[r] = []byte(strings.Repeat(".", l.Cols))
 	}
 	for _, o := range options {
-		pl := pz.placements[o]
+		pl := l.placements[o]
 		for _, s := range pl.squares {
 			g[s.Row][s.Col] = pl.letter
 		}

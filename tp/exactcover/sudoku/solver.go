@@ -53,7 +53,7 @@ func SudokuProblem() *exactcover.Problem {
 		for c := range 9 {
 			b := 3*(r/3) + c/3
 			for d := range 9 {
-				err := p.AddOption(items[9*r+c], items[81+9*r+d], items[162+9*c+d], items[243+9*b+d])
+				err := exactcover.InsertOption(p, items[9*r+c], items[81+9*r+d], items[162+9*c+d], items[243+9*b+d])
 				if err != nil {
 					panic(err)
 				}

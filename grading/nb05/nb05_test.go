@@ -1,4 +1,4 @@
-package grading
+package nb05
 
 import (
 	"context"
@@ -6,74 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/prepa-reines/reines/grading/internal/checktest"
 	"github.com/prepa-reines/reines/tp/domination"
 	"github.com/prepa-reines/reines/tp/queens"
 )
-
-func TestDominationRegistry(t *testing.T) {
-	var ids []string
-	prose := map[int]bool{1: true, 6: true, 8: true, 10: true, 12: true, 14: true, 15: true, 16: true, 18: true, 20: true, 21: true, 23: true, 26: true, 27: true}
-	qs := Questions("05")
-	for k, q := range qs {
-		ids = append(ids, q.ID)
-		if q.Points <= 0 || q.Title == "" {
-			t.Errorf("%s: points %d, title %q", q.ID, q.Points, q.Title)
-		}
-		if q.Prose() != prose[k+1] {
-			t.Errorf("%s: written answer %v; want %v", q.ID, q.Prose(), prose[k+1])
-		}
-	}
-	if len(ids) != 28 || ids[0] != "05/Q1" || ids[27] != "05/Q28" {
-		t.Errorf("Questions(05) = %v; want 05/Q1 … 05/Q28", ids)
-	}
-}
-
-// dominationReports runs every check of notebook 05 on the reference
-// answers.
-func dominationReports() []Report {
-	d := Domination
-	return []Report{
-		d.Q2.Run(domination.IndependentDominatingSet), d.Q3.Run(domination.LowerBound),
-		d.Q4.Run(domination.Complete), d.Q5.Run(domination.Update),
-		d.Q7.Run(domination.CoverByQueensExhaustive), d.Q9.Run(domination.CoverByQueens),
-		d.Q11.Run(domination.CoverByQueensPlacement), d.Q13.Run(domination.CountMinimumCovers),
-		d.Q17.Run(domination.ReservoirZero), d.Q19.Run(domination.RandomCover),
-		d.Q22.Run(domination.AdaptiveProbability), d.Q24.Run(domination.CoverByQueensParallel),
-		d.Q25.Run(domination.CoverByQueensWorkers), d.Q28.Run(domination.DominateByQueens),
-	}
-}
-
-func TestDominationReferencePasses(t *testing.T) {
-	for _, r := range dominationReports() {
-		if r.Outcome() != "passed" || len(r.Cases) == 0 {
-			t.Errorf("%s: reference answer gives %s\n%s", r.Question.ID, r.Outcome(), r.Text())
-		}
-	}
-}
-
-// The reference answers of notebook 05, for TestChildRoundTrip.
-var _ = addReferences(map[string]any{
-	"05/Q2": domination.IndependentDominatingSet, "05/Q3": domination.LowerBound, "05/Q4": domination.Complete,
-	"05/Q5": domination.Update, "05/Q7": domination.CoverByQueensExhaustive, "05/Q9": domination.CoverByQueens,
-	"05/Q11": domination.CoverByQueensPlacement, "05/Q13": domination.CountMinimumCovers,
-	"05/Q17": domination.ReservoirZero, "05/Q19": domination.RandomCover, "05/Q22": domination.AdaptiveProbability,
-	"05/Q24": domination.CoverByQueensParallel, "05/Q25": domination.CoverByQueensWorkers,
-	"05/Q28": domination.DominateByQueens,
-})
-
-func TestDominationStubs(t *testing.T) {
-	for _, r := range []Report{
-		Domination.Q5.Run(func(*domination.Coverage, queens.Square, int) error { panic(ToDo) }),
-		Domination.Q17.Run(func([]int, *rand.Rand) (int, bool) { panic(ToDo) }),
-		Domination.Q25.Run(func(context.Context, int, int, func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error) {
-			panic(ToDo)
-		}),
-	} {
-		if r.Outcome() != "not-implemented" {
-			t.Errorf("stub %s: %s", r.Question.ID, r.Outcome())
-		}
-	}
-}
 
 // updateWith returns an Update built from the reference with one mistake:
 // the queen's square counted once per direction, or z not maintained on
@@ -132,9 +68,9 @@ func updateWith(ownSquareEachLine, noZOnRemoval bool) func(*domination.Coverage,
 }
 
 func TestUpdateMistakes(t *testing.T) {
-	mustFail(t, "queen's square counted on each line", Domination.Q5.Run(updateWith(true, false)), "comptée 4 fois au lieu de 1")
-	mustFail(t, "z not maintained on removal", Domination.Q5.Run(updateWith(false, true)), "au retrait, z")
-	if !strings.Contains(Domination.Q5.Run(updateWith(true, false)).HTML(), "reines-chart") {
+	checktest.FailsWith(t, "queen's square counted on each line", Q5.Run(updateWith(true, false)), "comptée 4 fois au lieu de 1")
+	checktest.FailsWith(t, "z not maintained on removal", Q5.Run(updateWith(false, true)), "au retrait, z")
+	if !strings.Contains(Q5.Run(updateWith(true, false)).HTML(), "reines-chart") {
 		t.Error("the report draws no heat map of the failing case")
 	}
 	// Changing the board before the test of the attacked square: the error
@@ -149,7 +85,7 @@ func TestUpdateMistakes(t *testing.T) {
 		}
 		return domination.Update(c, sq, delta)
 	}
-	mustFail(t, "changes before an error", Domination.Q5.Run(early), "rien ne doit changer")
+	checktest.FailsWith(t, "changes before an error", Q5.Run(early), "rien ne doit changer")
 	// No error when the square is attacked.
 	lax := func(c *domination.Coverage, sq queens.Square, delta int) error {
 		was := c.Independent
@@ -157,8 +93,8 @@ func TestUpdateMistakes(t *testing.T) {
 		defer func() { c.Independent = was }()
 		return domination.Update(c, sq, delta)
 	}
-	mustFail(t, "no ErrAttacked", Domination.Q5.Run(lax), "ErrAttacked")
-	mustFail(t, "Complete inverted", Domination.Q4.Run(func(c *domination.Coverage) bool { return c.Uncovered > 0 }), "z")
+	checktest.FailsWith(t, "no ErrAttacked", Q5.Run(lax), "ErrAttacked")
+	checktest.FailsWith(t, "Complete inverted", Q4.Run(func(c *domination.Coverage) bool { return c.Uncovered > 0 }), "z")
 }
 
 // searchWith is the sujet's row-by-row search with the mistakes asked for:
@@ -219,24 +155,24 @@ func TestSearchMistakes(t *testing.T) {
 			return m, st, err
 		}
 	}
-	if r := Domination.Q7.Run(minOnly(pruneNone, true)); r.Outcome() != "passed" {
+	if r := Q7.Run(minOnly(pruneNone, true)); r.Outcome() != "passed" {
 		t.Fatalf("the test's own exhaustive search fails:\n%s", r.Text())
 	}
-	if r := Domination.Q9.Run(minOnly(pruneGE, true)); r.Outcome() != "passed" {
+	if r := Q9.Run(minOnly(pruneGE, true)); r.Outcome() != "passed" {
 		t.Fatalf("the test's own pruned search fails:\n%s", r.Text())
 	}
-	mustFail(t, "no undo (Q7)", Domination.Q7.Run(minOnly(pruneNone, false)), "retirée après l'appel récursif")
-	mustFail(t, "no undo (Q9)", Domination.Q9.Run(minOnly(pruneGE, false)), "retirée après l'appel récursif")
-	mustFail(t, "pruning r > best", Domination.Q9.Run(minOnly(pruneGT, true)), "r ≥ best")
-	mustFail(t, "pruning in the exhaustive search", Domination.Q7.Run(minOnly(pruneGE, true)), "n'élaguez pas")
+	checktest.FailsWith(t, "no undo (Q7)", Q7.Run(minOnly(pruneNone, false)), "retirée après l'appel récursif")
+	checktest.FailsWith(t, "no undo (Q9)", Q9.Run(minOnly(pruneGE, false)), "retirée après l'appel récursif")
+	checktest.FailsWith(t, "pruning r > best", Q9.Run(minOnly(pruneGT, true)), "r ≥ best")
+	checktest.FailsWith(t, "pruning in the exhaustive search", Q7.Run(minOnly(pruneGE, true)), "n'élaguez pas")
 
 	counting := func(prune int) func(int) (int, int64, domination.SearchStats, error) {
 		return func(n int) (int, int64, domination.SearchStats, error) { return searchWith(n, prune, true, true) }
 	}
-	if r := Domination.Q13.Run(counting(pruneGT)); r.Outcome() != "passed" {
+	if r := Q13.Run(counting(pruneGT)); r.Outcome() != "passed" {
 		t.Fatalf("the test's own counting search fails:\n%s", r.Text())
 	}
-	mustFail(t, "counting with r ≥ best", Domination.Q13.Run(counting(pruneGE)), "r > best")
+	checktest.FailsWith(t, "counting with r ≥ best", Q13.Run(counting(pruneGE)), "r > best")
 	noReset := func(n int) (int, int64, domination.SearchStats, error) {
 		m, c, st, err := domination.CountMinimumCovers(n)
 		if n >= 4 {
@@ -244,7 +180,7 @@ func TestSearchMistakes(t *testing.T) {
 		}
 		return m, c, st, err
 	}
-	mustFail(t, "count not reset", Domination.Q13.Run(noReset), "repart à 1")
+	checktest.FailsWith(t, "count not reset", Q13.Run(noReset), "repart à 1")
 }
 
 func TestPlacementMistakes(t *testing.T) {
@@ -256,7 +192,7 @@ func TestPlacementMistakes(t *testing.T) {
 		}
 		return qs, st, err
 	}
-	mustFail(t, "best = n", Domination.Q11.Run(startAtN), "n + 1")
+	checktest.FailsWith(t, "best = n", Q11.Run(startAtN), "n + 1")
 	// The current slice kept instead of a copy: later changes spoil it.
 	noCopy := func(n int) ([]queens.Square, domination.SearchStats, error) {
 		qs, st, err := domination.CoverByQueensPlacement(n)
@@ -265,14 +201,14 @@ func TestPlacementMistakes(t *testing.T) {
 		}
 		return qs, st, err
 	}
-	mustFail(t, "no copy", Domination.Q11.Run(noCopy), "copié")
+	checktest.FailsWith(t, "no copy", Q11.Run(noCopy), "copié")
 	// A valid placement that is not minimal.
 	notMin := func(n int) ([]queens.Square, domination.SearchStats, error) {
 		qs, err := domination.IndependentDominatingSet(n)
 		return qs, domination.SearchStats{}, err
 	}
-	mustFail(t, "not minimal (Q11)", Domination.Q11.Run(notMin), "le minimum est")
-	mustFail(t, "not minimal (Q24)", Domination.Q24.Run(notMin), "le minimum est")
+	checktest.FailsWith(t, "not minimal (Q11)", Q11.Run(notMin), "le minimum est")
+	checktest.FailsWith(t, "not minimal (Q24)", Q24.Run(notMin), "le minimum est")
 	// Q2: the n-queens solutions, which do not exist for n = 2 and 3.
 	nQueens := func(n int) ([]queens.Square, error) {
 		if n <= 0 {
@@ -281,14 +217,14 @@ func TestPlacementMistakes(t *testing.T) {
 		p, _, _ := queens.First(n)
 		return p.Squares(), nil
 	}
-	mustFail(t, "n-queens for n = 2, 3", Domination.Q2.Run(nQueens), "non couverte")
+	checktest.FailsWith(t, "n-queens for n = 2, 3", Q2.Run(nQueens), "non couverte")
 	floor := func(n int) (int, error) {
 		if n <= 0 {
 			return 0, domination.ErrBoardSize
 		}
 		return n * n / (4*n - 3), nil
 	}
-	mustFail(t, "floor", Domination.Q3.Run(floor), "partie entière supérieure")
+	checktest.FailsWith(t, "floor", Q3.Run(floor), "partie entière supérieure")
 }
 
 func TestReservoirMistakes(t *testing.T) {
@@ -320,18 +256,37 @@ func TestReservoirMistakes(t *testing.T) {
 			}
 			return chosen, chosen >= 0
 		},
-		"first zero": func(row []int, _ *rand.Rand) (int, bool) {
-			for i, v := range row {
-				if v == 0 {
-					return i, true
-				}
-			}
-			return -1, false
-		},
 	}
 	for name, f := range mistakes {
-		mustFail(t, name, Domination.Q17.Run(f), "non uniforme")
+		checktest.FailsWith(t, name, Q17.Run(f), "non uniforme")
 	}
+	// Without the random source: the first zero, or each zero in turn
+	// (uniform frequencies, but no randomness), or another source.
+	checktest.FailsWith(t, "first zero", Q17.Run(func(row []int, _ *rand.Rand) (int, bool) {
+		for i, v := range row {
+			if v == 0 {
+				return i, true
+			}
+		}
+		return -1, false
+	}), "ne dépend pas de rng")
+	turn := 0
+	checktest.FailsWith(t, "in turn", Q17.Run(func(row []int, _ *rand.Rand) (int, bool) {
+		z := domZeros(row)
+		if len(z) == 0 {
+			return -1, false
+		}
+		turn++
+		return z[turn%len(z)], true
+	}), "ne dépend pas de rng")
+	global := rand.New(rand.NewPCG(1, 1))
+	checktest.FailsWith(t, "its own source", Q17.Run(func(row []int, _ *rand.Rand) (int, bool) {
+		z := domZeros(row)
+		if len(z) == 0 {
+			return -1, false
+		}
+		return z[global.IntN(len(z))], true
+	}), "la même graine")
 	// Two passes, uniform: right.
 	twoPass := func(row []int, rng *rand.Rand) (int, bool) {
 		z := domZeros(row)
@@ -340,10 +295,10 @@ func TestReservoirMistakes(t *testing.T) {
 		}
 		return z[rng.IntN(len(z))], true
 	}
-	if r := Domination.Q17.Run(twoPass); r.Outcome() != "passed" {
+	if r := Q17.Run(twoPass); r.Outcome() != "passed" {
 		t.Errorf("uniform two-pass choice:\n%s", r.Text())
 	}
-	mustFail(t, "no zero gives 0", Domination.Q17.Run(func(row []int, rng *rand.Rand) (int, bool) {
+	checktest.FailsWith(t, "no zero gives 0", Q17.Run(func(row []int, rng *rand.Rand) (int, bool) {
 		i, ok := domination.ReservoirZero(row, rng)
 		return max(i, 0), ok
 	}), "−1")
@@ -380,15 +335,15 @@ func TestRandomCoverMistakes(t *testing.T) {
 		}
 		return len(best), best, st, nil
 	}
-	mustFail(t, "queens not removed", Domination.Q19.Run(noRemoval), "")
+	checktest.FailsWith(t, "queens not removed", Q19.Run(noRemoval), "")
 	// A fresh generator instead of rng: not reproducible.
 	fresh := func(n, trials int, p domination.Probability, _ *rand.Rand) (int, []queens.Square, domination.RandomStats, error) {
 		return domination.RandomCover(n, trials, p, rand.New(rand.NewPCG(rand.Uint64(), 1)))
 	}
-	mustFail(t, "own generator", Domination.Q19.Run(fresh), "même graine")
+	checktest.FailsWith(t, "own generator", Q19.Run(fresh), "même graine")
 	// The first uncovered square of the row instead of a uniform one.
 	intDiv := func(n, row, placed, best int) float64 { return float64((best - placed) / (n - row)) }
-	mustFail(t, "integer division", Domination.Q22.Run(intDiv), "division entière")
+	checktest.FailsWith(t, "integer division", Q22.Run(intDiv), "division entière")
 }
 
 func TestWorkersMistakes(t *testing.T) {
@@ -396,17 +351,17 @@ func TestWorkersMistakes(t *testing.T) {
 	deaf := func(_ context.Context, n, workers int, trace func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error) {
 		return domination.CoverByQueensWorkers(context.Background(), n, workers, trace)
 	}
-	mustFail(t, "ignores ctx", Domination.Q25.Run(deaf), "ctx.Err()")
+	checktest.FailsWith(t, "ignores ctx", Q25.Run(deaf), "ctx.Err()")
 	// No trace.
 	silent := func(ctx context.Context, n, workers int, _ func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error) {
 		return domination.CoverByQueensWorkers(ctx, n, workers, nil)
 	}
-	mustFail(t, "no trace", Domination.Q25.Run(silent), "WorkerStarted")
+	checktest.FailsWith(t, "no trace", Q25.Run(silent), "WorkerStarted")
 }
 
 func TestDominateMistakes(t *testing.T) {
 	// The independent search: wrong for n = 4 (3 instead of 2).
-	mustFail(t, "non-attacking rule kept", Domination.Q28.Run(domination.CountMinimumCovers), "minimum 3 au lieu de 2")
+	checktest.FailsWith(t, "non-attacking rule kept", Q28.Run(domination.CountMinimumCovers), "minimum 3 au lieu de 2")
 }
 
 func TestChiSquareCritical(t *testing.T) {

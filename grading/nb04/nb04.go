@@ -1,31 +1,32 @@
-package grading
+// Package nb04 declares the questions of notebook 04, exact cover with
+// Algorithm X and dancing links (reference answers: tp/exactcover and its
+// sub-packages nqueens and sudoku), and the data its demonstrations show.
+//
+// The dancing-links questions work on problems built by the reference
+// answers from a description ([DLXCase]): the built problem travels with
+// the case as data (its exported arrays round-trip through JSON), the
+// student's function changes a copy, and the output is a copy of every
+// link ([DLXLinks]) with the verdict of the shared invariant checker,
+// [exactcover.Problem.Verify], in French. The N-queens and Sudoku
+// formulations (Q12, Q13) are judged by their structure: the set of
+// options of every item must be one of the problem's constraints. The
+// hidden cases are in hidden.go (teacher's edition only).
+package nb04
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"regexp"
 	"slices"
 	"strings"
-	"time"
 
-	"github.com/prepa-reines/reines/tp/board"
+	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/tp/exactcover"
 	"github.com/prepa-reines/reines/tp/exactcover/nqueens"
 	"github.com/prepa-reines/reines/tp/exactcover/sudoku"
 	"github.com/prepa-reines/reines/tp/queens"
 )
 
-// The checks of notebook 04, exact cover and dancing links (package
-// tp/exactcover and its sub-packages nqueens and sudoku).
-//
-// The dancing-links questions work on problems that the check builds with
-// the reference answers, from a description that round-trips through JSON
-// ([DLXCase]); the student's function changes them, and the output is a
-// copy of every link ([DLXLinks]) with the verdict of the shared invariant
-// checker, [exactcover.Problem.Verify], translated into French.
-
-// MatrixCase is an input of [ExactCover].Q2: a 0/1 matrix.
+// MatrixCase is an input of Q2: a 0/1 matrix.
 type MatrixCase struct {
 	M    exactcover.Matrix
 	What string // what the case tests, in French (may be empty)
@@ -47,6 +48,10 @@ type DLXCase struct {
 	Insert  [][]string // InsertOption: the options the student's function inserts, in order
 	Limit   int        // Dance: visit stops the search after Limit solutions (0: never)
 	What    string     // what the case tests, in French (may be empty)
+	// P is the problem described above, built by the reference answers
+	// when the cases are made (for UnhideOption, with x's option hidden):
+	// the student's function gets a copy. nil for New.
+	P *exactcover.Problem
 }
 
 // DLXLinks is a copy of the fields of an [exactcover.Problem].
@@ -60,13 +65,13 @@ type DLXLinks struct {
 // the call, the invariant checker's verdict, the errors returned.
 type DLXOut struct {
 	Links  DLXLinks
-	Verify string   // Verify's complaint in French, "" if the structure is consistent (or not checked)
-	Err    string   // New: the error returned, "" for nil
-	Errs   []string // InsertOption: the error of each insertion, "" for nil
+	Verify string         // Verify's complaint in French, "" if the structure is consistent (or not checked)
+	Err    *grading.Err   // New: the error returned
+	Errs   []*grading.Err // InsertOption: the error of each insertion
 }
 
-// ChooseOut is what [exactcover.ChooseItem] returns: an item number, and
-// its name when it is one.
+// ChooseOut is what ChooseItem returns: an item number, and its name when
+// it is one.
 type ChooseOut struct {
 	Item int
 	Name string
@@ -79,114 +84,72 @@ type DanceOut struct {
 	Restore   string
 }
 
-// QueensCoverOut describes the problem the student builds for the n×n
-// board: its size, the invariant checker's verdict, its number of
-// solutions and the first one, decoded as a placement.
-type QueensCoverOut struct {
-	Err                         string
-	Primary, Secondary, Options int
-	Verify                      string
-	Count                       int64
-	First                       queens.Placement // decoded from the first solution; nil if none
-	Decode                      string           // why the first solution could not be decoded, in French
+// CoverOut is the structure of a problem a student builds (Q12, Q13): its
+// items, primary first, and the items of each option.
+type CoverOut struct {
+	Err     *grading.Err
+	Verify  string // the invariant checker's complaint, in French
+	Items   []string
+	Primary int
+	Options [][]string
 }
 
-// SudokuCase is an input of [ExactCover].Q13: a puzzle line.
-type SudokuCase struct {
-	Puzzle string
-	What   string
-}
+// SudokuCase is an input of Q13 (the problem has no parameter: one case).
+type SudokuCase struct{ What string }
 
-// SudokuOut describes the student's Sudoku problem and what it gives for a
-// puzzle: its size, the givens' selection error, the number of solutions
-// (0, 1 or 2, the search stops at the second) and the first one.
-type SudokuOut struct {
-	Primary, Secondary, Options int
-	Verify                      string
-	Err                         string // selecting the givens failed (clashing givens): the error, "" for none
-	Solutions                   int
-	Grid                        string // the first solution, 81 characters, "" if none
-}
+// Q1 is the written answer: Algorithm X by hand.
+var Q1 = grading.Prose("04/Q1", "L'algorithme X à la main (réponse rédigée)", 2)
 
-// ExactCover holds the questions of notebook 04. Q1, Q9 and Q14 are written
-// answers.
-var ExactCover = struct {
-	Q1  *Question
-	Q2  *Exercise[func(exactcover.Matrix) [][]int, MatrixCase, [][]int]
-	Q3  *Exercise[func([]string, []string) (*exactcover.Problem, error), DLXCase, DLXOut]
-	Q4  *Exercise[func(*exactcover.Problem, ...string) error, DLXCase, DLXOut]
-	Q5  *Exercise[func(*exactcover.Problem, int), DLXCase, DLXOut]
-	Q6  *Exercise[func(*exactcover.Problem, int), DLXCase, DLXOut]
-	Q7  *Exercise[func(*exactcover.Problem, int), DLXCase, DLXOut]
-	Q8  *Exercise[func(*exactcover.Problem, int), DLXCase, DLXOut]
-	Q9  *Question
-	Q10 *Exercise[func(*exactcover.Problem) int, DLXCase, ChooseOut]
-	Q11 *Exercise[func(*exactcover.Problem, func([]int) bool), DLXCase, DanceOut]
-	Q12 *Exercise[func(int) (*exactcover.Problem, error), Sized, QueensCoverOut]
-	Q13 *Exercise[func() *exactcover.Problem, SudokuCase, SudokuOut]
-	Q14 *Question
-}{
-	Q1: Register(&Question{ID: "04/Q1", Title: "L'algorithme X à la main (réponse rédigée)", Points: 2}),
-	Q2: &Exercise[func(exactcover.Matrix) [][]int, MatrixCase, [][]int]{
-		Question: Register(&Question{ID: "04/Q2", Title: "L'algorithme X sur la matrice", Points: 4, Func: "AlgorithmX",
-			Signature: "func AlgorithmX(m exactcover.Matrix) [][]int"}),
-		Cases:  matrixCases,
-		Hidden: func() []MatrixCase { return matrixHidden },
-		Call: func(f func(exactcover.Matrix) [][]int, in MatrixCase) [][]int {
-			return f(ecCloneMatrix(in.M))
-		},
-		Want:   func(in MatrixCase) [][]int { return exactcover.AlgorithmX(in.M) },
-		Input:  describeMatrix,
-		Format: formatSolutionsX,
-		Judge:  judgeAlgorithmX,
+// Q2 asks for AlgorithmX on the 0/1 matrix.
+var Q2 = grading.Define(&grading.Exercise[func(exactcover.Matrix) [][]int, MatrixCase, [][]int]{
+	Question: grading.Question{ID: "04/Q2", Title: "L'algorithme X sur la matrice", Points: 4},
+	Ref:      exactcover.AlgorithmX,
+	Cases:    matrixCases,
+	Call: func(f func(exactcover.Matrix) [][]int, in MatrixCase) [][]int {
+		return f(ecCloneMatrix(in.M))
 	},
-	Q3: &Exercise[func([]string, []string) (*exactcover.Problem, error), DLXCase, DLXOut]{
-		Question: Register(&Question{ID: "04/Q3", Title: "Construire la structure (construire)", Points: 3, Func: "New",
-			Signature: "func New(primary, secondary []string) (*exactcover.Problem, error)"}),
-		Cases: []DLXCase{
-			{Primary: []string{"a", "b", "c"}},
-			{Primary: []string{"a"}},
-			{Primary: []string{"a", "b"}, Secondary: []string{"s", "t"}, What: "éléments secondaires : une liste à part, de tête N+1"},
-			{Primary: []string{"x", "y", "z", "w"}, Secondary: []string{"u"}},
-			{What: "aucun élément : problème vide, sans erreur"},
-			{Primary: []string{"a", "b", "a"}, What: "nom en double"},
-			{Secondary: []string{"s"}, What: "des secondaires sans primaire"},
-			{Primary: []string{"a", "b c"}, What: "nom avec une espace"},
-		},
-		Hidden: func() []DLXCase {
-			return []DLXCase{
-				{Primary: []string{"p", "q"}, Secondary: []string{"r"}},
-				{Primary: []string{"a", "b"}, Secondary: []string{"a"}, What: "nom en double"},
-				{Primary: []string{"a|b"}, What: "nom interdit"},
-			}
-		},
-		Call: func(f func([]string, []string) (*exactcover.Problem, error), in DLXCase) DLXOut {
-			p, err := f(slices.Clone(in.Primary), slices.Clone(in.Secondary))
-			out := DLXOut{Err: errText(err)}
-			if err == nil {
-				if p == nil {
-					out.Verify = "New a renvoyé nil sans erreur"
-					return out
-				}
-				out.Links, out.Verify = linksOf(p), verifyText(p)
-			}
-			return out
-		},
-		Want: func(in DLXCase) DLXOut {
-			p, err := exactcover.New(in.Primary, in.Secondary)
-			if err != nil {
-				return DLXOut{Err: err.Error()}
-			}
-			return DLXOut{Links: linksOf(p)}
-		},
-		Input:  describeDLX("new"),
-		Format: formatLinks,
-		Judge:  judgeLinks("new"),
+	Input:  describeMatrix,
+	Format: formatSolutionsX,
+	Judge:  judgeAlgorithmX,
+})
+
+// Q3 asks for New, the empty structure (sujet: construire).
+var Q3 = grading.Define(&grading.Exercise[func([]string, []string) (*exactcover.Problem, error), DLXCase, DLXOut]{
+	Question: grading.Question{ID: "04/Q3", Title: "Construire la structure (construire)", Points: 3},
+	Ref:      exactcover.New,
+	Cases: []DLXCase{
+		{Primary: []string{"a", "b", "c"}},
+		{Primary: []string{"a"}},
+		{Primary: []string{"a", "b"}, Secondary: []string{"s", "t"}, What: "éléments secondaires : une liste à part, de tête N+1"},
+		{Primary: []string{"x", "y", "z", "w"}, Secondary: []string{"u"}},
+		{What: "aucun élément : problème vide, sans erreur"},
+		{Primary: []string{"a", "b", "a"}, What: "nom en double"},
+		{Secondary: []string{"s"}, What: "des secondaires sans primaire"},
+		{Primary: []string{"a", "b c"}, What: "nom avec une espace"},
 	},
-	Q4: &Exercise[func(*exactcover.Problem, ...string) error, DLXCase, DLXOut]{
-		Question: Register(&Question{ID: "04/Q4", Title: "Insérer une option (inserer)", Points: 3, Func: "InsertOption",
-			Signature: "func InsertOption(p *exactcover.Problem, items ...string) error"}),
-		Cases: []DLXCase{
+	Call: func(f func([]string, []string) (*exactcover.Problem, error), in DLXCase) DLXOut {
+		p, err := f(slices.Clone(in.Primary), slices.Clone(in.Secondary))
+		out := DLXOut{Err: grading.ErrOf(err)}
+		if err == nil {
+			if p == nil {
+				out.Verify = "New a renvoyé nil sans erreur"
+				return out
+			}
+			out.Links, out.Verify = linksOf(p), verifyText(p)
+		}
+		return out
+	},
+	Input:  describeDLX("new"),
+	Format: formatLinks,
+	Judge:  judgeLinks("new"),
+})
+
+// Q4 asks for InsertOption (sujet: inserer).
+var Q4 = grading.Define(&grading.Exercise[func(*exactcover.Problem, ...string) error, DLXCase, DLXOut]{
+	Question: grading.Question{ID: "04/Q4", Title: "Insérer une option (inserer)", Points: 3},
+	Ref:      exactcover.InsertOption,
+	Computed: func() []DLXCase {
+		return built([]DLXCase{
 			{Primary: []string{"a", "b", "c"}, Insert: [][]string{{"a", "b"}}},
 			{Primary: []string{"a", "b", "c"}, Insert: [][]string{{"a", "b"}, {"b", "c"}, {"c"}}, What: "trois options : chacune en bas des listes"},
 			{Primary: []string{"a", "b", "c"}, Insert: [][]string{{"c", "a"}, {"a"}}, What: "l'ordre des éléments de l'option est conservé"},
@@ -195,285 +158,231 @@ var ExactCover = struct {
 			{Primary: []string{"a", "b"}, Insert: [][]string{{"a", "b", "a"}, {"b"}}, What: "élément répété : erreur, p inchangé"},
 			{Primary: []string{"a", "b"}, Insert: [][]string{{}, {"a"}}, What: "option vide : erreur"},
 			{Primary: []string{"a"}, Secondary: []string{"s"}, Insert: [][]string{{"s"}, {"a", "s"}}, What: "option sans élément primaire : erreur"},
-		},
-		Hidden: func() []DLXCase {
-			return []DLXCase{
-				{Primary: knuthItems, Insert: knuthOptions},
-				{Primary: []string{"r1", "r2", "c1", "c2"}, Secondary: []string{"a0", "a1", "a2", "b0", "b1", "b2"},
-					Insert: [][]string{{"r1", "c1", "a0", "b1"}, {"r1", "c2", "a1", "b0"}, {"r2", "c1", "a1", "b2"}, {"r2", "c2", "a2", "b1"}}},
-			}
-		},
-		Call: func(f func(*exactcover.Problem, ...string) error, in DLXCase) DLXOut {
-			p := buildDLX(in)
-			var out DLXOut
-			for _, opt := range in.Insert {
-				out.Errs = append(out.Errs, errText(f(p, slices.Clone(opt)...)))
-			}
-			out.Links, out.Verify = linksOf(p), verifyText(p)
-			return out
-		},
-		Want: func(in DLXCase) DLXOut {
-			p := buildDLX(in)
-			var out DLXOut
-			for _, opt := range in.Insert {
-				out.Errs = append(out.Errs, errText(exactcover.InsertOption(p, opt...)))
-			}
-			out.Links = linksOf(p)
-			return out
-		},
-		Input:  describeDLX("insert"),
-		Format: formatLinks,
-		Judge:  judgeLinks("insert"),
+		})
 	},
-	Q5: &Exercise[func(*exactcover.Problem, int), DLXCase, DLXOut]{
-		Question: Register(&Question{ID: "04/Q5", Title: "Cacher une option (moitié de supprimer)", Points: 2, Func: "HideOption",
-			Signature: "func HideOption(p *exactcover.Problem, x int)"}),
-		Cases: []DLXCase{
+	Call: func(f func(*exactcover.Problem, ...string) error, in DLXCase) DLXOut {
+		p := cloneProblem(in.P)
+		var out DLXOut
+		for _, opt := range in.Insert {
+			out.Errs = append(out.Errs, grading.ErrOf(f(p, slices.Clone(opt)...)))
+		}
+		out.Links, out.Verify = linksOf(p), verifyText(p)
+		return out
+	},
+	Input:  describeDLX("insert"),
+	Format: formatLinks,
+	Judge:  judgeLinks("insert"),
+})
+
+// Q5 asks for HideOption (the first half of supprimer).
+var Q5 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCase, DLXOut]{
+	Question: grading.Question{ID: "04/Q5", Title: "Cacher une option (moitié de supprimer)", Points: 2},
+	Ref:      exactcover.HideOption,
+	Computed: func() []DLXCase {
+		return built([]DLXCase{
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"b", "c"}, {"c"}}, Option: 0, Pos: 0},
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"b", "c"}, {"c"}}, Option: 1, Pos: 1, What: "x est le dernier nœud : on repart du début de l'option"},
 			{Primary: knuthItems, Options: knuthOptions, Option: 3, Pos: 1, What: "x au milieu de l'option"},
 			{Primary: knuthItems, Options: knuthOptions, Option: 5, Pos: 0},
 			{Primary: []string{"a", "b"}, Options: [][]string{{"a"}, {"a", "b"}}, Option: 0, Pos: 0, What: "option d'un seul élément : rien à cacher"},
-		},
-		Hidden: func() []DLXCase {
-			return []DLXCase{
-				{Primary: knuthItems, Options: knuthOptions, Option: 1, Pos: 2},
-				{Primary: knuthItems, Options: knuthOptions, Covered: []string{"c"}, Option: 1, Pos: 0},
-			}
-		},
-		Call: func(f func(*exactcover.Problem, int), in DLXCase) DLXOut {
-			p := buildDLX(in)
-			f(p, ecNodeOf(p, in))
-			return DLXOut{Links: linksOf(p)}
-		},
-		Want: func(in DLXCase) DLXOut {
-			p := buildDLX(in)
-			exactcover.HideOption(p, ecNodeOf(p, in))
-			return DLXOut{Links: linksOf(p)}
-		},
-		Input:  describeDLX("hide"),
-		Format: formatLinks,
-		Judge:  judgeLinks("hide"),
+		})
 	},
-	Q6: &Exercise[func(*exactcover.Problem, int), DLXCase, DLXOut]{
-		Question: Register(&Question{ID: "04/Q6", Title: "Couvrir un élément (supprimer)", Points: 2, Func: "CoverItem",
-			Signature: "func CoverItem(p *exactcover.Problem, i int)"}),
-		Cases: []DLXCase{
+	Call: func(f func(*exactcover.Problem, int), in DLXCase) DLXOut {
+		p := cloneProblem(in.P)
+		f(p, ecNodeOf(p, in))
+		return DLXOut{Links: linksOf(p)}
+	},
+	Input:  describeDLX("hide"),
+	Format: formatLinks,
+	Judge:  judgeLinks("hide"),
+})
+
+// Q6 asks for CoverItem (sujet: supprimer).
+var Q6 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCase, DLXOut]{
+	Question: grading.Question{ID: "04/Q6", Title: "Couvrir un élément (supprimer)", Points: 2},
+	Ref:      exactcover.CoverItem,
+	Computed: func() []DLXCase {
+		return built([]DLXCase{
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"b", "c"}, {"c"}}, Item: "b"},
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"b", "c"}, {"c"}}, Item: "a", What: "premier élément de la liste"},
 			{Primary: knuthItems, Options: knuthOptions, Item: "a"},
 			{Primary: knuthItems, Options: knuthOptions, Item: "g", What: "dernier élément de la liste"},
 			{Primary: knuthItems, Options: knuthOptions, Covered: []string{"a"}, Item: "d", What: "après avoir couvert a"},
 			{Primary: []string{"a", "b"}, Secondary: []string{"s"}, Options: [][]string{{"a", "s"}, {"b", "s"}, {"a"}, {"b"}}, Item: "s", What: "élément secondaire"},
-		},
-		Hidden: func() []DLXCase {
-			return []DLXCase{
-				{Primary: knuthItems, Options: knuthOptions, Covered: []string{"a", "b"}, Item: "c"},
-				{Primary: []string{"a", "b"}, Options: [][]string{{"a"}}, Item: "b", What: "élément sans option"},
-			}
-		},
-		Call: func(f func(*exactcover.Problem, int), in DLXCase) DLXOut {
-			p := buildDLX(in)
-			f(p, p.ItemIndex[in.Item])
-			return DLXOut{Links: linksOf(p), Verify: verifyText(p)}
-		},
-		Want: func(in DLXCase) DLXOut {
-			p := buildDLX(in)
-			exactcover.CoverItem(p, p.ItemIndex[in.Item])
-			return DLXOut{Links: linksOf(p)}
-		},
-		Input:  describeDLX("cover"),
-		Format: formatLinks,
-		Judge:  judgeLinks("cover"),
+		})
 	},
-	Q7: &Exercise[func(*exactcover.Problem, int), DLXCase, DLXOut]{
-		Question: Register(&Question{ID: "04/Q7", Title: "Remettre une option (moitié de recuperer)", Points: 2, Func: "UnhideOption",
-			Signature: "func UnhideOption(p *exactcover.Problem, x int)"}),
-		Cases: []DLXCase{
+	Call: func(f func(*exactcover.Problem, int), in DLXCase) DLXOut {
+		p := cloneProblem(in.P)
+		f(p, p.ItemIndex[in.Item])
+		return DLXOut{Links: linksOf(p), Verify: verifyText(p)}
+	},
+	Input:  describeDLX("cover"),
+	Format: formatLinks,
+	Judge:  judgeLinks("cover"),
+})
+
+// Q7 asks for UnhideOption (the first half of recuperer).
+var Q7 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCase, DLXOut]{
+	Question: grading.Question{ID: "04/Q7", Title: "Remettre une option (moitié de recuperer)", Points: 2},
+	Ref:      exactcover.UnhideOption,
+	Computed: func() []DLXCase {
+		return hidden(built([]DLXCase{
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"b", "c"}, {"c"}}, Option: 0, Pos: 0},
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"b", "c"}, {"c"}}, Option: 1, Pos: 0, What: "x est le premier nœud : on repart de la fin de l'option"},
 			{Primary: knuthItems, Options: knuthOptions, Option: 3, Pos: 1},
 			{Primary: knuthItems, Options: knuthOptions, Option: 1, Pos: 2},
-		},
-		Hidden: func() []DLXCase {
-			return []DLXCase{{Primary: knuthItems, Options: knuthOptions, Covered: []string{"c"}, Option: 3, Pos: 0}}
-		},
-		Call: func(f func(*exactcover.Problem, int), in DLXCase) DLXOut {
-			p := buildDLX(in)
-			x := ecNodeOf(p, in)
-			exactcover.HideOption(p, x)
-			f(p, x)
-			return DLXOut{Links: linksOf(p), Verify: verifyText(p)}
-		},
-		Want: func(in DLXCase) DLXOut {
-			p := buildDLX(in)
-			x := ecNodeOf(p, in)
-			exactcover.HideOption(p, x)
-			exactcover.UnhideOption(p, x)
-			return DLXOut{Links: linksOf(p)}
-		},
-		Input:  describeDLX("unhide"),
-		Format: formatLinks,
-		Judge:  judgeLinks("unhide"),
+		}))
 	},
-	Q8: &Exercise[func(*exactcover.Problem, int), DLXCase, DLXOut]{
-		Question: Register(&Question{ID: "04/Q8", Title: "Découvrir un élément (recuperer)", Points: 2, Func: "UncoverItem",
-			Signature: "func UncoverItem(p *exactcover.Problem, i int)"}),
-		Cases: []DLXCase{
+	Call: func(f func(*exactcover.Problem, int), in DLXCase) DLXOut {
+		p := cloneProblem(in.P)
+		f(p, ecNodeOf(p, in))
+		return DLXOut{Links: linksOf(p), Verify: verifyText(p)}
+	},
+	Input:  describeDLX("unhide"),
+	Format: formatLinks,
+	Judge:  judgeLinks("unhide"),
+})
+
+// Q8 asks for UncoverItem (sujet: recuperer).
+var Q8 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCase, DLXOut]{
+	Question: grading.Question{ID: "04/Q8", Title: "Découvrir un élément (recuperer)", Points: 2},
+	Ref:      exactcover.UncoverItem,
+	Computed: func() []DLXCase {
+		return built([]DLXCase{
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"b", "c"}, {"c"}}, Covered: []string{"b"}},
 			{Primary: knuthItems, Options: knuthOptions, Covered: []string{"a"}},
 			{Primary: knuthItems, Options: knuthOptions, Covered: []string{"a", "d", "g"}, What: "trois éléments couverts, découverts dans l'ordre inverse"},
 			{Primary: []string{"a", "b"}, Secondary: []string{"s"}, Options: [][]string{{"a", "s"}, {"b", "s"}, {"a"}, {"b"}}, Covered: []string{"a", "s"}},
-		},
-		Hidden: func() []DLXCase {
-			return []DLXCase{{Primary: knuthItems, Options: knuthOptions, Covered: []string{"b", "c", "f", "a", "d"}}}
-		},
-		Call: func(f func(*exactcover.Problem, int), in DLXCase) DLXOut {
-			p := buildDLX(in)
-			for _, name := range slices.Backward(in.Covered) {
-				f(p, p.ItemIndex[name])
-			}
-			return DLXOut{Links: linksOf(p), Verify: verifyText(p)}
-		},
-		Want: func(in DLXCase) DLXOut {
-			p := buildDLX(in)
-			for _, name := range slices.Backward(in.Covered) {
-				exactcover.UncoverItem(p, p.ItemIndex[name])
-			}
-			return DLXOut{Links: linksOf(p)}
-		},
-		Input:  describeDLX("uncover"),
-		Format: formatLinks,
-		Judge:  judgeLinks("uncover"),
+		})
 	},
-	Q9: Register(&Question{ID: "04/Q9", Title: "Pourquoi défaire dans l'ordre inverse (réponse rédigée)", Points: 2}),
-	Q10: &Exercise[func(*exactcover.Problem) int, DLXCase, ChooseOut]{
-		Question: Register(&Question{ID: "04/Q10", Title: "Choisir l'élément le plus contraint", Points: 2, Func: "ChooseItem",
-			Signature: "func ChooseItem(p *exactcover.Problem) int"}),
-		Cases: []DLXCase{
-			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"b", "c"}, {"c"}, {"a", "c"}}, What: "b a le moins d'options"},
+	Call: func(f func(*exactcover.Problem, int), in DLXCase) DLXOut {
+		p := cloneProblem(in.P)
+		for _, name := range slices.Backward(in.Covered) {
+			f(p, p.ItemIndex[name])
+		}
+		return DLXOut{Links: linksOf(p), Verify: verifyText(p)}
+	},
+	Input:  describeDLX("uncover"),
+	Format: formatLinks,
+	Judge:  judgeLinks("uncover"),
+})
+
+// Q9 is the written answer: why undo in the reverse order.
+var Q9 = grading.Prose("04/Q9", "Pourquoi défaire dans l'ordre inverse (réponse rédigée)", 2)
+
+// Q10 asks for ChooseItem, the most constrained item.
+var Q10 = grading.Define(&grading.Exercise[func(*exactcover.Problem) int, DLXCase, ChooseOut]{
+	Question: grading.Question{ID: "04/Q10", Title: "Choisir l'élément le plus contraint", Points: 2},
+	Ref:      exactcover.ChooseItem,
+	Computed: func() []DLXCase {
+		return built([]DLXCase{
+			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"b", "c"}, {"c"}, {"a", "c"}}, What: "égalité entre a et b (deux options chacun) : le premier de la liste"},
 			{Primary: knuthItems, Options: knuthOptions, What: "égalité : le premier de la liste"},
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a"}, {"a", "b"}, {"b", "c"}, {"c"}, {"c"}}, What: "la plus petite colonne n'est pas la première"},
 			{Primary: []string{"a", "b"}, Secondary: []string{"s"}, Options: [][]string{{"a", "s"}, {"b", "s"}, {"a"}, {"b"}, {"a", "b"}}, What: "l'élément secondaire s a moins d'options mais ne compte pas"},
 			{Primary: knuthItems, Options: knuthOptions, Covered: []string{"a"}, What: "après avoir couvert a"},
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"c"}, {"c", "b"}}, Covered: []string{"a"}, What: "un élément couvert ne compte plus (LEN(b) est passé à 1)"},
 			{Primary: []string{"a", "b"}, Options: [][]string{{"a", "b"}}, Covered: []string{"a", "b"}, What: "plus aucun élément primaire actif : 0"},
-		},
-		Hidden: func() []DLXCase {
-			return []DLXCase{
-				{Primary: knuthItems, Options: knuthOptions, Covered: []string{"b", "c"}},
-				{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a"}, {"a"}, {"b"}, {"b"}, {"c"}}},
-			}
-		},
-		Call: func(f func(*exactcover.Problem) int, in DLXCase) ChooseOut {
-			p := buildDLX(in)
-			i := f(p)
-			out := ChooseOut{Item: i}
-			if i > 0 && i < len(p.Name)-1 {
-				out.Name = p.Name[i]
-			}
-			return out
-		},
-		Want: func(in DLXCase) ChooseOut {
-			p := buildDLX(in)
-			i := exactcover.ChooseItem(p)
-			return ChooseOut{i, p.Name[i]}
-		},
-		Input: describeDLX("choose"),
-		Format: func(o ChooseOut) string {
-			if o.Name == "" {
-				return fmt.Sprint(o.Item)
-			}
-			return fmt.Sprintf("%d (%s)", o.Item, o.Name)
-		},
-		Judge: judgeChoose,
+		})
 	},
-	Q11: &Exercise[func(*exactcover.Problem, func([]int) bool), DLXCase, DanceOut]{
-		Question: Register(&Question{ID: "04/Q11", Title: "La recherche avec les liens dansants (danser)", Points: 4, Func: "Dance",
-			Signature: "func Dance(p *exactcover.Problem, visit func(options []int) bool)"}),
-		Cases: []DLXCase{
+	Call: func(f func(*exactcover.Problem) int, in DLXCase) ChooseOut {
+		p := cloneProblem(in.P)
+		i := f(p)
+		out := ChooseOut{Item: i}
+		if i > 0 && i < len(p.Name)-1 {
+			out.Name = p.Name[i]
+		}
+		return out
+	},
+	Input: describeDLX("choose"),
+	Format: func(o ChooseOut) string {
+		if o.Name == "" {
+			return fmt.Sprint(o.Item)
+		}
+		return fmt.Sprintf("%d (%s)", o.Item, o.Name)
+	},
+	Judge: judgeChoose,
+})
+
+// Q11 asks for Dance, the search with dancing links (sujet: danser).
+var Q11 = grading.Define(&grading.Exercise[func(*exactcover.Problem, func([]int) bool), DLXCase, DanceOut]{
+	Question: grading.Question{ID: "04/Q11", Title: "La recherche avec les liens dansants (danser)", Points: 4},
+	Ref:      exactcover.Dance,
+	Computed: func() []DLXCase {
+		return built([]DLXCase{
 			{Primary: knuthItems, Options: knuthOptions, What: "l'exemple du cours : une solution"},
-			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"a"}, {"b", "c"}, {"c"}, {"b"}}, What: "deux solutions"},
+			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"a"}, {"b", "c"}, {"c"}, {"b"}}, What: "trois solutions"},
 			{Primary: []string{"a", "b"}, Secondary: []string{"s"}, Options: [][]string{{"a", "s"}, {"b", "s"}, {"a"}, {"b"}}, What: "s secondaire : couvert au plus une fois"},
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"b", "c"}}, What: "aucune solution"},
 			{Primary: fourQueensItems, Secondary: fourQueensDiagonals, Options: fourQueensOptions, What: "4 reines : diagonales secondaires"},
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a"}, {"b"}, {"c"}, {"a", "b"}, {"b", "c"}, {"a", "c"}, {"a", "b", "c"}}, What: "cinq solutions, l'ordre des choix compte"},
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a"}, {"b"}, {"c"}, {"a", "b"}, {"b", "c"}, {"a", "c"}, {"a", "b", "c"}}, Limit: 2, What: "visit renvoie false à la 2e solution : arrêter"},
-		},
-		Hidden: func() []DLXCase {
-			return []DLXCase{
-				{Primary: knuthItems, Options: append(slices.Clone(knuthOptions), []string{"a", "b", "c"}, []string{"d", "e", "f", "g"}, []string{"a", "b", "c", "d", "e", "f", "g"})},
-				{Primary: fourQueensItems, Secondary: fourQueensDiagonals, Options: fourQueensOptions, Limit: 1},
-				{Primary: []string{"a"}, Options: nil},
-			}
-		},
-		Call: func(f func(*exactcover.Problem, func([]int) bool), in DLXCase) DanceOut {
-			p := buildDLX(in)
-			snap := p.Snapshot()
-			var out DanceOut
-			f(p, func(options []int) bool {
-				out.Solutions = append(out.Solutions, slices.Clone(options))
-				return in.Limit == 0 || len(out.Solutions) < in.Limit
-			})
-			out.Restore = checkLinksText(p, snap)
-			return out
-		},
-		Want: func(in DLXCase) DanceOut {
-			p := buildDLX(in)
-			var out DanceOut
-			exactcover.Dance(p, func(options []int) bool {
-				out.Solutions = append(out.Solutions, options)
-				return in.Limit == 0 || len(out.Solutions) < in.Limit
-			})
-			return out
-		},
-		Input:  describeDLX("dance"),
-		Format: func(o DanceOut) string { return formatSolutionsX(o.Solutions) },
-		Judge:  judgeDance,
+		})
 	},
-	Q12: &Exercise[func(int) (*exactcover.Problem, error), Sized, QueensCoverOut]{
-		Question: Register(&Question{ID: "04/Q12", Title: "Les n reines en couverture exacte", Points: 3, Func: "QueensProblem",
-			Signature: "func QueensProblem(n int) (*exactcover.Problem, error)"}),
-		Cases:  []Sized{{1}, {2}, {3}, {4}, {5}, {6}, {8}, {0}, {-1}},
-		Hidden: func() []Sized { return []Sized{{7}, {9}, {10}, {-4}} },
-		Call: func(f func(int) (*exactcover.Problem, error), in Sized) QueensCoverOut {
-			p, err := f(in.N)
-			return queensCoverOut(p, err, in.N)
-		},
-		Want: func(in Sized) QueensCoverOut {
-			p, err := nqueens.QueensProblem(in.N)
-			return queensCoverOut(p, err, in.N)
-		},
-		Input:  Sized.String,
-		Format: formatQueensCover,
-		Judge:  judgeQueensCover,
-		Board: func(_ Sized, got QueensCoverOut) *board.Board {
-			if queens.Validate(got.First) != nil {
-				return placementBoard(got.First)
-			}
-			return nil
-		},
+	Call: func(f func(*exactcover.Problem, func([]int) bool), in DLXCase) DanceOut {
+		p := cloneProblem(in.P)
+		snap := p.Snapshot()
+		var out DanceOut
+		f(p, func(options []int) bool {
+			out.Solutions = append(out.Solutions, slices.Clone(options))
+			return in.Limit == 0 || len(out.Solutions) < in.Limit
+		})
+		out.Restore = checkLinksText(p, snap)
+		return out
 	},
-	Q13: &Exercise[func() *exactcover.Problem, SudokuCase, SudokuOut]{
-		Question: Register(&Question{ID: "04/Q13", Title: "Le Sudoku en couverture exacte", Points: 3, Func: "SudokuProblem",
-			Signature: "func SudokuProblem() *exactcover.Problem"}),
-		Cases:  sudokuCases,
-		Hidden: func() []SudokuCase { return sudokuHidden },
-		Call: func(f func() *exactcover.Problem, in SudokuCase) SudokuOut {
-			return sudokuOut(f(), in.Puzzle)
-		},
-		Want:   func(in SudokuCase) SudokuOut { return sudokuOut(sudoku.SudokuProblem(), in.Puzzle) },
-		Input:  func(in SudokuCase) string { return ecWithWhat(in.Puzzle, in.What) },
-		Format: formatSudokuOut,
-		Judge:  judgeSudoku,
-	},
-	Q14: Register(&Question{ID: "04/Q14", Title: "Couverture répétée et minorant (réponse rédigée)", Points: 2}),
-}
+	Input:  describeDLX("dance"),
+	Format: func(o DanceOut) string { return formatSolutionsX(o.Solutions) },
+	Judge:  judgeDance,
+})
 
-func init() {
-	addExercises(ExactCover.Q2, ExactCover.Q3, ExactCover.Q4, ExactCover.Q5, ExactCover.Q6, ExactCover.Q7,
-		ExactCover.Q8, ExactCover.Q10, ExactCover.Q11, ExactCover.Q12, ExactCover.Q13)
-}
+// Q12 asks for QueensProblem, the N-queens problem as an exact cover.
+var Q12 = grading.Define(&grading.Exercise[func(int) (*exactcover.Problem, error), grading.Sized, CoverOut]{
+	Question: grading.Question{ID: "04/Q12", Title: "Les n reines en couverture exacte", Points: 3},
+	Ref:      nqueens.QueensProblem,
+	Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 8}, {N: 0}, {N: -1}},
+	Call: func(f func(int) (*exactcover.Problem, error), in grading.Sized) CoverOut {
+		p, err := f(in.N)
+		return coverOut(p, err)
+	},
+	Input:   grading.Sized.String,
+	Format:  formatCover,
+	Example: func(_ grading.Sized, o CoverOut) bool { return o.Err == nil },
+	Judge: func(in grading.Sized, got, want CoverOut) (bool, string) {
+		if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
+			return ok, note
+		}
+		if got.Verify != "" {
+			return false, "structure incohérente : " + got.Verify
+		}
+		return judgeFormulation(got, queensConstraints(in.N), in.N*in.N, func(k int) string {
+			return grading.Sq(squareOf(in.N, k))
+		})
+	},
+})
+
+// Q13 asks for SudokuProblem, the empty grid as an exact cover.
+var Q13 = grading.Define(&grading.Exercise[func() *exactcover.Problem, SudokuCase, CoverOut]{
+	Question: grading.Question{ID: "04/Q13", Title: "Le Sudoku en couverture exacte", Points: 3},
+	Ref:      sudoku.SudokuProblem,
+	Cases:    []SudokuCase{{What: "la grille vide : 324 éléments, 729 options"}},
+	Call: func(f func() *exactcover.Problem, _ SudokuCase) CoverOut {
+		return coverOut(f(), nil)
+	},
+	Input:   func(in SudokuCase) string { return in.What },
+	Format:  formatCover,
+	Example: func(SudokuCase, CoverOut) bool { return true },
+	Judge: func(_ SudokuCase, got, _ CoverOut) (bool, string) {
+		if got.Verify != "" {
+			return false, "structure incohérente : " + got.Verify
+		}
+		return judgeFormulation(got, sudokuConstraints(), 729, func(k int) string {
+			return fmt.Sprintf("%d (le chiffre %d en ligne %d, colonne %d)", k, k%9+1, k/81, k/9%9)
+		})
+	},
+})
+
+// Q14 is the written answer on the repeated cover and its lower bound.
+var Q14 = grading.Prose("04/Q14", "Couverture répétée et minorant (réponse rédigée)", 2)
 
 // The first example of TAOCP 7.2.2.1: seven items, six options, one
 // solution (options 'a d f', 'b g', 'c e').
@@ -519,67 +428,56 @@ var matrixCases = []MatrixCase{
 	{M: exactcover.Matrix{}, What: "matrice vide : une solution, l'ensemble vide"},
 }
 
-// matrixHidden are random 0/1 matrices (fixed by a linear congruential
-// generator, so that the cases never change).
-var matrixHidden = func() []MatrixCase {
-	var cs []MatrixCase
-	seed := uint32(2026)
-	next := func() uint32 { seed = seed*1664525 + 1013904223; return seed >> 16 }
-	for k := range 6 {
-		rows, cols := 6+k, 4+k/2
-		m := make(exactcover.Matrix, rows)
-		for r := range m {
-			m[r] = make([]int, cols)
-			for c := range m[r] {
-				if next()%3 == 0 {
-					m[r][c] = 1
-				}
-			}
-		}
-		// One unit row per column, so that there is always a solution.
-		for c := range cols {
-			row := make([]int, cols)
-			row[c] = 1
-			m = append(m, row)
-		}
-		cs = append(cs, MatrixCase{M: m})
+// built returns the cases with their problem built by the reference
+// answers (see buildDLX).
+func built(cs []DLXCase) []DLXCase {
+	for i := range cs {
+		cs[i].P = buildDLX(cs[i])
 	}
 	return cs
-}()
-
-var sudokuCases = []SudokuCase{
-	{Puzzle: "000000010400000000020000000000050407008000300001090000300400200050100000000806000", What: "17 indices"},
-	{Puzzle: "000000000000003085001020000000507000004000100090000000500000073002010000000040009", What: "conçue contre le retour sur trace naïf"},
-	{Puzzle: "5.........5......................................................................", What: "deux 5 dans le même bloc"},
-	{Puzzle: "...7.......................................................................7.....", What: "deux 7 dans la même colonne"},
-	{Puzzle: strings.Replace("000000010400000000020000000000050407008000300001090000300400200050100000000806000", "1", "0", 1),
-		What: "16 indices : plusieurs solutions"},
 }
 
-var sudokuHidden = []SudokuCase{
-	{Puzzle: "000800020000000049030000000500004300060000100000020000000630700209000000000100000"},
-	{Puzzle: "086500000070000010000300000104020000000000603000000900200000500400010000000600000"},
-	{Puzzle: "11..............................................................................."},
-	{Puzzle: "987654321246173985351928746128537694634892157795461832519286473472319568863745219", What: "grille complète"},
+// hidden returns the cases with the option of their node x hidden by the
+// reference HideOption, as UnhideOption finds it.
+func hidden(cs []DLXCase) []DLXCase {
+	for i := range cs {
+		exactcover.HideOption(cs[i].P, ecNodeOf(cs[i].P, cs[i]))
+	}
+	return cs
 }
 
 // buildDLX returns the problem of in with the reference answers: items,
 // options, then the items of Covered covered in order. The cases are
-// fixed: an error is a bug of this file.
+// fixed: an error is a bug of this package.
 func buildDLX(in DLXCase) *exactcover.Problem {
 	p, err := exactcover.New(in.Primary, in.Secondary)
 	if err != nil {
-		panic("grading: bad case: " + err.Error())
+		panic("nb04: bad case: " + err.Error())
 	}
 	for _, o := range in.Options {
 		if err := exactcover.InsertOption(p, o...); err != nil {
-			panic("grading: bad case: " + err.Error())
+			panic("nb04: bad case: " + err.Error())
 		}
 	}
 	for _, name := range in.Covered {
 		exactcover.CoverItem(p, p.ItemIndex[name])
 	}
 	return p
+}
+
+// cloneProblem returns a copy of p's exported fields, for the student's
+// function to change.
+func cloneProblem(p *exactcover.Problem) *exactcover.Problem {
+	index := make(map[string]int, len(p.ItemIndex))
+	for k, v := range p.ItemIndex {
+		index[k] = v
+	}
+	return &exactcover.Problem{
+		Name: slices.Clone(p.Name), ItemIndex: index, Primary: p.Primary,
+		Llink: slices.Clone(p.Llink), Rlink: slices.Clone(p.Rlink), Len: slices.Clone(p.Len),
+		Top: slices.Clone(p.Top), Ulink: slices.Clone(p.Ulink), Dlink: slices.Clone(p.Dlink),
+		Spacer: slices.Clone(p.Spacer),
+	}
 }
 
 // ecNodeOf returns the node of in.Pos in option in.Option.
@@ -592,6 +490,193 @@ func linksOf(p *exactcover.Problem) DLXLinks {
 		Top: slices.Clone(p.Top), Ulink: slices.Clone(p.Ulink), Dlink: slices.Clone(p.Dlink),
 		Spacer: slices.Clone(p.Spacer),
 	}
+}
+
+// coverOut reads the structure of a problem a student built.
+func coverOut(p *exactcover.Problem, err error) CoverOut {
+	if err != nil {
+		return CoverOut{Err: grading.ErrOf(err)}
+	}
+	if p == nil {
+		return CoverOut{Verify: "le problème renvoyé vaut nil"}
+	}
+	out := CoverOut{Verify: verifyText(p)}
+	if out.Verify != "" {
+		return out
+	}
+	prim, sec := p.Items()
+	out.Items, out.Primary = append(prim, sec...), len(prim)
+	for k := range p.NumOptions() {
+		out.Options = append(out.Options, p.Option(k))
+	}
+	return out
+}
+
+func formatCover(o CoverOut) string {
+	switch {
+	case o.Err != nil:
+		return grading.ErrText(o.Err)
+	case o.Verify != "":
+		return "structure incohérente"
+	}
+	s := fmt.Sprintf("%s, %s, %s", grading.Plural(o.Primary, "élément primaire"),
+		grading.Plurals(len(o.Items)-o.Primary, "élément secondaire", "éléments secondaires"), grading.Plural(len(o.Options), "option"))
+	if len(o.Options) > 0 {
+		s += fmt.Sprintf(" ; l'option 0 : « %s »", strings.Join(o.Options[0], " "))
+	}
+	return s
+}
+
+// constraint is one constraint of a formulation: the options (by number)
+// that meet it, whether it must be met exactly once (a primary item) or at
+// most once (a secondary item), and its name in French.
+type constraint struct {
+	options []int
+	primary bool
+	name    string
+}
+
+// squareOf is the square of option k of the n-queens formulation: n·r + c
+// places the queen on (r, c).
+func squareOf(n, k int) queens.Square { return queens.Square{Row: k / n, Col: k % n} }
+
+// queensConstraints returns the constraints of the n-queens problem:
+// rows and columns exactly once, diagonals at most once.
+func queensConstraints(n int) []constraint {
+	if n <= 0 {
+		return nil
+	}
+	var cs []constraint
+	line := func(primary bool, name string, on func(r, c int) bool) {
+		var opts []int
+		for r := range n {
+			for c := range n {
+				if on(r, c) {
+					opts = append(opts, n*r+c)
+				}
+			}
+		}
+		cs = append(cs, constraint{opts, primary, name})
+	}
+	for k := range n {
+		line(true, fmt.Sprintf("la ligne %d", k+1), func(r, _ int) bool { return r == k })
+		line(true, fmt.Sprintf("la colonne %d", k+1), func(_, c int) bool { return c == k })
+	}
+	for d := range 2*n - 1 {
+		line(false, fmt.Sprintf("l'anti-diagonale r + c = %d", d), func(r, c int) bool { return r+c == d })
+		line(false, fmt.Sprintf("la diagonale r − c = %d", d-(n-1)), func(r, c int) bool { return r-c == d-(n-1) })
+	}
+	return cs
+}
+
+// sudokuConstraints returns the 324 constraints of the Sudoku: each cell
+// one digit, each row, column and box each digit, all exactly once;
+// option 81r + 9c + d − 1 puts d in (r, c).
+func sudokuConstraints() []constraint {
+	var cs []constraint
+	add := func(name string, on func(r, c, d int) bool) {
+		var opts []int
+		for r := range 9 {
+			for c := range 9 {
+				for d := range 9 {
+					if on(r, c, d) {
+						opts = append(opts, 81*r+9*c+d)
+					}
+				}
+			}
+		}
+		cs = append(cs, constraint{opts, true, name})
+	}
+	for x := range 9 {
+		for y := range 9 {
+			add(fmt.Sprintf("la case (%d, %d) a un chiffre", x+1, y+1), func(r, c, _ int) bool { return r == x && c == y })
+			add(fmt.Sprintf("la ligne %d a un %d", x+1, y+1), func(r, _, d int) bool { return r == x && d == y })
+			add(fmt.Sprintf("la colonne %d a un %d", x+1, y+1), func(_, c, d int) bool { return c == x && d == y })
+			add(fmt.Sprintf("le bloc %d a un %d", x+1, y+1), func(r, c, d int) bool { return 3*(r/3)+c/3 == x && d == y })
+		}
+	}
+	return cs
+}
+
+// judgeFormulation compares the structure of a student's problem with the
+// constraints of the problem it formulates, whatever the items' names: it
+// needs options options (option k is what(k), for messages), and each item's set of
+// options must be one constraint's, primary items for the exactly-once
+// constraints, secondary ones for the at-most-once, and every constraint
+// needs its item. A secondary item in no option is allowed (it constrains
+// nothing).
+func judgeFormulation(got CoverOut, cs []constraint, options int, what func(k int) string) (bool, string) {
+	if len(got.Options) != options {
+		return false, fmt.Sprintf("%s au lieu de %d", grading.Plural(len(got.Options), "option"), options)
+	}
+	key := func(opts []int) string { return fmt.Sprint(opts) }
+	want := map[string][]int{} // option set → the constraints that have it (several on small boards)
+	for i, c := range cs {
+		want[key(c.options)] = append(want[key(c.options)], i)
+	}
+	optionsOf := map[string][]int{}
+	for k, o := range got.Options {
+		for _, item := range o {
+			optionsOf[item] = append(optionsOf[item], k)
+		}
+	}
+	found := make([]bool, len(cs))
+	for i, item := range got.Items {
+		primary := i < got.Primary
+		opts := optionsOf[item]
+		kind := "secondaire"
+		if primary {
+			kind = "primaire"
+		}
+		if len(opts) == 0 {
+			if primary {
+				return false, fmt.Sprintf("l'élément primaire %s n'est dans aucune option : aucune solution n'est possible", item)
+			}
+			continue // a secondary item nobody uses constrains nothing
+		}
+		same := want[key(opts)]
+		if len(same) == 0 {
+			return false, fmt.Sprintf("l'élément %s %s est dans les options %s : ce n'est aucune des contraintes du problème (vérifiez aussi l'ordre des options : l'option numéro k est celle de l'énoncé)",
+				kind, item, shortList(opts, what))
+		}
+		c := -1
+		for _, k := range same {
+			if !found[k] && cs[k].primary == primary {
+				c = k
+				break
+			}
+		}
+		if c < 0 {
+			k := same[0]
+			switch {
+			case cs[k].primary && !primary:
+				return false, fmt.Sprintf("%s doit être un élément primaire (couvert exactement une fois), pas secondaire : %s", cs[k].name, item)
+			case !cs[k].primary && primary:
+				return false, fmt.Sprintf("%s doit être un élément secondaire (couvert au plus une fois), pas primaire : %s", cs[k].name, item)
+			}
+			return false, fmt.Sprintf("deux éléments pour %s (dont %s)", cs[k].name, item)
+		}
+		found[c] = true
+	}
+	for c, ok := range found {
+		if !ok {
+			return false, fmt.Sprintf("aucun élément pour %s : l'option de chacune de ses cases doit le nommer", cs[c].name)
+		}
+	}
+	return true, ""
+}
+
+// shortList names options, the first four only.
+func shortList(opts []int, what func(k int) string) string {
+	var parts []string
+	for i, k := range opts {
+		if i == 4 {
+			parts = append(parts, "…")
+			break
+		}
+		parts = append(parts, what(k))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // verifyText runs the invariant checker and returns its complaint in
@@ -718,17 +803,17 @@ func ecDiffLinks(got, want DLXLinks) (field, note string) {
 // reference's; what says which question, for the hints.
 func judgeLinks(what string) func(DLXCase, DLXOut, DLXOut) (bool, string) {
 	return func(in DLXCase, got, want DLXOut) (bool, string) {
-		if ok, note := sameError(got.Err, want.Err); !ok {
+		if ok, note := grading.SameError(got.Err, want.Err); !ok {
 			return false, note
 		}
-		if want.Err != "" {
+		if want.Err != nil {
 			return true, ""
 		}
 		for k := range want.Errs {
 			if k >= len(got.Errs) {
 				break
 			}
-			if ok, note := sameError(got.Errs[k], want.Errs[k]); !ok {
+			if ok, note := grading.SameError(got.Errs[k], want.Errs[k]); !ok {
 				return false, fmt.Sprintf("insertion de l'option %s : %s", ecOptionText(in.Insert[k]), note)
 			}
 		}
@@ -746,7 +831,7 @@ func judgeLinks(what string) func(DLXCase, DLXOut, DLXOut) (bool, string) {
 		switch {
 		case what == "new" && (field == "LLINK" || field == "RLINK") && len(in.Secondary) > 0:
 			note += " ; les éléments primaires forment une liste circulaire de tête 0, les secondaires une autre, de tête N+1"
-		case what == "insert" && slices.ContainsFunc(want.Errs, func(s string) bool { return s != "" }):
+		case what == "insert" && slices.ContainsFunc(want.Errs, func(e *grading.Err) bool { return e != nil }):
 			note += " ; une insertion refusée doit laisser p inchangé : vérifiez tout avant de modifier"
 		case what == "insert" && (field == "ULINK" || field == "DLINK"):
 			note += " ; chaque nouveau nœud va en bas de la liste verticale de son élément, juste au-dessus de la tête"
@@ -765,19 +850,18 @@ func judgeLinks(what string) func(DLXCase, DLXOut, DLXOut) (bool, string) {
 
 // formatLinks prints the links, one array per line.
 func formatLinks(o DLXOut) string {
-	if o.Err != "" {
-		return "erreur : " + errorText(o.Err)
+	if o.Err != nil {
+		return grading.ErrText(o.Err)
 	}
 	var b strings.Builder
 	if len(o.Errs) > 0 {
 		var es []string
 		for _, e := range o.Errs {
-			if e == "" {
-				e = "nil"
+			if e == nil {
+				es = append(es, "nil")
 			} else {
-				e = "erreur"
+				es = append(es, "erreur")
 			}
-			es = append(es, e)
 		}
 		fmt.Fprintf(&b, "retours : %s\n", strings.Join(es, ", "))
 	}
@@ -831,7 +915,7 @@ func describeDLX(what string) func(DLXCase) string {
 			}
 			fmt.Fprintf(&b, " ; insérer %s", strings.Join(os, " puis "))
 		case "hide", "unhide":
-			p := buildDLX(in)
+			p := in.P
 			x := ecNodeOf(p, in)
 			verb := "cacher"
 			if what == "unhide" {
@@ -839,8 +923,7 @@ func describeDLX(what string) func(DLXCase) string {
 			}
 			fmt.Fprintf(&b, " ; %s x = %d (nœud %d de l'option %d, élément %s)", verb, x, in.Pos+1, in.Option, p.Name[p.Top[x]])
 		case "cover":
-			p := buildDLX(in)
-			fmt.Fprintf(&b, " ; couvrir %s (i = %d)", in.Item, p.ItemIndex[in.Item])
+			fmt.Fprintf(&b, " ; couvrir %s (i = %d)", in.Item, in.P.ItemIndex[in.Item])
 		case "dance":
 			if in.Limit > 0 {
 				fmt.Fprintf(&b, " ; visit renvoie false à la solution n° %d", in.Limit)
@@ -881,7 +964,7 @@ func formatSolutionsX(sols [][]int) string {
 	for _, sol := range sols {
 		s = append(s, fmt.Sprint(append([]int{}, sol...)))
 	}
-	return fmt.Sprintf("%s : %s", plural(len(sols), "solution"), strings.Join(s, " "))
+	return fmt.Sprintf("%s : %s", grading.Plural(len(sols), "solution"), strings.Join(s, " "))
 }
 
 // ecSameSolutions compares lists of solutions, nil and empty alike.
@@ -975,7 +1058,7 @@ func judgeChoose(in DLXCase, got, want ChooseOut) (bool, string) {
 	if got.Item == want.Item {
 		return true, ""
 	}
-	p := buildDLX(in)
+	p := in.P
 	n := p.NumItems()
 	active := map[int]bool{}
 	for i := p.Rlink[0]; i != 0 && !active[i]; i = p.Rlink[i] {
@@ -1047,178 +1130,4 @@ func dlxCoverNote(in DLXCase, options []int) string {
 		}
 	}
 	return ""
-}
-
-// queensCoverOut describes the problem built for the n×n board.
-func queensCoverOut(p *exactcover.Problem, err error, n int) QueensCoverOut {
-	if err != nil {
-		return QueensCoverOut{Err: err.Error()}
-	}
-	if p == nil {
-		return QueensCoverOut{Verify: "le problème renvoyé vaut nil"}
-	}
-	prim, sec := p.Items()
-	out := QueensCoverOut{Primary: len(prim), Secondary: len(sec), Options: p.NumOptions(), Verify: verifyText(p)}
-	if out.Verify != "" {
-		return out
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	var first []int
-	st, err := p.Solve(ctx, func(options []int) bool {
-		if first == nil {
-			first = slices.Clone(options)
-		}
-		return true
-	})
-	out.Count = st.Solutions
-	if errors.Is(err, context.DeadlineExceeded) {
-		out.Decode = "trop de solutions : le décompte a été arrêté"
-	}
-	if first != nil {
-		pl := make(queens.Placement, n)
-		seen := make([]bool, n)
-		for _, o := range first {
-			r, c := o/max(n, 1), o%max(n, 1)
-			if o < 0 || r >= n || seen[r] {
-				out.Decode = fmt.Sprintf("la première solution (options %v) ne se lit pas comme un placement : l'option n·r + c doit placer la reine en (r, c)", first)
-				return out
-			}
-			seen[r] = true
-			pl[r] = c
-		}
-		out.First = pl
-	}
-	return out
-}
-
-func formatQueensCover(o QueensCoverOut) string {
-	switch {
-	case o.Err != "":
-		return "erreur : " + errorText(o.Err)
-	case o.Verify != "":
-		return "structure incohérente"
-	}
-	s := fmt.Sprintf("%d primaires, %d secondaires, %d options ; %d solutions", o.Primary, o.Secondary, o.Options, o.Count)
-	if o.First != nil {
-		s += " ; la première : " + o.First.String()
-	}
-	return s
-}
-
-func judgeQueensCover(in Sized, got, want QueensCoverOut) (bool, string) {
-	if ok, note := sameError(got.Err, want.Err); !ok || want.Err != "" {
-		return ok, note
-	}
-	n := in.N
-	switch {
-	case got.Verify != "":
-		return false, "structure incohérente : " + got.Verify
-	case got.Primary != want.Primary:
-		return false, fmt.Sprintf("éléments primaires : %d au lieu de %d ; les lignes et les colonnes (et elles seules) sont primaires", got.Primary, want.Primary)
-	case got.Secondary != want.Secondary:
-		return false, fmt.Sprintf("éléments secondaires : %d au lieu de %d ; les %d diagonales et les %d anti-diagonales, toutes, sont secondaires",
-			got.Secondary, want.Secondary, 2*n-1, 2*n-1)
-	case got.Options != want.Options:
-		return false, fmt.Sprintf("options : %d au lieu de %d ; une par case", got.Options, want.Options)
-	case got.Count != want.Count:
-		return false, fmt.Sprintf("%d solutions au lieu de Q(%d) = %d : chaque option doit nommer la ligne, la colonne et les deux diagonales de sa case",
-			got.Count, n, want.Count)
-	case got.Decode != "":
-		return false, got.Decode
-	}
-	if got.First != nil {
-		if err := queens.Validate(got.First); err != nil {
-			return false, "la première solution, lue avec l'option n·r + c en (r, c), n'est pas un placement valide : " + conflictNote(got.First, err)
-		}
-	}
-	return true, ""
-}
-
-// sudokuOut describes the student's Sudoku problem and solves puzzle with
-// it: the givens' options (81r+9c+d−1) are selected, then the search stops
-// at the second solution.
-func sudokuOut(p *exactcover.Problem, puzzle string) SudokuOut {
-	if p == nil {
-		return SudokuOut{Verify: "le problème renvoyé vaut nil"}
-	}
-	prim, sec := p.Items()
-	out := SudokuOut{Primary: len(prim), Secondary: len(sec), Options: p.NumOptions(), Verify: verifyText(p)}
-	if out.Verify != "" || out.Options != 729 {
-		return out
-	}
-	g, err := sudoku.Parse(puzzle)
-	if err != nil {
-		out.Err = "grille illisible : " + err.Error() // a bug of the cases
-		return out
-	}
-	for k, d := range g {
-		if d == 0 {
-			continue
-		}
-		if err := p.Select(9*k + int(d) - 1); err != nil {
-			out.Err = fmt.Sprintf("le chiffre %d en %v contredit un indice précédent", d, sudoku.Cell{Row: k / 9, Col: k % 9})
-			p.Reset()
-			return out
-		}
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	_, _ = p.Solve(ctx, func(options []int) bool {
-		out.Solutions++
-		if out.Solutions == 1 {
-			sol := g
-			for _, o := range options {
-				sol[o/9] = uint8(o%9) + 1
-			}
-			out.Grid = sol.String()
-		}
-		return out.Solutions < 2
-	})
-	p.Reset()
-	return out
-}
-
-func formatSudokuOut(o SudokuOut) string {
-	switch {
-	case o.Verify != "":
-		return "structure incohérente"
-	case o.Err != "":
-		return fmt.Sprintf("%d éléments, %d options ; indices contradictoires", o.Primary+o.Secondary, o.Options)
-	}
-	s := fmt.Sprintf("%d éléments, %d options ; ", o.Primary+o.Secondary, o.Options)
-	switch o.Solutions {
-	case 0:
-		return s + "aucune solution"
-	case 1:
-		return s + "une solution : " + o.Grid
-	}
-	return s + "plusieurs solutions, dont " + o.Grid
-}
-
-func judgeSudoku(_ SudokuCase, got, want SudokuOut) (bool, string) {
-	switch {
-	case got.Verify != "":
-		return false, "structure incohérente : " + got.Verify
-	case got.Options != want.Options:
-		return false, fmt.Sprintf("%d options au lieu de 729 : une par case et par chiffre, l'option 81r + 9c + d − 1 plaçant d en (r, c)", got.Options)
-	case got.Primary != want.Primary || got.Secondary != want.Secondary:
-		return false, fmt.Sprintf("%d éléments primaires et %d secondaires au lieu de 324 et 0 : 81 cases, 81 couples (ligne, chiffre), 81 (colonne, chiffre), 81 (bloc, chiffre)",
-			got.Primary, got.Secondary)
-	case (got.Err != "") != (want.Err != ""):
-		if want.Err != "" {
-			return false, "ces indices se contredisent (" + want.Err + ") : une contrainte manque, sans doute celle des lignes, des colonnes ou des blocs"
-		}
-		return false, "indices jugés contradictoires à tort : " + got.Err
-	case got.Solutions != want.Solutions:
-		return false, fmt.Sprintf("vous trouvez %s, la grille en a %s : une contrainte manque, ou l'option 81r + 9c + d − 1 ne place pas d en (r, c)",
-			ecCountText(got.Solutions), ecCountText(want.Solutions))
-	case got.Grid != want.Grid && want.Solutions == 1:
-		return false, "une autre grille que la solution : l'option 81r + 9c + d − 1 doit placer le chiffre d en (r, c)"
-	}
-	return true, ""
-}
-
-func ecCountText(n int) string {
-	return [...]string{"aucune", "une seule", "plusieurs"}[min(n, 2)]
 }

@@ -1,0 +1,156 @@
+package batch
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// What the grader notes for the teacher in a question's program. Only
+// three things cost the question, as they step outside Go's safety: a
+// //go:linkname directive, package unsafe, cgo. Everything else is for
+// information: the SDK the program is built against holds no reference
+// answer, so calling one earns nothing by itself.
+
+// costsFlag ends the flags that cost the question.
+const costsFlag = " : 0 point pour cette question"
+
+var (
+	flagged = []string{"os/exec", "net", "net/http", "syscall", "golang.org/x/sys/unix", "plugin", "runtime/debug", "reflect"}
+	costly  = []string{"unsafe", "C"}
+)
+
+var undefinedGrading = regexp.MustCompile(`undefined: (grading|nb\d\d)\b`)
+
+// flags lists what the teacher should look at in a question's program (the
+// student's file, src, holding only the declarations the question needs):
+// //go:linkname, unsafe and cgo used by them, which cost the question;
+// other imports they use; init functions; calls to functions the SDK
+// reserves for grading (stubbed: see release.Stubbed).
+func flags(src string, stubbed map[string]bool) []string {
+	var out []string
+	if strings.Contains(src, "//go:linkname") {
+		out = append(out, "utilise //go:linkname"+costsFlag)
+	}
+	file, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return out
+	}
+	alias := importNames(file) // name in the file → import path
+	for _, d := range file.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "init" && fd.Recv == nil {
+			out = append(out, "déclare une fonction init")
+		}
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "main" && fd.Recv == nil {
+			continue // the grader's own main
+		}
+		for _, name := range refersTo(d, alias) {
+			path, _ := splitName(name)
+			switch {
+			case slices.Contains(costly, path):
+				out = append(out, "utilise le paquet "+strconv.Quote(path)+costsFlag)
+			case slices.Contains(flagged, path):
+				out = append(out, "utilise le paquet "+strconv.Quote(path))
+			case stubbed[name]:
+				out = append(out, fmt.Sprintf("appelle %s, réservée à la correction (sans effet : elle n'y calcule rien)", shortName(name)))
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// importNames maps the names a file uses for its imports to their paths.
+func importNames(file *ast.File) map[string]string {
+	imports := map[string]string{}
+	for _, is := range file.Imports {
+		p, _ := strconv.Unquote(is.Path.Value)
+		n := p[strings.LastIndex(p, "/")+1:]
+		if is.Name != nil {
+			n = is.Name.Name
+		}
+		imports[n] = p
+	}
+	return imports
+}
+
+// typeKey names the type expression t ("path.Type", pointers removed) when
+// it is a type of an imported package, "" otherwise.
+func typeKey(t ast.Expr, imports map[string]string) string {
+	if star, ok := t.(*ast.StarExpr); ok {
+		t = star.X
+	}
+	if sel, ok := t.(*ast.SelectorExpr); ok {
+		if x, ok := sel.X.(*ast.Ident); ok && imports[x.Name] != "" {
+			return imports[x.Name] + "." + sel.Sel.Name
+		}
+	}
+	return ""
+}
+
+// refersTo lists what a declaration of the student's names in imported
+// packages: "path.Name" for pkg.Name, "path.Type.Method" for x.Method
+// where x is a receiver or parameter (of the function or of a function
+// literal in it) declared with an imported type Type or *Type.
+func refersTo(decl ast.Decl, imports map[string]string) []string {
+	vars := map[string]string{} // parameter → its type's key
+	addParams := func(fl *ast.FieldList) {
+		if fl == nil {
+			return
+		}
+		for _, f := range fl.List {
+			if k := typeKey(f.Type, imports); k != "" {
+				for _, n := range f.Names {
+					vars[n.Name] = k
+				}
+			}
+		}
+	}
+	if fd, ok := decl.(*ast.FuncDecl); ok {
+		addParams(fd.Recv)
+		addParams(fd.Type.Params)
+	}
+	ast.Inspect(decl, func(n ast.Node) bool {
+		if fl, ok := n.(*ast.FuncLit); ok {
+			addParams(fl.Type.Params)
+		}
+		return true
+	})
+	var out []string
+	ast.Inspect(decl, func(n ast.Node) bool {
+		if e, ok := n.(*ast.SelectorExpr); ok {
+			if x, ok := e.X.(*ast.Ident); ok {
+				if k := vars[x.Name]; k != "" {
+					out = append(out, k+"."+e.Sel.Name)
+				} else if p := imports[x.Name]; p != "" {
+					out = append(out, p+"."+e.Sel.Name)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// splitName splits "github.com/…/tp/exactcover.Problem.AddOption" into
+// the import path and "Problem.AddOption".
+func splitName(name string) (path, rest string) {
+	slash := strings.LastIndex(name, "/")
+	dot := strings.Index(name[slash+1:], ".")
+	if dot < 0 {
+		return name, ""
+	}
+	return name[:slash+1+dot], name[slash+2+dot:]
+}
+
+// shortName is "exactcover.Problem.AddOption" for
+// "github.com/…/tp/exactcover.Problem.AddOption".
+func shortName(name string) string {
+	path, rest := splitName(name)
+	return path[strings.LastIndex(path, "/")+1:] + "." + rest
+}

@@ -1,0 +1,237 @@
+// Command check runs the public checks of saved notebooks outside
+// Jupyter, as the notebooks' check cells do, and prints the same French
+// reports: for each question, the cases passed and, for a failing case,
+// the expected and obtained values. It rebuilds the program GoNB would
+// compile from the notebook's code cells (top to bottom, a later
+// declaration replacing an earlier one), with only the declarations each
+// answer needs, and without package grading, which the answers may not
+// use (the grader does the same). Hidden cases are used only when the
+// teacher grades.
+//
+// Usage, from anywhere inside the workbook (either edition):
+//
+//	go run ./grading/cmd/check NOTEBOOK.ipynb...
+//
+// Exit status: 0 when every notebook could be checked (whatever the
+// results), 1 when one could not be read or built, 2 for bad usage.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/notebook"
+	"github.com/prepa-reines/reines/grading/submission"
+	"github.com/prepa-reines/reines/grading/workbook"
+)
+
+// limit bounds the run of one notebook's checks.
+const limit = 15 * time.Minute
+
+func main() {
+	flag.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: check NOTEBOOK.ipynb...\n\nRuns the public checks of each saved notebook outside Jupyter.")
+	}
+	flag.Parse()
+	if flag.NArg() == 0 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	root, err := moduleRoot()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "check:", err)
+		os.Exit(1)
+	}
+	status := 0
+	for i, path := range flag.Args() {
+		if i > 0 {
+			fmt.Println()
+		}
+		if err := check(root, path); err != nil {
+			fmt.Fprintf(os.Stderr, "check: %s: %v\n", path, err)
+			status = 1
+		}
+	}
+	os.Exit(status)
+}
+
+func moduleRoot() (string, error) {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	gomod := strings.TrimSpace(string(out))
+	if err != nil || gomod == "" || gomod == os.DevNull {
+		return "", errors.New("run it inside the workbook (its go.mod was not found)")
+	}
+	return filepath.Dir(gomod), nil
+}
+
+var fileTP = regexp.MustCompile(`^(\d\d)-`)
+
+// check prints the reports of one notebook.
+func check(root, path string) error {
+	nb, err := notebook.Read(path)
+	if err != nil {
+		return err
+	}
+	tp := notebookTP(nb, path)
+	book, ok := workbook.Lookup(tp)
+	if !ok {
+		return fmt.Errorf("cannot tell which TP this notebook is (no question of a known notebook in its cells)")
+	}
+	fmt.Printf("== %s (TP %s)\n", path, tp)
+	var cells []submission.Cell
+	for i, c := range nb.Cells {
+		if c.CellType == "code" {
+			cells = append(cells, submission.Cell{Index: i, Source: string(c.Source)})
+		}
+	}
+	prog := submission.Build(cells)
+	for _, e := range prog.Errors {
+		fmt.Printf("⚠ %s : cette cellule ne compile pas, ses déclarations sont ignorées (%s)\n", submission.FileName(e.Cell), e.Msg)
+	}
+	qs := grading.Questions(tp)
+	var asked []*grading.Question
+	for _, q := range qs {
+		if !q.Prose() && prog.Defines(q.Func) {
+			asked = append(asked, q)
+		}
+	}
+	dir, err := os.MkdirTemp("", "reines-check-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	// One program for every question; if it does not compile, one per
+	// question, so that a broken cell costs only the answers that use it.
+	// The program prints the reports in the order of the questions.
+	unit := func(name string, qs []*grading.Question) submission.Unit {
+		var decls []*submission.Decl
+		var harness strings.Builder
+		fmt.Fprintf(&harness, "package main\n\nimport (\n\t\"fmt\"\n\n\t%q\n)\n\nfunc reinesCheck_() {\n", book.Package)
+		for _, q := range qs {
+			switch {
+			case q.Prose():
+				fmt.Fprintf(&harness, "\tfmt.Println(%q)\n", q.Number()+" — réponse rédigée, notée par l'enseignant\n")
+			case !prog.Defines(q.Func):
+				fmt.Fprintf(&harness, "\tfmt.Println(%q)\n", fmt.Sprintf("%s %s — fonction %s absente du notebook\n", q.Number(), q.Func, q.Func))
+			default:
+				decls = append(decls, prog.Needed(q.Func)...)
+				fmt.Fprintf(&harness, "\tfmt.Println(%s.%s.Run(%s).Text())\n", filepath.Base(book.Package), q.Number(), q.Func)
+			}
+		}
+		harness.WriteString("}\n")
+		decls, inits := prog.WithInits(orderOf(prog, decls))
+		return submission.Unit{Name: name, Source: prog.Source(decls, inits+"reinesCheck_()"), Harness: harness.String()}
+	}
+	built, err := submission.Compile(ctx, root, filepath.Join(dir, "whole"), []submission.Unit{unit("whole", qs)})
+	if err != nil {
+		return err
+	}
+	if b := built["whole"]; b.Bin != "" || len(asked) == 0 {
+		return run(ctx, b.Bin)
+	}
+	var units []submission.Unit
+	for _, q := range asked {
+		units = append(units, unit(strings.ToLower(q.Number()), []*grading.Question{q}))
+	}
+	built, err = submission.Compile(ctx, root, filepath.Join(dir, "each"), units)
+	if err != nil {
+		return err
+	}
+	for _, q := range qs {
+		b, ok := built[strings.ToLower(q.Number())]
+		switch {
+		case !ok:
+			fmt.Println(q.Number() + " — " + map[bool]string{true: "réponse rédigée, notée par l'enseignant", false: "fonction " + q.Func + " absente du notebook"}[q.Prose()] + "\n")
+		case b.Bin == "":
+			fmt.Printf("%s %s — ne compile pas :\n%s%s\n", q.Number(), q.Func, indent(b.Errors), gradingHint(b.Errors))
+		default:
+			if err := run(ctx, b.Bin); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// orderOf returns decls in program order.
+func orderOf(prog *submission.Program, decls []*submission.Decl) []*submission.Decl {
+	keep := map[*submission.Decl]bool{}
+	for _, d := range decls {
+		keep[d] = true
+	}
+	var out []*submission.Decl
+	for _, d := range prog.Decls {
+		if keep[d] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// run runs a built check program, its output to ours.
+func run(ctx context.Context, bin string) error {
+	cmd := exec.CommandContext(ctx, bin)
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		return fmt.Errorf("the checks did not finish within %v", limit)
+	}
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		fmt.Printf("⚠ le programme des vérifications s'est arrêté (code %d) : une réponse a-t-elle appelé os.Exit, ou paniqué dans une goroutine ?\n", exit.ExitCode())
+		return nil
+	}
+	return err
+}
+
+func indent(s string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(strings.TrimRight(s, "\n"), "\n") {
+		b.WriteString("    " + l + "\n")
+	}
+	return b.String()
+}
+
+var undefinedGrading = regexp.MustCompile(`undefined: (grading|nb\d\d)\b`)
+
+// gradingHint explains a compile error due to package grading.
+func gradingHint(errs string) string {
+	if undefinedGrading.MatchString(errs) {
+		return "    (vos fonctions ne peuvent pas utiliser les paquets grading : ils ne servent qu'aux vérifications du notebook, et la correction les retire)\n"
+	}
+	return ""
+}
+
+// notebookTP reads the TP from the cells' metadata (the most frequent
+// notebook of their question IDs), else from a file name "NN-…".
+func notebookTP(nb *notebook.Notebook, path string) string {
+	count := map[string]int{}
+	best := ""
+	for _, c := range nb.Cells {
+		if id := c.Reines().Question; id != "" {
+			tp, _, _ := strings.Cut(id, "/")
+			count[tp]++
+			if count[tp] > count[best] || count[tp] == count[best] && tp < best {
+				best = tp
+			}
+		}
+	}
+	if best != "" {
+		return best
+	}
+	if m := fileTP.FindStringSubmatch(filepath.Base(path)); m != nil {
+		return m[1]
+	}
+	return ""
+}

@@ -1,0 +1,366 @@
+package grading
+
+import (
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"reflect"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/prepa-reines/reines/tp/board"
+)
+
+// DefaultTimeout is the time one case may take before the check gives up
+// on it; demonstrations give the student's functions as long.
+const DefaultTimeout = 10 * time.Second
+
+// Exercise is a question answered by a Go function of type F: the check
+// calls it on inputs of type In and compares its outputs, of type Out, with
+// those of the reference answer Ref. Inputs and outputs round-trip through
+// encoding/json (the bulk grader runs the student's function in a child
+// process and judges in the parent; the student edition records them).
+//
+// Required: the Question's ID, Title and Points, Ref, Call, and public
+// cases (Cases, Computed or both). Hidden is set by the notebook package's
+// hidden.go, which only the teacher's edition has.
+type Exercise[F, In, Out any] struct {
+	Question
+	// Ref is the reference answer, a function of package tp: the question's
+	// function name and signature are its own.
+	Ref F
+	// Cases are public cases written as data.
+	Cases []In
+	// Computed returns further public cases that are computed from package
+	// tp (e.g. a problem built by the reference constructor): they follow
+	// Cases. The student edition has them as recorded data.
+	Computed func() []In
+	// Hidden returns the cases used only at grading time, drawn with rng
+	// where they are random (its seed is the teacher's). Its number of cases
+	// does not depend on rng.
+	Hidden func(rng *rand.Rand) []In
+	// Call runs a function of type F (the student's, or Ref) on one input.
+	// It must not call any function that the student edition stubs.
+	Call func(f F, in In) Out
+	// Want computes the expected output; nil means Call(Ref, in).
+	Want func(in In) Out
+	// Judge decides whether got is right; note, in French, says why not.
+	// nil compares with reflect.DeepEqual.
+	Judge func(in In, got, want Out) (ok bool, note string)
+	// Input describes an input in French ("n = 4"); nil prints it with %v.
+	Input func(in In) string
+	// Format prints an output; nil uses %v.
+	Format func(out Out) string
+	// Example reports whether want is only one right answer among others
+	// (any valid placement passes): the report then says « par exemple ».
+	Example func(in In, want Out) bool
+	// Board draws a failing case, given the expected output (nil: no
+	// drawing, or none for that case).
+	Board func(in In, got, want Out) *board.Board
+	// Timeout per case; 0 means DefaultTimeout.
+	Timeout time.Duration
+
+	wants sync.Map // JSON input → expected output, for the bulk grader
+}
+
+// Define completes e from its reference answer (Func, Signature, RefName),
+// registers it and returns it; each notebook package declares its
+// questions with it. It panics on an incomplete definition (a programming
+// error of that package).
+func Define[F, In, Out any](e *Exercise[F, In, Out]) *Exercise[F, In, Out] {
+	pkg, name := funcName(e.Ref)
+	if name == "" || e.Call == nil || len(e.Cases) == 0 && e.Computed == nil {
+		panic("grading: exercise " + e.ID + " needs Ref, Call and public cases")
+	}
+	e.Func, e.RefName = name, pkg+"."+name
+	e.Signature = reflect.TypeOf(e.Ref).String()
+	register(&e.Question)
+	mu.Lock()
+	runners[e.ID] = e
+	mu.Unlock()
+	return e
+}
+
+// Status is the outcome of one case.
+type Status int
+
+const (
+	Passed         Status = iota // right answer
+	Failed                       // wrong answer
+	Panicked                     // the function panicked or its program stopped
+	TimedOut                     // the function did not return in time
+	NotImplemented               // the stub's panic(ToDo)
+	Skipped                      // not run, after a time-out
+)
+
+// French labels of the statuses, as the reports show them.
+func (s Status) String() string {
+	return [...]string{"réussi", "échoué", "panique", "délai dépassé", "pas encore implémenté", "non exécuté"}[s]
+}
+
+// CaseResult is what one case gave.
+type CaseResult struct {
+	Input, Want, Got string // as shown to the student
+	Status           Status
+	Note             string       // French explanation, may be empty
+	Board            *board.Board // drawing of a failing case, may be nil
+}
+
+// Report is the result of checking one function against the public cases.
+type Report struct {
+	Question *Question
+	Cases    []CaseResult
+	Hidden   int // number of further cases used at grading time
+	// Warning, when not empty, says in French why the report may not be
+	// about the code the student sees (the answer cell did not compile and
+	// an earlier version was checked, or the function uses package
+	// grading): the report is then never green.
+	Warning string
+}
+
+// timeout returns the time limit of one case.
+func (e *Exercise[F, In, Out]) timeout() time.Duration {
+	if e.Timeout > 0 {
+		return e.Timeout
+	}
+	return DefaultTimeout
+}
+
+// public returns the public inputs and a function giving the expected
+// output of the k-th: recorded in the student edition, computed with the
+// reference answer in the teacher's.
+func (e *Exercise[F, In, Out]) public() ([]In, func(k int) Out) {
+	if rec := recording(e.Notebook()); rec != nil {
+		r, ok := rec.Exercises[e.ID]
+		if !ok || len(r.Inputs) != len(r.Wants) {
+			panic("grading: nothing recorded for " + e.ID + ": release the student edition again")
+		}
+		ins := make([]In, len(r.Inputs))
+		for k, raw := range r.Inputs {
+			mustDecode(e.ID, raw, &ins[k])
+		}
+		return ins, func(k int) Out {
+			var w Out
+			mustDecode(e.ID, r.Wants[k], &w)
+			return w
+		}
+	}
+	ins := append([]In(nil), e.Cases...)
+	if e.Computed != nil {
+		ins = append(ins, e.Computed()...)
+	}
+	return ins, func(k int) Out { return e.want(ins[k]) }
+}
+
+func mustDecode(id string, raw json.RawMessage, v any) {
+	if err := json.Unmarshal(raw, v); err != nil {
+		panic(fmt.Sprintf("grading: recorded data of %s unreadable: %v", id, err))
+	}
+}
+
+// want computes the expected output with the reference answer.
+func (e *Exercise[F, In, Out]) want(in In) Out {
+	if e.Want != nil {
+		return e.Want(in)
+	}
+	return e.Call(e.Ref, in)
+}
+
+// hiddenCount is the number of hidden cases (recorded in the student
+// edition).
+func (e *Exercise[F, In, Out]) hiddenCount() int {
+	if rec := recording(e.Notebook()); rec != nil {
+		return rec.Exercises[e.ID].Hidden
+	}
+	if e.Hidden == nil {
+		return 0
+	}
+	return len(e.Hidden(HiddenRand(e.ID, 1)))
+}
+
+// HiddenRand returns the random source of the hidden cases of question id
+// for the teacher's seed: one stream per question, the same on every run
+// with that seed.
+func HiddenRand(id string, seed uint64) *rand.Rand {
+	h := fnv.New64a()
+	h.Write([]byte(id))
+	return rand.New(rand.NewPCG(seed, h.Sum64()))
+}
+
+// Run checks f on the public cases. Each case runs in its own goroutine with
+// the time limit; a panic is recovered and reported; after a time-out the
+// remaining cases are skipped (the runaway goroutine cannot be stopped and
+// ends with the cell's program). A nil f is reported as not implemented.
+func (e *Exercise[F, In, Out]) Run(f F) Report {
+	r := Report{Question: &e.Question, Hidden: e.hiddenCount()}
+	nilFunc := reflect.ValueOf(&f).Elem().IsZero()
+	ins, wants := e.public()
+	stop := false
+	for k, in := range ins {
+		want := wants(k)
+		cr := CaseResult{Input: e.describe(in), Want: e.formatWant(in, want)}
+		switch {
+		case nilFunc:
+			cr.Status, cr.Note = NotImplemented, "la fonction "+e.Func+" vaut nil"
+		case stop:
+			cr.Status = Skipped
+		default:
+			got, status, note := call(func() Out { return e.Call(f, in) }, e.timeout())
+			cr.Status, cr.Note = status, note
+			if status == TimedOut {
+				stop = true
+			}
+			if status == Passed {
+				cr.Got = e.format(got)
+				ok, why := e.judge(in, got, want)
+				if !ok {
+					cr.Status, cr.Note = Failed, why
+					if e.Board != nil {
+						cr.Board = e.Board(in, got, want)
+					}
+				}
+			}
+		}
+		r.Cases = append(r.Cases, cr)
+	}
+	return r
+}
+
+// call runs f, recovering panics, within timeout; status is Passed when f
+// returned (whatever it returned).
+func call[Out any](f func() Out, timeout time.Duration) (Out, Status, string) {
+	type result struct {
+		out    Out
+		status Status
+		note   string
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if v := recover(); v != nil {
+				if s, ok := v.(string); ok && s == ToDo {
+					done <- result{status: NotImplemented}
+					return
+				}
+				done <- result{status: Panicked, note: PanicNote(v, debug.Stack())}
+			}
+		}()
+		done <- result{out: f(), status: Passed}
+	}()
+	select {
+	case r := <-done:
+		return r.out, r.status, r.note
+	case <-time.After(timeout):
+		var zero Out
+		return zero, TimedOut, TimeoutNote(timeout)
+	}
+}
+
+// TimeoutNote is the one French diagnosis of a case that ran out of time,
+// in the notebook and in the grader's feedback alike.
+func TimeoutNote(d time.Duration) string {
+	return fmt.Sprintf("aucune réponse après %s : boucle infinie ou calcul trop long ? Les cas suivants ne sont pas exécutés.", Seconds(d))
+}
+
+// PanicNote describes a panic in French, with the frames of the stack that
+// point into the student's code.
+func PanicNote(v any, stack []byte) string {
+	msg := fmt.Sprint(v)
+	if s, ok := v.(string); ok && strings.Contains(s, Reserved) {
+		return s // a stub of the student edition: its message says it all
+	}
+	note := "panique : " + msg
+	if frames := studentFrames(stack); frames != "" {
+		note += "\n" + frames
+	}
+	return note
+}
+
+// studentFrames keeps the lines of a stack trace that point into the
+// notebook's program (main package), where the student's code is.
+func studentFrames(stack []byte) string {
+	lines := strings.Split(string(stack), "\n")
+	var keep []string
+	for i := 0; i+1 < len(lines); i++ {
+		if strings.HasPrefix(lines[i], "main.") {
+			keep = append(keep, lines[i], lines[i+1])
+		}
+	}
+	if len(keep) > 8 {
+		keep = keep[:8]
+	}
+	return strings.Join(keep, "\n")
+}
+
+func (e *Exercise[F, In, Out]) describe(in In) string {
+	if e.Input != nil {
+		return e.Input(in)
+	}
+	return fmt.Sprintf("%v", in)
+}
+
+func (e *Exercise[F, In, Out]) format(out Out) string {
+	if e.Format != nil {
+		return e.Format(out)
+	}
+	return fmt.Sprintf("%v", out)
+}
+
+// formatWant prints the expected output, « par exemple » when it is one
+// right answer among others.
+func (e *Exercise[F, In, Out]) formatWant(in In, want Out) string {
+	if e.Example != nil && e.Example(in, want) {
+		return "par exemple " + e.format(want)
+	}
+	return e.format(want)
+}
+
+func (e *Exercise[F, In, Out]) judge(in In, got, want Out) (bool, string) {
+	if e.Judge != nil {
+		return e.Judge(in, got, want)
+	}
+	return reflect.DeepEqual(got, want), ""
+}
+
+// Check runs f on the public cases and shows the report in the notebook
+// (outside a notebook, the text report is printed). Before that it reads
+// the program GoNB compiled: if the answer cell's last version did not
+// compile, or f uses package grading, the report says so and is not green.
+func (e *Exercise[F, In, Out]) Check(f F) {
+	r := e.Run(f)
+	r.Warning = Freshness(e.Func)
+	r.Display()
+}
+
+// Passed returns how many public cases passed.
+func (r Report) Passed() int { return r.count(Passed) }
+
+// Outcome sums the report up: "stale" when a warning says the checked
+// code is not the student's current code, "passed" when every public case
+// passed, "not-implemented" when every case hit the stub, "failed"
+// otherwise.
+func (r Report) Outcome() string {
+	switch p := r.Passed(); {
+	case r.Warning != "":
+		return "stale"
+	case p == len(r.Cases):
+		return "passed"
+	case r.count(NotImplemented) == len(r.Cases):
+		return "not-implemented"
+	default:
+		return "failed"
+	}
+}
+
+func (r Report) count(s Status) int {
+	n := 0
+	for _, c := range r.Cases {
+		if c.Status == s {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,56 @@
+package grading
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Plural writes k and the word, with an s from 2 on (French: 0 and 1 are
+// singular); words ending in s or x do not change.
+func Plural[I int | int64](k I, word string) string {
+	many := word + "s"
+	if strings.HasSuffix(word, "s") || strings.HasSuffix(word, "x") {
+		many = word
+	}
+	return Plurals(k, word, many)
+}
+
+// Plurals writes k and the phrase that agrees with it: one for 0 and 1,
+// many from 2 on.
+func Plurals[I int | int64](k I, one, many string) string {
+	if k >= 2 || k <= -2 {
+		return fmt.Sprintf("%d %s", k, many)
+	}
+	return fmt.Sprintf("%d %s", k, one)
+}
+
+// Seconds writes d in seconds, the French way: "10 s", "0,5 s".
+func Seconds(d time.Duration) string {
+	return strings.Replace(strconv.FormatFloat(d.Seconds(), 'f', -1, 64), ".", ",", 1) + "\u00a0s"
+}
+
+// YesNo returns « oui » or « non », for the notebooks' French tables.
+func YesNo(ok bool) string {
+	if ok {
+		return "oui"
+	}
+	return "non"
+}
+
+// OneLine folds s onto one line of at most 200 bytes, for captions and
+// text reports.
+func OneLine(s string) string {
+	s = strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", " / ")
+	if len(s) > 200 {
+		cut := 200
+		for cut > 0 && !utf8Start(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return s
+}
+
+func utf8Start(b byte) bool { return b&0xC0 != 0x80 }

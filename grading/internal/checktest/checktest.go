@@ -1,0 +1,42 @@
+// Package checktest holds what the tests of the notebook packages share:
+// assertions on check reports.
+package checktest
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/prepa-reines/reines/grading"
+)
+
+// FailsWith checks that a mistaken answer fails a public case and that the
+// report says why (its text contains want).
+func FailsWith(t *testing.T, name string, r grading.Report, want string) {
+	t.Helper()
+	if r.Outcome() != "failed" {
+		t.Errorf("%s: outcome %s; want failed\n%s", name, r.Outcome(), r.Text())
+		return
+	}
+	if !strings.Contains(r.Text(), want) {
+		t.Errorf("%s: no note %q in\n%s", name, want, r.Text())
+	}
+}
+
+// Fails checks that a mistaken answer fails at least one public case.
+func Fails(t *testing.T, name string, r grading.Report) {
+	t.Helper()
+	if r.Outcome() != "failed" {
+		t.Errorf("%s: outcome %s; want failed\n%s", name, r.Outcome(), r.Text())
+	}
+}
+
+// Draws checks that a failing case of the report is drawn.
+func Draws(t *testing.T, name string, r grading.Report) {
+	t.Helper()
+	for _, c := range r.Cases {
+		if c.Status == grading.Failed && c.Board != nil && strings.Contains(r.HTML(), "reines-chart") {
+			return
+		}
+	}
+	t.Errorf("%s: no failing case drawn\n%s", name, r.Text())
+}

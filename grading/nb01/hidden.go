@@ -1,0 +1,41 @@
+package nb01
+
+// The hidden cases of notebook 01: the teacher's edition only (the
+// student edition is released without this file). Random ones are drawn
+// with the teacher's seed.
+
+import (
+	"math/rand/v2"
+
+	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/tp/queens"
+)
+
+func init() {
+	// Every square of a row of the board, after the queens above it of a
+	// random 8-queens solution.
+	Q1.Hidden = func(rng *rand.Rand) []SafetyCase {
+		sols, _ := queens.Solutions(8)
+		p := sols[rng.IntN(len(sols))]
+		row := 3 + rng.IntN(4)
+		var cs []SafetyCase
+		for c := range 8 {
+			cs = append(cs, SafetyCase{p, row, c})
+		}
+		return cs
+	}
+	Q2.Hidden = func(rng *rand.Rand) []grading.Sized {
+		return []grading.Sized{{N: 7}, {N: 9}, {N: 10}, {N: -2 - rng.IntN(1000)}}
+	}
+	// A random placement of 5 to 9 queens, valid or not.
+	Q3.Hidden = func(rng *rand.Rand) []queens.Placement {
+		n := 5 + rng.IntN(5)
+		return []queens.Placement{rng.Perm(n), {1, 3, 5, 0, 2, 4}}
+	}
+	Q4.Hidden = func(rng *rand.Rand) []grading.Sized {
+		return []grading.Sized{{N: 9}, {N: 11}, {N: -2 - rng.IntN(1000)}}
+	}
+	Q5.Hidden = func(rng *rand.Rand) []grading.Sized {
+		return []grading.Sized{{N: 5 + rng.IntN(4)}, {N: 21 + rng.IntN(6)}, {N: 0}}
+	}
+}

@@ -1,0 +1,127 @@
+package nb02
+
+// The hidden cases of notebook 02: the teacher's edition only (the
+// student edition is released without this file). States met by the
+// reference loop are sampled with the teacher's seed.
+
+import (
+	"math/rand/v2"
+
+	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/tp/board"
+	"github.com/prepa-reines/reines/tp/iterative"
+	"github.com/prepa-reines/reines/tp/queens"
+)
+
+func init() {
+	Q1.Hidden = func(rng *rand.Rand) []grading.Sized {
+		return []grading.Sized{{N: 2}, {N: 9 + rng.IntN(8)}, {N: -2 - rng.IntN(100)}}
+	}
+	// Every other square of a 6×6 board, seen from a random square.
+	Q2.Hidden = func(rng *rand.Rand) []StateCase {
+		i, j := 1+rng.IntN(6), 1+rng.IntN(6)
+		var cs []StateCase
+		for l := 1; l <= 6; l++ {
+			for c := 1; c <= 6; c++ {
+				if l != i || c != j {
+					cs = append(cs, StateCase{S: st(6, i, j), Row: l, Col: c})
+				}
+			}
+		}
+		return cs
+	}
+	Q3.Hidden = func(rng *rand.Rand) []StateCase {
+		return sample(rng, 12, traceCases(6, func(s *iterative.State, e iterative.Event) bool { return e.Kind == iterative.EventTry }))
+	}
+	Q4.Hidden = func(rng *rand.Rand) []StateCase {
+		return sample(rng, 6, traceCases(6, func(s *iterative.State, e iterative.Event) bool {
+			return e.Kind == iterative.EventTry && !iterative.IsSafe(s) && iterative.HasAlternative(s, s.N)
+		}))
+	}
+	Q5.Hidden = func(rng *rand.Rand) []StateCase {
+		return sample(rng, 6, traceCases(6, func(s *iterative.State, e iterative.Event) bool {
+			return e.Kind == iterative.EventTry && iterative.IsSafe(s)
+		}))
+	}
+	Q6.Hidden = func(rng *rand.Rand) []StateCase {
+		return sample(rng, 8, traceCases(5, func(s *iterative.State, e iterative.Event) bool { return e.Kind == iterative.EventTry }))
+	}
+	Q7.Hidden = func(rng *rand.Rand) []StateCase {
+		return sample(rng, 10, traceCases(6, func(s *iterative.State, e iterative.Event) bool {
+			return e.Kind == iterative.EventSolution ||
+				e.Kind == iterative.EventTry && !iterative.IsSafe(s) && !iterative.HasAlternative(s, s.N)
+		}))
+	}
+	Q8.Hidden = func(rng *rand.Rand) []StateCase {
+		n := 2 + rng.IntN(7)
+		return []StateCase{{S: st(n, 0, 0)}, {S: st(n, 1, n)}, {S: st(n, 2, 1, 1+rng.IntN(n))}}
+	}
+	Q9.Hidden = func(rng *rand.Rand) []StateCase {
+		n := 3 + rng.IntN(6)
+		return []StateCase{{S: st(n, n+1, 1)}, {S: st(n, n, 1)}, {S: st(n, 0, 0)}}
+	}
+	Q10.Hidden = func(rng *rand.Rand) []StateCase {
+		n := 3 + rng.IntN(6)
+		return []StateCase{{S: st(n, n+1, 1)}, {S: st(n, n, 2)}, {S: st(n, 0, 0)}}
+	}
+	// A random solution of n = 6 found after the ones before it.
+	Q11.Hidden = func(rng *rand.Rand) []StateCase {
+		sols, _ := queens.Solutions(6)
+		var cs []StateCase
+		for _, k := range rng.Perm(len(sols))[:2] {
+			s := st(6, 7, 1)
+			for r, c := range sols[k] {
+				s.C[r+1] = c + 1
+			}
+			s.Solutions = sols[:k]
+			cs = append(cs, StateCase{S: s})
+		}
+		return cs
+	}
+	Q12.Hidden = func(rng *rand.Rand) []grading.Sized {
+		return []grading.Sized{{N: 7}, {N: 9}, {N: 10}, {N: -2 - rng.IntN(100)}}
+	}
+	Q14.Hidden = func(rng *rand.Rand) []grading.Sized {
+		return []grading.Sized{{N: 2 + rng.IntN(5)}, {N: 9 + rng.IntN(8)}}
+	}
+	Q15.Hidden = func(rng *rand.Rand) []DrawCase {
+		n := 5 + rng.IntN(4)
+		return []DrawCase{{board.Board{N: 1}, 1, 1}, {board.Board{N: n, Queens: []queens.Square{{Row: n - 1, Col: n - 1}}}, 1 + rng.IntN(n-1), 1 + rng.IntN(n)}}
+	}
+	Q16.Hidden = func(rng *rand.Rand) []SolutionsCase {
+		return solutionsCases([]int{1, 8, 6}, []int{1, 1 + rng.IntN(92), 1 + rng.IntN(4)})
+	}
+	Q17.Hidden = func(rng *rand.Rand) []SolutionsCase { return solutionsCases([]int{5, 7}, []int{0, 0}) }
+}
+
+// sample returns k cases of cs drawn with rng, in their order.
+func sample(rng *rand.Rand, k int, cs []StateCase) []StateCase {
+	idx := rng.Perm(len(cs))[:min(k, len(cs))]
+	keep := make([]bool, len(cs))
+	for _, i := range idx {
+		keep[i] = true
+	}
+	var out []StateCase
+	for i, c := range cs {
+		if keep[i] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// traceCases returns a case for each state of the search on an n×n board
+// at which keep says yes, as the loop of iterative.Solve meets them
+// (without the solutions found so far, which the moves do not read).
+func traceCases(n int, keep func(*iterative.State, iterative.Event) bool) []StateCase {
+	var cs []StateCase
+	iterative.Trace(n, func(s *iterative.State, e iterative.Event) bool {
+		if keep(s, e) {
+			c := s.Clone()
+			c.Solutions, c.Steps = []queens.Placement{}, 0
+			cs = append(cs, StateCase{S: *c})
+		}
+		return true
+	})
+	return cs
+}

@@ -1,0 +1,83 @@
+package nb05
+
+// The hidden cases of notebook 05: the teacher's edition only (the
+// student edition is released without this file). Random ones are drawn
+// with the teacher's seed.
+
+import (
+	"math/rand/v2"
+
+	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/tp/domination"
+	"github.com/prepa-reines/reines/tp/queens"
+)
+
+func init() {
+	Q2.Hidden = func(rng *rand.Rand) []grading.Sized {
+		return []grading.Sized{{N: 7}, {N: 10}, {N: 11}, {N: 13 + rng.IntN(4)}, {N: 21 + rng.IntN(10)}, {N: 25}}
+	}
+	Q3.Hidden = func(rng *rand.Rand) []grading.Sized {
+		return []grading.Sized{{N: 6}, {N: 7}, {N: 12}, {N: 13}, {N: 30 + rng.IntN(70)}, {N: 1000 + rng.IntN(9000)}, {N: -2 - rng.IntN(100)}}
+	}
+	Q4.Hidden = func(rng *rand.Rand) []DomCoverageCase {
+		qs, _ := domination.IndependentDominatingSet(8)
+		k := rng.IntN(len(qs))
+		partial := append(append([]queens.Square(nil), qs[:k]...), qs[k+1:]...)
+		return withCoverage([]DomCoverageCase{
+			{N: 8, Independent: true, Queens: qs},
+			{N: 8, Independent: true, Queens: partial},
+			{N: 5, Queens: []queens.Square{{Row: 0, Col: 0}, {Row: 0, Col: 1}, {Row: 4, Col: 4}}},
+		})
+	}
+	// Random valid sequences of additions and removals on the 7×7 board,
+	// with and without the rule.
+	Q5.Hidden = func(rng *rand.Rand) []DomUpdateCase {
+		var cs []DomUpdateCase
+		for _, independent := range []bool{true, false} {
+			c, _ := domination.NewCoverage(7, independent)
+			in := DomUpdateCase{N: 7, Independent: independent, What: "suite aléatoire d'ajouts et de retraits"}
+			for len(in.Ops) < 12 {
+				sq := queens.Square{Row: rng.IntN(7), Col: rng.IntN(7)}
+				delta := 1
+				if c.Queen[sq.Row][sq.Col] {
+					delta = -1
+				}
+				if domination.Update(c, sq, delta) == nil {
+					in.Ops = append(in.Ops, DomOp{sq.Row, sq.Col, delta})
+				}
+			}
+			cs = append(cs, in)
+		}
+		return append(cs, DomUpdateCase{N: 2, Independent: true, Ops: []DomOp{{0, 0, 1}, {0, 0, -1}, {1, 1, 1}, {0, 0, -1}}, What: "retrait deux fois"})
+	}
+	negative := func(rng *rand.Rand) grading.Sized { return grading.Sized{N: -1 - rng.IntN(100)} }
+	Q7.Hidden = func(rng *rand.Rand) []grading.Sized { return []grading.Sized{{N: 9}, negative(rng)} }
+	Q9.Hidden = Q7.Hidden
+	Q11.Hidden = Q7.Hidden
+	Q13.Hidden = Q7.Hidden
+	Q17.Hidden = func(rng *rand.Rand) []DomReservoirCase {
+		return []DomReservoirCase{
+			{Row: []int{0, 0, 0}, Draws: 9000, Seed: rng.Uint64()},
+			{Row: []int{1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0}, Draws: 18000, Seed: rng.Uint64()},
+			{Row: []int{0, 5, 5, 5, 5, 5, 5, 5, 5, 0}, Draws: 6000, Seed: rng.Uint64()},
+		}
+	}
+	Q19.Hidden = func(rng *rand.Rand) []DomRandomCase {
+		return []DomRandomCase{
+			{N: 2, Trials: 20, Seed: rng.Uint64()},
+			{N: 5, Trials: 3000, Seed: rng.Uint64(), Reach: true},
+			{N: 6, Trials: 3000, Seed: rng.Uint64(), Reach: true},
+			{N: 8, Trials: 4000, Seed: rng.Uint64(), Reach: true},
+			{N: 20, Trials: 200, Seed: rng.Uint64()},
+		}
+	}
+	Q22.Hidden = func(rng *rand.Rand) []DomProbabilityCase {
+		n := 30 + rng.IntN(70)
+		return []DomProbabilityCase{{N: n, Row: n - 1, Placed: n / 2, Best: n/2 + 2}, {N: 100, Row: 50, Placed: 40, Best: 89}, {N: 5, Row: 1, Placed: 1, Best: 4}}
+	}
+	Q24.Hidden = func(rng *rand.Rand) []grading.Sized { return []grading.Sized{{N: 9}, negative(rng)} }
+	Q25.Hidden = func(rng *rand.Rand) []DomWorkersCase {
+		return []DomWorkersCase{{N: 2, Workers: 4}, {N: 9, Workers: 2 + rng.IntN(3)}, {N: 10, Workers: 2, Cancel: true}}
+	}
+	Q28.Hidden = func(rng *rand.Rand) []grading.Sized { return []grading.Sized{negative(rng)} }
+}

@@ -1,0 +1,1228 @@
+// Package nb05 declares the questions of notebook 05, queen domination
+// (TP 17, « le problème des 5 reines »; reference answers: tp/domination),
+// and the data its demonstrations show. A coverage built by the reference
+// functions travels with its case as data; the student's function runs on
+// a copy, and the state it leaves (counts, queens, number of uncovered
+// squares) or the answer it gives is compared with the reference's.
+// Searches report their number of nodes (calls of the recursive function),
+// which is what tells a pruning r ≥ best from r > best. Failing cases are
+// drawn as heat maps: the number of queens covering each square, uncovered
+// squares crossed. The hidden cases are in hidden.go (teacher's edition
+// only).
+
+package nb05
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/tp/board"
+	"github.com/prepa-reines/reines/tp/domination"
+	"github.com/prepa-reines/reines/tp/queens"
+)
+
+// DomCoverageCase is an input of Q4: the coverage C of the N×N board by
+// Queens, built with the reference answers when the cases are made.
+type DomCoverageCase struct {
+	N           int
+	Independent bool
+	Queens      []queens.Square
+	C           *domination.Coverage
+}
+
+// DomOp is one call of Update: add (Delta = +1) or remove (Delta = −1) a
+// queen on (Row, Col), 0-based.
+type DomOp struct{ Row, Col, Delta int }
+
+// DomUpdateCase is an input of Q5: Ops applied in order to the
+// empty N×N board.
+type DomUpdateCase struct {
+	N           int
+	Independent bool
+	Ops         []DomOp
+	What        string // what the case tests, in French (may be empty)
+}
+
+// DomState is the coverage after one call of Update, and what the call
+// returned.
+type DomState struct {
+	Err       *grading.Err
+	Count     [][]int
+	Queen     [][]bool
+	Uncovered int
+}
+
+// DomUpdateOut is the state after each operation of a [DomUpdateCase].
+type DomUpdateOut struct{ Steps []DomState }
+
+// DomPlacementOut is what a function returning a placement gives: the
+// queens and the error message ("" for none).
+type DomPlacementOut struct {
+	Queens []queens.Square
+	Err    *grading.Err
+}
+
+// DomBoundOut is what LowerBound returns.
+type DomBoundOut struct {
+	Bound int
+	Err   *grading.Err
+}
+
+// DomSearchOut is what the sujet's searches return: the minimum, the number
+// of minimum placements, a placement, the number of nodes and the error
+// message; each question fills the fields its function returns.
+type DomSearchOut struct {
+	Min    int
+	Count  int64
+	Queens []queens.Square
+	Nodes  int64
+	Err    *grading.Err
+}
+
+// DomReservoirCase is an input of Q17: Draws calls of the
+// function on Row with one generator seeded by Seed.
+type DomReservoirCase struct {
+	Row   []int
+	Draws int
+	Seed  uint64
+}
+
+// DomReservoirOut sums up the draws of a [DomReservoirCase]: how often each
+// index was returned (with true), how many draws returned an index that is
+// not a zero of the row, how many returned false, and how many of those did
+// not return −1; whether the same draws with the same seed gave the same
+// indices (Reproducible), and with another seed other ones (Follows: the
+// choice depends on the random source).
+type DomReservoirOut struct {
+	Hits         []int
+	Invalid      int
+	Missed       int
+	NotMinus     int
+	Reproducible bool
+	Follows      bool
+}
+
+// DomRandomCase is an input of Q19: Trials trials on the N×N
+// board with the fixed probability and a generator seeded by Seed. Reach
+// says that with so many trials the bound must reach i(Q_n).
+type DomRandomCase struct {
+	N, Trials int
+	Seed      uint64
+	Reach     bool
+}
+
+// DomRandomOut is what RandomCover returns, and whether a
+// second call with the same seed returned exactly the same. Min (i(Q_n))
+// is filled by the reference only.
+type DomRandomOut struct {
+	Best   int
+	Queens []queens.Square
+	Stats  domination.RandomStats
+	Err    *grading.Err
+	Same   bool
+	Min    int
+}
+
+// DomProbabilityCase is an input of Q22.
+type DomProbabilityCase struct{ N, Row, Placed, Best int }
+
+// DomWorkersCase is an input of Q25: the N×N board, Workers
+// goroutines, the context cancelled before the call if Cancel.
+type DomWorkersCase struct {
+	N, Workers int
+	Cancel     bool
+}
+
+// DomWorkersOut is what CoverByQueensWorkers returns, with its
+// trace summed up: the workers that started and finished, the successive
+// best values of the Improved events, the sub-problems searched.
+type DomWorkersOut struct {
+	Queens   []queens.Square
+	Err      *grading.Err
+	Started  []int
+	Done     []int
+	Improved []int
+	Tasks    int
+}
+
+// Q1 is the written answer: examples for n = 3 and n = 4.
+var Q1 = grading.Prose("05/Q1", "Exemples pour n = 3 et n = 4 (réponse rédigée)", 1)
+
+// Q2 asks for IndependentDominatingSet: n queens always suffice.
+var Q2 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, error), grading.Sized, DomPlacementOut]{
+	Question: grading.Question{ID: "05/Q2", Title: "Existence : n reines suffisent", Points: 2},
+	Ref:      domination.IndependentDominatingSet,
+	Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 8}, {N: 9}, {N: 12}, {N: 20}, {N: 0}, {N: -2}},
+	Call: func(f func(int) ([]queens.Square, error), in grading.Sized) DomPlacementOut {
+		qs, err := f(in.N)
+		return DomPlacementOut{qs, grading.ErrOf(err)}
+	},
+	Input:   grading.Sized.String,
+	Format:  formatDomPlacement,
+	Example: func(_ grading.Sized, o DomPlacementOut) bool { return o.Err == nil && len(o.Queens) > 0 },
+	Judge: func(in grading.Sized, got, want DomPlacementOut) (bool, string) {
+		if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
+			return ok, note
+		}
+		if note := domInvalid(in.N, got.Queens, true); note != "" {
+			return false, note
+		}
+		if len(got.Queens) > in.N {
+			return false, fmt.Sprintf("%d reines : il en faut au plus n = %d", len(got.Queens), in.N)
+		}
+		return true, ""
+	},
+	Board: func(in grading.Sized, got, _ DomPlacementOut) *board.Board {
+		return domPlacementBoard(in.N, got.Queens)
+	},
+})
+
+// Q3 asks for LowerBound, ⌈n²/(4n−3)⌉.
+var Q3 = grading.Define(&grading.Exercise[func(int) (int, error), grading.Sized, DomBoundOut]{
+	Question: grading.Question{ID: "05/Q3", Title: "Minorant ⌈n²/(4n−3)⌉", Points: 1},
+	Ref:      domination.LowerBound,
+	Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 8}, {N: 9}, {N: 10}, {N: 11}, {N: 20}, {N: 100}, {N: 0}, {N: -1}},
+	Call: func(f func(int) (int, error), in grading.Sized) DomBoundOut {
+		b, err := f(in.N)
+		return DomBoundOut{b, grading.ErrOf(err)}
+	},
+	Input: grading.Sized.String,
+	Format: func(o DomBoundOut) string {
+		if o.Err != nil {
+			return grading.ErrText(o.Err)
+		}
+		return fmt.Sprint(o.Bound)
+	},
+	Judge: func(in grading.Sized, got, want DomBoundOut) (bool, string) {
+		if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
+			return ok, note
+		}
+		switch m := 4*in.N - 3; {
+		case got.Bound == want.Bound:
+			return true, ""
+		case got.Bound == in.N*in.N/m:
+			return false, "c'est ⌊n²/(4n−3)⌋ : si vous divisez, la division entière arrondit vers le bas, il faut la partie entière supérieure ⌈n²/(4n−3)⌉"
+		}
+		return false, "une reine contrôle au plus 4n − 3 cases, la sienne comprise"
+	},
+})
+
+// Q4 asks for Complete: does the coverage reach every square (sujet:
+// finale)?
+var Q4 = grading.Define(&grading.Exercise[func(*domination.Coverage) bool, DomCoverageCase, bool]{
+	Question: grading.Question{ID: "05/Q4", Title: "Couverture complète (finale)", Points: 1},
+	Ref:      domination.Complete,
+	Computed: func() []DomCoverageCase {
+		return withCoverage([]DomCoverageCase{
+			{N: 1, Independent: true},
+			{N: 1, Independent: true, Queens: []queens.Square{{Row: 0, Col: 0}}},
+			{N: 3, Independent: true, Queens: []queens.Square{{Row: 1, Col: 1}}},
+			{N: 3, Independent: true, Queens: []queens.Square{{Row: 0, Col: 0}}},
+			{N: 4, Independent: true, Queens: []queens.Square{{Row: 1, Col: 1}, {Row: 2, Col: 3}, {Row: 3, Col: 0}}},
+			{N: 4, Independent: true, Queens: []queens.Square{{Row: 1, Col: 1}, {Row: 3, Col: 0}}},
+			{N: 4, Queens: []queens.Square{{Row: 1, Col: 1}, {Row: 2, Col: 2}}},
+		})
+	},
+	Call: func(f func(*domination.Coverage) bool, in DomCoverageCase) bool { return f(cloneCoverage(in.C)) },
+	Input: func(in DomCoverageCase) string {
+		return fmt.Sprintf("n = %d, %s (z = %d)", in.N, domQueensText(in.Queens), in.C.Uncovered)
+	},
+	Format: func(b bool) string {
+		if b {
+			return "complète (true)"
+		}
+		return "incomplète (false)"
+	},
+	Judge: func(in DomCoverageCase, got, want bool) (bool, string) {
+		if got == want {
+			return true, ""
+		}
+		return false, "la couverture est complète exactement quand aucune case n'est à 0, c'est-à-dire quand c.Uncovered (z) vaut 0"
+	},
+	Board: func(in DomCoverageCase, _, _ bool) *board.Board {
+		b := domHeat(in.C)
+		return &b
+	},
+})
+
+// Q5 asks for Update, adding or removing a queen (sujet: mise_a_jour).
+var Q5 = grading.Define(&grading.Exercise[func(*domination.Coverage, queens.Square, int) error, DomUpdateCase, DomUpdateOut]{
+	Question: grading.Question{ID: "05/Q5", Title: "Ajouter ou retirer une reine (mise_a_jour)", Points: 3},
+	Ref:      domination.Update,
+	Cases: []DomUpdateCase{
+		{N: 4, Independent: true, Ops: []DomOp{{1, 1, 1}}, What: "une reine"},
+		{N: 1, Independent: true, Ops: []DomOp{{0, 0, 1}}, What: "échiquier 1 × 1 : la case de la reine compte une fois"},
+		{N: 6, Independent: true, Ops: []DomOp{{0, 3, 1}, {5, 2, 1}}, What: "reines au bord"},
+		{N: 4, Independent: true, Ops: []DomOp{{1, 1, 1}, {3, 0, 1}, {2, 3, 1}}, What: "couverture complète : z = 0"},
+		{N: 4, Independent: true, Ops: []DomOp{{1, 1, 1}, {3, 0, 1}, {1, 1, -1}}, What: "retrait : z remonte"},
+		{N: 5, Ops: []DomOp{{2, 2, 1}, {2, 3, 1}, {0, 0, 1}, {2, 2, -1}}, What: "sans la règle : reines qui s'attaquent, puis un retrait"},
+		{N: 4, Independent: true, Ops: []DomOp{{1, 1, 1}, {2, 2, 1}}, What: "case attaquée : erreur, rien ne change"},
+		{N: 3, Independent: true, Ops: []DomOp{{0, 0, -1}}, What: "retrait sans reine : erreur"},
+		{N: 5, Ops: []DomOp{{0, 0, 1}, {0, 0, 1}}, What: "case déjà occupée : erreur"},
+		{N: 3, Independent: true, Ops: []DomOp{{3, 0, 1}, {0, -1, 1}}, What: "hors de l'échiquier : erreur"},
+		{N: 3, Independent: true, Ops: []DomOp{{1, 1, 2}}, What: "delta ni +1 ni −1 : erreur"},
+	},
+	Call: func(f func(*domination.Coverage, queens.Square, int) error, in DomUpdateCase) DomUpdateOut {
+		return domRunOps(f, in)
+	},
+	Input: func(in DomUpdateCase) string {
+		rule := "reines non attaquées"
+		if !in.Independent {
+			rule = "reines qui peuvent s'attaquer"
+		}
+		var ops []string
+		for _, op := range in.Ops {
+			ops = append(ops, domOpText(op))
+		}
+		s := fmt.Sprintf("n = %d (%s) : %s", in.N, rule, strings.Join(ops, ", "))
+		if in.What != "" {
+			s = in.What + " — " + s
+		}
+		return s
+	},
+	Format: func(o DomUpdateOut) string {
+		if len(o.Steps) == 0 {
+			return "aucune étape"
+		}
+		var errs []string
+		for _, s := range o.Steps {
+			e := "ok"
+			if s.Err != nil {
+				e = s.Err.String()
+			}
+			errs = append(errs, e)
+		}
+		last := o.Steps[len(o.Steps)-1]
+		return fmt.Sprintf("%s ; à la fin z = %d, comptes %v", strings.Join(errs, ", "), last.Uncovered, last.Count)
+	},
+	Judge: judgeDomUpdate,
+	Board: func(in DomUpdateCase, got, want DomUpdateOut) *board.Board {
+		for k := range min(len(got.Steps), len(want.Steps)) {
+			g, w := got.Steps[k], want.Steps[k]
+			if domSameShape(g, in.N) && domStateDiff(g, w) != "" {
+				b := domStateBoard(in.N, g, w)
+				b.Title = fmt.Sprintf("Après l'opération %d (%s) : vos comptes, cases fausses en rouge", k+1, domOpText(in.Ops[k]))
+				return &b
+			}
+		}
+		return nil
+	},
+})
+
+// Q6 is the written answer on branch and bound.
+var Q6 = grading.Prose("05/Q6", "Le principe de séparation et évaluation (réponse rédigée)", 1)
+
+// Q7 asks for CoverByQueensExhaustive, the sujet's search corrected
+// (couverture_par_reines).
+var Q7 = domSearchExercise("05/Q7", "Recherche exhaustive corrigée (couverture_par_reines)", 3, domination.CoverByQueensExhaustive, false)
+
+// Q8 is the written answer: the values for n = 5 … 9.
+var Q8 = grading.Prose("05/Q8", "Valeurs pour n = 5 … 9 (réponse rédigée)", 1)
+
+// Q9 asks for CoverByQueens, the search pruned at r ≥ best.
+var Q9 = domSearchExercise("05/Q9", "Élagage r ≥ best", 2, domination.CoverByQueens, true)
+
+// Q10 is the written answer on keeping the best placement.
+var Q10 = grading.Prose("05/Q10", "Garder le meilleur placement (réponse rédigée)", 1)
+
+// Q11 asks for CoverByQueensPlacement, an optimal placement
+// (couverture_par_reines_positions).
+var Q11 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, domination.SearchStats, error), grading.Sized, DomSearchOut]{
+	Question: grading.Question{ID: "05/Q11", Title: "Un placement optimal (couverture_par_reines_positions)", Points: 2},
+	Ref:      domination.CoverByQueensPlacement,
+	Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 7}, {N: 8}, {N: 0}},
+	Call: func(f func(int) ([]queens.Square, domination.SearchStats, error), in grading.Sized) DomSearchOut {
+		qs, st, err := f(in.N)
+		return DomSearchOut{Min: len(qs), Queens: qs, Nodes: st.Nodes, Err: grading.ErrOf(err)}
+	},
+	Input: grading.Sized.String,
+	Format: func(o DomSearchOut) string {
+		if o.Err != nil {
+			return grading.ErrText(o.Err)
+		}
+		return fmt.Sprintf("%s : %s ; %s", grading.Plural(len(o.Queens), "reine"), domSquares(o.Queens), grading.Plural(o.Nodes, "nœud"))
+	},
+	Example: func(_ grading.Sized, o DomSearchOut) bool { return o.Err == nil && len(o.Queens) > 0 },
+	Judge: func(in grading.Sized, got, want DomSearchOut) (bool, string) {
+		if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
+			return ok, note
+		}
+		if len(got.Queens) == 0 {
+			return false, "aucun placement renvoyé : best doit partir de n + 1 (pour n = 1, le minimum est n, et une recherche partie de best = n ne trouve jamais mieux)"
+		}
+		if note := domInvalid(in.N, got.Queens, true); note != "" {
+			return false, note + " (avez-vous copié le placement courant quand il améliore le meilleur ?)"
+		}
+		if len(got.Queens) != want.Min {
+			return false, fmt.Sprintf("placement valide de %d reines, mais le minimum est %d", len(got.Queens), want.Min)
+		}
+		return domNodes(got.Nodes, want.Nodes, true)
+	},
+	Board: func(in grading.Sized, got, _ DomSearchOut) *board.Board { return domPlacementBoard(in.N, got.Queens) },
+})
+
+// Q12 is the written answer on the cost of finale and of a node.
+var Q12 = grading.Prose("05/Q12", "Coût de finale et d'un nœud (réponse rédigée)", 1)
+
+// Q13 asks for CountMinimumCovers, the number of optimal placements.
+var Q13 = domCountExercise("05/Q13", "Compter les placements optimaux", 3, domination.CountMinimumCovers,
+	[]grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 7}, {N: 8}, {N: 0}}, true)
+
+// Q14 is the written answer: the numbers of optimal placements.
+var Q14 = grading.Prose("05/Q14", "Nombre de placements optimaux, n = 1 … 10 (réponse rédigée)", 1)
+
+// Q15 is the written answer: Monte Carlo or Las Vegas.
+var Q15 = grading.Prose("05/Q15", "Monte-Carlo ou Las Vegas (réponse rédigée)", 1)
+
+// Q16 is the written answer: choosing a free square at random.
+var Q16 = grading.Prose("05/Q16", "Choisir une case libre au hasard (réponse rédigée)", 1)
+
+// Q17 asks for ReservoirZero, a uniform draw in one pass.
+var Q17 = grading.Define(&grading.Exercise[func([]int, *rand.Rand) (int, bool), DomReservoirCase, DomReservoirOut]{
+	Question: grading.Question{ID: "05/Q17", Title: "Tirage uniforme en une passe (réservoir)", Points: 2},
+	Ref:      domination.ReservoirZero,
+	Cases: []DomReservoirCase{
+		{Row: []int{0, 1, 2}, Draws: 200, Seed: 1},
+		{Row: []int{3, 1, 0}, Draws: 200, Seed: 2},
+		{Row: []int{1, 2, 1}, Draws: 50, Seed: 3},
+		{Row: []int{}, Draws: 10, Seed: 4},
+		{Row: []int{0, 0}, Draws: 4000, Seed: 5},
+		{Row: []int{0, 1, 0, 0, 2, 0, 0}, Draws: 10000, Seed: 6},
+		{Row: []int{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, Draws: 20000, Seed: 7},
+		{Row: []int{2, 0, 1, 0, 0}, Draws: 9000, Seed: 8},
+	},
+	Call: func(f func([]int, *rand.Rand) (int, bool), in DomReservoirCase) DomReservoirOut {
+		out := DomReservoirOut{Hits: make([]int, len(in.Row))}
+		draw := func(seed uint64) []int {
+			rng := rand.New(rand.NewPCG(seed, 0x5eed))
+			var seq []int
+			for range in.Draws {
+				i, ok := f(slices.Clone(in.Row), rng)
+				if !ok {
+					i = -2
+				}
+				seq = append(seq, i)
+			}
+			return seq
+		}
+		seq := draw(in.Seed)
+		for _, i := range seq {
+			switch {
+			case i == -2:
+				out.Missed++
+			case i < 0 && i != -2 || i >= len(in.Row) || in.Row[i] != 0:
+				out.Invalid++
+			default:
+				out.Hits[i]++
+			}
+		}
+		// The index returned with false is seen again here, apart.
+		rng := rand.New(rand.NewPCG(in.Seed, 0x5eed))
+		for range min(in.Draws, 50) {
+			if i, ok := f(slices.Clone(in.Row), rng); !ok && i != -1 {
+				out.NotMinus++
+			}
+		}
+		out.Reproducible = slices.Equal(seq, draw(in.Seed))
+		out.Follows = !slices.Equal(seq, draw(in.Seed+1000))
+		return out
+	},
+	Want: func(in DomReservoirCase) DomReservoirOut {
+		out := DomReservoirOut{Hits: make([]int, len(in.Row)), Reproducible: true, Follows: true}
+		zeros := domZeros(in.Row)
+		if len(zeros) == 0 {
+			out.Missed = in.Draws
+			return out
+		}
+		for k, i := range zeros { // the expected frequencies, spread evenly
+			out.Hits[i] = in.Draws / len(zeros)
+			if k < in.Draws%len(zeros) {
+				out.Hits[i]++
+			}
+		}
+		return out
+	},
+	Input: func(in DomReservoirCase) string {
+		return fmt.Sprintf("ligne %v, %d tirages (graine %d)", in.Row, in.Draws, in.Seed)
+	},
+	Format: func(o DomReservoirOut) string {
+		s := fmt.Sprintf("fréquences %v", o.Hits)
+		if o.Invalid > 0 {
+			s += fmt.Sprintf(", %d tirages sur une case non nulle ou hors de la ligne", o.Invalid)
+		}
+		if o.Missed > 0 {
+			s += fmt.Sprintf(", %d fois « pas de zéro »", o.Missed)
+		}
+		return s
+	},
+	Judge: judgeDomReservoir,
+})
+
+// Q18 is the written answer: the proof of uniformity.
+var Q18 = grading.Prose("05/Q18", "Preuve de l'uniformité (réponse rédigée)", 2)
+
+// Q19 asks for RandomCover, the Monte-Carlo bound
+// (couverture_par_reines_aleatoire).
+var Q19 = grading.Define(&grading.Exercise[func(int, int, domination.Probability, *rand.Rand) (int, []queens.Square, domination.RandomStats, error), DomRandomCase, DomRandomOut]{
+	Question: grading.Question{ID: "05/Q19", Title: "Majorant aléatoire (couverture_par_reines_aleatoire)", Points: 3},
+	Ref:      domination.RandomCover,
+	Cases: []DomRandomCase{
+		{N: 1, Trials: 10, Seed: 1},
+		{N: 3, Trials: 50, Seed: 2},
+		{N: 6, Trials: 0, Seed: 3},
+		{N: 4, Trials: 500, Seed: 4, Reach: true},
+		{N: 5, Trials: 2000, Seed: 5, Reach: true},
+		{N: 6, Trials: 2000, Seed: 6, Reach: true},
+		{N: 8, Trials: 3000, Seed: 7, Reach: true},
+		{N: 12, Trials: 300, Seed: 8},
+		{N: 0, Trials: 10, Seed: 9},
+		{N: 5, Trials: -1, Seed: 10},
+	},
+	Call: func(f func(int, int, domination.Probability, *rand.Rand) (int, []queens.Square, domination.RandomStats, error), in DomRandomCase) DomRandomOut {
+		best, qs, st, err := f(in.N, in.Trials, domination.FixedProbability, domRand(in.Seed))
+		best2, qs2, st2, err2 := f(in.N, in.Trials, domination.FixedProbability, domRand(in.Seed))
+		same := best == best2 && slices.Equal(qs, qs2) && st == st2 && (err == nil) == (err2 == nil)
+		return DomRandomOut{Best: best, Queens: qs, Stats: st, Err: grading.ErrOf(err), Same: same}
+	},
+	Want: func(in DomRandomCase) DomRandomOut {
+		best, qs, st, err := domination.RandomCover(in.N, in.Trials, domination.FixedProbability, domRand(in.Seed))
+		out := DomRandomOut{Best: best, Queens: qs, Stats: st, Err: grading.ErrOf(err), Same: true}
+		if in.N > 0 && in.N < len(independentDomination) {
+			out.Min = independentDomination[in.N]
+		}
+		return out
+	},
+	Input: func(in DomRandomCase) string {
+		return fmt.Sprintf("n = %d, %d essais, probabilité fixe (n−1)/n, graine %d", in.N, in.Trials, in.Seed)
+	},
+	Format: func(o DomRandomOut) string {
+		if o.Err != nil {
+			return grading.ErrText(o.Err)
+		}
+		return fmt.Sprintf("%s : %s ; %s : %s, %s, %s", grading.Plural(o.Best, "reine"), domSquares(o.Queens), grading.Plural(o.Stats.Trials, "essai"),
+			grading.Plural(o.Stats.Failures, "échec"), grading.Plural(o.Stats.Prunings, "élagage"), grading.Plural(o.Stats.Improvements, "amélioration"))
+	},
+	Judge: judgeDomRandom,
+	Board: func(in DomRandomCase, got, _ DomRandomOut) *board.Board { return domPlacementBoard(in.N, got.Queens) },
+})
+
+// Q20 is the written answer: bounds for n = 20, 30, 100.
+var Q20 = grading.Prose("05/Q20", "Majorants pour n = 20, 30, 100 (réponse rédigée)", 1)
+
+// Q21 is the written answer: the cost of the random method.
+var Q21 = grading.Prose("05/Q21", "Complexité de la méthode aléatoire (réponse rédigée)", 2)
+
+// Q22 asks for AdaptiveProbability.
+var Q22 = grading.Define(&grading.Exercise[func(int, int, int, int) float64, DomProbabilityCase, float64]{
+	Question: grading.Question{ID: "05/Q22", Title: "Probabilité adaptative", Points: 1},
+	Ref:      domination.AdaptiveProbability,
+	Cases: []DomProbabilityCase{
+		{N: 8, Row: 0, Placed: 0, Best: 8},
+		{N: 8, Row: 0, Placed: 0, Best: 5},
+		{N: 8, Row: 4, Placed: 2, Best: 5},
+		{N: 8, Row: 6, Placed: 2, Best: 5},
+		{N: 8, Row: 7, Placed: 4, Best: 5},
+		{N: 8, Row: 3, Placed: 5, Best: 5},
+		{N: 20, Row: 10, Placed: 4, Best: 14},
+	},
+	Call: func(f func(int, int, int, int) float64, in DomProbabilityCase) float64 {
+		return f(in.N, in.Row, in.Placed, in.Best)
+	},
+	Input: func(in DomProbabilityCase) string {
+		return fmt.Sprintf("n = %d, ligne %d (0 à n−1), %d reines posées, meilleur %d", in.N, in.Row, in.Placed, in.Best)
+	},
+	Format: func(p float64) string { return fmt.Sprintf("%.4f", p) },
+	Judge: func(in DomProbabilityCase, got, want float64) (bool, string) {
+		if math.Abs(got-want) <= 1e-9 {
+			return true, ""
+		}
+		if got == math.Floor(got) && want != math.Floor(want) {
+			return false, "division entière ? convertissez en float64 avant de diviser"
+		}
+		if got > 1 {
+			return false, "une probabilité ne dépasse pas 1 : plafonnez à 1"
+		}
+		return false, "(best − placed)/(n − row), plafonné à 1"
+	},
+})
+
+// Q23 is the written answer on failures, prunings and improvements.
+var Q23 = grading.Prose("05/Q23", "Échecs, élagages et améliorations (réponse rédigée)", 1)
+
+// Q24 asks for CoverByQueensParallel, goroutines and a lock.
+var Q24 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, domination.SearchStats, error), grading.Sized, DomPlacementOut]{
+	Question: grading.Question{ID: "05/Q24", Title: "Recherche parallèle avec un verrou", Points: 2},
+	Ref:      domination.CoverByQueensParallel,
+	Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 7}, {N: 8}, {N: 0}},
+	Call: func(f func(int) ([]queens.Square, domination.SearchStats, error), in grading.Sized) DomPlacementOut {
+		qs, _, err := f(in.N)
+		return DomPlacementOut{qs, grading.ErrOf(err)}
+	},
+	Input:   grading.Sized.String,
+	Format:  formatDomPlacement,
+	Example: func(_ grading.Sized, o DomPlacementOut) bool { return o.Err == nil && len(o.Queens) > 0 },
+	Judge: func(in grading.Sized, got, want DomPlacementOut) (bool, string) {
+		if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
+			return ok, note
+		}
+		return judgeDomMinimum(in.N, got.Queens, len(want.Queens))
+	},
+	Board: func(in grading.Sized, got, _ DomPlacementOut) *board.Board {
+		return domPlacementBoard(in.N, got.Queens)
+	},
+})
+
+// Q25 asks for CoverByQueensWorkers: workers, a channel and cancellation.
+var Q25 = grading.Define(&grading.Exercise[func(context.Context, int, int, func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error), DomWorkersCase, DomWorkersOut]{
+	Question: grading.Question{ID: "05/Q25", Title: "Travailleurs, canal et annulation", Points: 3},
+	Ref:      domination.CoverByQueensWorkers,
+	Cases: []DomWorkersCase{
+		{N: 1, Workers: 1}, {N: 4, Workers: 2}, {N: 5, Workers: 1}, {N: 6, Workers: 3},
+		{N: 7, Workers: 2}, {N: 8, Workers: 2}, {N: 8, Workers: 2, Cancel: true}, {N: 0, Workers: 2},
+	},
+	Call: func(f func(context.Context, int, int, func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error), in DomWorkersCase) DomWorkersOut {
+		return domRunWorkers(f, in)
+	},
+	Input: func(in DomWorkersCase) string {
+		s := fmt.Sprintf("n = %d, %s", in.N, grading.Plural(in.Workers, "travailleur"))
+		if in.Cancel {
+			s += ", contexte déjà annulé"
+		}
+		return s
+	},
+	Format: func(o DomWorkersOut) string {
+		s := fmt.Sprintf("%s : %s", grading.Plural(len(o.Queens), "reine"), domSquares(o.Queens))
+		if o.Err != nil {
+			s = grading.ErrText(o.Err)
+		}
+		return fmt.Sprintf("%s ; trace : %d démarrés, %d terminés, meilleurs successifs %v", s, len(o.Started), len(o.Done), o.Improved)
+	},
+	Example: func(_ DomWorkersCase, o DomWorkersOut) bool { return o.Err == nil && len(o.Queens) > 0 },
+	Judge:   judgeDomWorkers,
+	Board: func(in DomWorkersCase, got, _ DomWorkersOut) *board.Board {
+		if in.Cancel {
+			return nil
+		}
+		return domPlacementBoard(in.N, got.Queens)
+	},
+})
+
+// Q26 is the written answer on shared resources, the trace and the
+// speed-up.
+var Q26 = grading.Prose("05/Q26", "Ressources partagées, trace et accélération (réponse rédigée)", 2)
+
+// Q27 is the written answer: queens that may attack each other, n = 4.
+var Q27 = grading.Prose("05/Q27", "Reines qui peuvent s'attaquer : n = 4 (réponse rédigée)", 1)
+
+// Q28 asks for DominateByQueens, domination without the non-attacking
+// rule.
+var Q28 = domCountExercise("05/Q28", "Domination sans la règle de non-attaque", 3, domination.DominateByQueens,
+	[]grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 7}, {N: 0}}, false)
+
+// domCountExercise declares a question answered by a search that returns
+// the minimum, the number of minimum placements and its nodes, checked
+// against ref on cases; independent says whether the queens must not
+// attack each other (see judgeDomCount).
+func domCountExercise(id, title string, points int, ref func(int) (int, int64, domination.SearchStats, error), cases []grading.Sized, independent bool) *grading.Exercise[func(int) (int, int64, domination.SearchStats, error), grading.Sized, DomSearchOut] {
+	return grading.Define(&grading.Exercise[func(int) (int, int64, domination.SearchStats, error), grading.Sized, DomSearchOut]{
+		Question: grading.Question{ID: id, Title: title, Points: points},
+		Ref:      ref,
+		Cases:    cases,
+		Call: func(f func(int) (int, int64, domination.SearchStats, error), in grading.Sized) DomSearchOut {
+			m, c, st, err := f(in.N)
+			return DomSearchOut{Min: m, Count: c, Nodes: st.Nodes, Err: grading.ErrOf(err)}
+		},
+		Input:  grading.Sized.String,
+		Format: formatDomCount,
+		Judge:  judgeDomCount(independent),
+	})
+}
+
+// domSearchExercise declares a question answered by a search for i(Q_n)
+// that counts its nodes, checked against ref on n = 0 … 8; pruned says
+// whether the search prunes at r ≥ best.
+func domSearchExercise(id, title string, points int, ref func(int) (int, domination.SearchStats, error), pruned bool) *grading.Exercise[func(int) (int, domination.SearchStats, error), grading.Sized, DomSearchOut] {
+	return grading.Define(&grading.Exercise[func(int) (int, domination.SearchStats, error), grading.Sized, DomSearchOut]{
+		Question: grading.Question{ID: id, Title: title, Points: points},
+		Ref:      ref,
+		Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 7}, {N: 8}, {N: 0}},
+		Call: func(f func(int) (int, domination.SearchStats, error), in grading.Sized) DomSearchOut {
+			m, st, err := f(in.N)
+			return DomSearchOut{Min: m, Nodes: st.Nodes, Err: grading.ErrOf(err)}
+		},
+		Input:  grading.Sized.String,
+		Format: formatDomMin,
+		Judge:  judgeDomSearch(pruned),
+	})
+}
+
+// domQueensText lists squares 1-based: "reines (2, 2) (3, 4)".
+func domQueensText(qs []queens.Square) string {
+	if len(qs) == 0 {
+		return "aucune reine"
+	}
+	return "reines " + domSquares(qs)
+}
+
+// domSquares lists squares 1-based: "(2, 2) (3, 4)", or "aucune".
+func domSquares(qs []queens.Square) string {
+	if len(qs) == 0 {
+		return "aucune"
+	}
+	var s []string
+	for _, q := range qs {
+		s = append(s, grading.Sq(q))
+	}
+	return strings.Join(s, " ")
+}
+
+func domOpText(op DomOp) string {
+	verb := "ajout"
+	switch op.Delta {
+	case -1:
+		verb = "retrait"
+	case 1:
+	default:
+		verb = fmt.Sprintf("delta %d", op.Delta)
+	}
+	return fmt.Sprintf("%s %s", verb, grading.Sq(queens.Square{Row: op.Row, Col: op.Col}))
+}
+
+func formatDomPlacement(o DomPlacementOut) string {
+	if o.Err != nil {
+		return grading.ErrText(o.Err)
+	}
+	return fmt.Sprintf("%s : %s", grading.Plural(len(o.Queens), "reine"), domSquares(o.Queens))
+}
+
+func formatDomMin(o DomSearchOut) string {
+	if o.Err != nil {
+		return grading.ErrText(o.Err)
+	}
+	return fmt.Sprintf("minimum %d, %d nœuds", o.Min, o.Nodes)
+}
+
+func formatDomCount(o DomSearchOut) string {
+	if o.Err != nil {
+		return grading.ErrText(o.Err)
+	}
+	return fmt.Sprintf("minimum %d, %d placements", o.Min, o.Count)
+}
+
+// coverage builds the coverage of a case with the reference answers.
+func coverage(in DomCoverageCase) *domination.Coverage {
+	c, err := domination.NewCoverage(in.N, in.Independent)
+	if err != nil {
+		panic("nb05: bad coverage case: " + err.Error())
+	}
+	for _, q := range in.Queens {
+		if err := domination.Update(c, q, 1); err != nil {
+			panic("nb05: bad coverage case: " + err.Error())
+		}
+	}
+	return c
+}
+
+// withCoverage returns the cases with their coverage built.
+func withCoverage(cs []DomCoverageCase) []DomCoverageCase {
+	for i := range cs {
+		cs[i].C = coverage(cs[i])
+	}
+	return cs
+}
+
+// cloneCoverage returns a copy of c for the student's function.
+func cloneCoverage(c *domination.Coverage) *domination.Coverage {
+	d := *c
+	d.Count, d.Queen = nil, nil
+	for _, row := range c.Count {
+		d.Count = append(d.Count, slices.Clone(row))
+	}
+	for _, row := range c.Queen {
+		d.Queen = append(d.Queen, slices.Clone(row))
+	}
+	return &d
+}
+
+// Counts returns, for each square of the n×n board, how many of the queens
+// qs control it (a queen controls its own square, its row, its column and
+// its two diagonals), and the number of squares none controls. Queens off
+// the board are ignored. For the checks and the notebook's pictures: the
+// student edition has no reference coverage.
+func Counts(n int, qs []queens.Square) (count [][]int, uncovered int) {
+	count = make([][]int, n)
+	for r := range count {
+		count[r] = make([]int, n)
+		for c := range count[r] {
+			for _, q := range qs {
+				if q.Row >= 0 && q.Row < n && q.Col >= 0 && q.Col < n && (q == queens.Square{Row: r, Col: c} || grading.Attack(q, queens.Square{Row: r, Col: c})) {
+					count[r][c]++
+				}
+			}
+			if count[r][c] == 0 {
+				uncovered++
+			}
+		}
+	}
+	return count, uncovered
+}
+
+// HeatMap draws the queens qs on the n×n board as a heat map: the number of
+// queens controlling each square, uncovered squares crossed, queens that
+// attack each other outlined.
+func HeatMap(n int, qs []queens.Square, title string) board.Board {
+	count, _ := Counts(n, qs)
+	b := board.Board{N: n, Queens: slices.Clone(qs), Heat: count, Title: title}
+	for i, row := range count {
+		for j, v := range row {
+			if v == 0 {
+				b.Crossed = append(b.Crossed, queens.Square{Row: i, Col: j})
+			}
+		}
+	}
+	for i, a := range qs {
+		for _, q := range qs[i+1:] {
+			if a != q && grading.Attack(a, q) {
+				b.Highlight = append(b.Highlight, a, q)
+			}
+		}
+	}
+	return b
+}
+
+// domHeat draws a coverage: the count on each square, the queens, the
+// uncovered squares crossed.
+func domHeat(c *domination.Coverage) board.Board {
+	b := board.Board{N: c.N, Queens: c.Queens(), Heat: c.Count}
+	if len(c.Count) != c.N {
+		b.Heat = nil
+	}
+	for i, row := range c.Count {
+		for j, v := range row {
+			if v == 0 {
+				b.Crossed = append(b.Crossed, queens.Square{Row: i, Col: j})
+			}
+		}
+	}
+	return b
+}
+
+// domInvalid says in French why qs is not a set of queens (pairwise
+// non-attacking if independent) dominating the n×n board, or "".
+func domInvalid(n int, qs []queens.Square, independent bool) string {
+	seen := map[queens.Square]bool{}
+	for _, q := range qs {
+		if q.Row < 0 || q.Row >= n || q.Col < 0 || q.Col >= n {
+			return fmt.Sprintf("la reine %s est hors de l'échiquier", grading.Sq(q))
+		}
+		if seen[q] {
+			return fmt.Sprintf("deux reines sur la case %s", grading.Sq(q))
+		}
+		seen[q] = true
+	}
+	if independent {
+		for i, a := range qs {
+			for _, b := range qs[i+1:] {
+				if grading.Attack(a, b) {
+					return fmt.Sprintf("les reines %s et %s s'attaquent", grading.Sq(a), grading.Sq(b))
+				}
+			}
+		}
+	}
+	count, uncovered := Counts(n, qs)
+	if uncovered > 0 {
+		for i, row := range count {
+			for j, v := range row {
+				if v == 0 {
+					return fmt.Sprintf("%s, dont %s", grading.Plurals(uncovered, "case non couverte", "cases non couvertes"), grading.Sq(queens.Square{Row: i, Col: j}))
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// domPlacementBoard draws a placement as a heat map, clashing queens
+// outlined; nil if it cannot be drawn (no queen, or no board).
+func domPlacementBoard(n int, qs []queens.Square) *board.Board {
+	if n <= 0 || n > 64 || len(qs) == 0 {
+		return nil
+	}
+	b := HeatMap(n, qs, "")
+	return &b
+}
+
+// judgeDomMinimum accepts a valid placement of exactly min pairwise
+// non-attacking queens.
+func judgeDomMinimum(n int, qs []queens.Square, min int) (bool, string) {
+	if len(qs) == 0 {
+		return false, "aucun placement renvoyé"
+	}
+	if note := domInvalid(n, qs, true); note != "" {
+		return false, note
+	}
+	if len(qs) != min {
+		return false, fmt.Sprintf("placement valide de %d reines, mais le minimum est %d", len(qs), min)
+	}
+	return true, ""
+}
+
+// domRunOps applies the operations of a case with update, recording the
+// state after each.
+func domRunOps(update func(*domination.Coverage, queens.Square, int) error, in DomUpdateCase) DomUpdateOut {
+	c, err := domination.NewCoverage(in.N, in.Independent)
+	if err != nil {
+		panic("grading: bad update case: " + err.Error())
+	}
+	var out DomUpdateOut
+	for _, op := range in.Ops {
+		err := update(c, queens.Square{Row: op.Row, Col: op.Col}, op.Delta)
+		st := DomState{Err: grading.ErrOf(err), Uncovered: c.Uncovered}
+		for _, row := range c.Count {
+			st.Count = append(st.Count, slices.Clone(row))
+		}
+		for _, row := range c.Queen {
+			st.Queen = append(st.Queen, slices.Clone(row))
+		}
+		out.Steps = append(out.Steps, st)
+	}
+	return out
+}
+
+// domSameShape reports whether s has n×n counts and queens.
+func domSameShape(s DomState, n int) bool {
+	if len(s.Count) != n || len(s.Queen) != n {
+		return false
+	}
+	for i := range n {
+		if len(s.Count[i]) != n || len(s.Queen[i]) != n {
+			return false
+		}
+	}
+	return true
+}
+
+// domStateDiff says in French how the counts or queens of got differ from
+// want, or "" if they agree (z aside).
+func domStateDiff(got, want DomState) string {
+	for i := range want.Count {
+		for j := range want.Count[i] {
+			sq := grading.Sq(queens.Square{Row: i, Col: j})
+			if got.Queen[i][j] != want.Queen[i][j] {
+				if want.Queen[i][j] {
+					return fmt.Sprintf("Queen%s devrait valoir true", sq)
+				}
+				return fmt.Sprintf("Queen%s devrait valoir false", sq)
+			}
+			if got.Count[i][j] != want.Count[i][j] {
+				return fmt.Sprintf("la case %s est couverte par %s, pas %d", sq, grading.Plural(want.Count[i][j], "reine"), got.Count[i][j])
+			}
+		}
+	}
+	return ""
+}
+
+// domStateBoard draws the student's counts, wrong squares outlined.
+func domStateBoard(n int, got, want DomState) board.Board {
+	b := board.Board{N: n, Heat: got.Count}
+	for i := range n {
+		for j := range n {
+			sq := queens.Square{Row: i, Col: j}
+			if got.Queen[i][j] {
+				b.Queens = append(b.Queens, sq)
+			}
+			if got.Count[i][j] == 0 {
+				b.Crossed = append(b.Crossed, sq)
+			}
+			if got.Count[i][j] != want.Count[i][j] || got.Queen[i][j] != want.Queen[i][j] {
+				b.Highlight = append(b.Highlight, sq)
+			}
+		}
+	}
+	return b
+}
+
+// judgeDomUpdate compares the states step by step and explains the first
+// difference: the error, the queen's own square counted several times, a
+// wrong count elsewhere, the number z of uncovered squares.
+func judgeDomUpdate(in DomUpdateCase, got, want DomUpdateOut) (bool, string) {
+	if len(got.Steps) != len(want.Steps) {
+		return false, "nombre d'étapes inattendu"
+	}
+	for k, w := range want.Steps {
+		g := got.Steps[k]
+		op := in.Ops[k]
+		at := fmt.Sprintf("opération %d (%s)", k+1, domOpText(op))
+		if ok, note := grading.SameError(g.Err, w.Err); !ok {
+			return false, at + " : " + note
+		}
+		if !domSameShape(g, in.N) {
+			return false, fmt.Sprintf("%s : les tableaux Count et Queen doivent rester n × n", at)
+		}
+		if diff := domStateDiff(g, w); diff != "" {
+			if w.Err != nil {
+				return false, fmt.Sprintf("%s : en cas d'erreur, rien ne doit changer ; or %s", at, diff)
+			}
+			r, c := op.Row, op.Col
+			if g.Count[r][c] != w.Count[r][c] && domOnlyDiff(g, w, r, c) {
+				return false, fmt.Sprintf("%s : la case de la reine %s est comptée %d fois au lieu de %d : elle doit l'être une seule fois, pas une fois par direction",
+					at, grading.Sq(queens.Square{Row: r, Col: c}), g.Count[r][c], w.Count[r][c])
+			}
+			return false, fmt.Sprintf("%s : %s (ligne, colonne et les deux diagonales de la reine, dans les 8 directions)", at, diff)
+		}
+		if g.Uncovered != w.Uncovered {
+			what := "z (c.Uncovered) doit diminuer de 1 chaque fois qu'une case passe de 0 à 1"
+			if op.Delta == -1 {
+				what = "au retrait, z (c.Uncovered) doit augmenter de 1 chaque fois qu'une case revient à 0"
+			}
+			return false, fmt.Sprintf("%s : z = %d au lieu de %d ; %s", at, g.Uncovered, w.Uncovered, what)
+		}
+	}
+	return true, ""
+}
+
+// domOnlyDiff reports whether the counts of got and want differ only on
+// square (r, c).
+func domOnlyDiff(got, want DomState, r, c int) bool {
+	for i := range want.Count {
+		for j := range want.Count[i] {
+			if (i != r || j != c) && got.Count[i][j] != want.Count[i][j] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// domNodes compares node counts: the same search must visit the same
+// nodes. pruned selects the advice for the pruned searches.
+func domNodes(got, want int64, pruned bool) (bool, string) {
+	switch {
+	case got == want:
+		return true, ""
+	case got > want && pruned:
+		return false, fmt.Sprintf("bon résultat, mais %d nœuds au lieu de %d : l'élagage doit couper dès que r ≥ best, avant tout autre test (avec r > best, on explore pour rien les branches qui ne font qu'égaler le meilleur)", got, want)
+	case pruned:
+		return false, fmt.Sprintf("bon résultat, mais %d nœuds au lieu de %d : comptez un nœud à chaque appel de la fonction récursive, appel initial compris, et n'élaguez que si r ≥ best", got, want)
+	}
+	return false, fmt.Sprintf("bon minimum, mais %d nœuds au lieu de %d : comptez un nœud à chaque appel de la fonction récursive (appel initial compris), arrêtez-vous dès que la couverture est complète, et n'élaguez pas dans cette version", got, want)
+}
+
+// judgeDomSearch judges a minimum and its node count.
+func judgeDomSearch(pruned bool) func(grading.Sized, DomSearchOut, DomSearchOut) (bool, string) {
+	return func(_ grading.Sized, got, want DomSearchOut) (bool, string) {
+		if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
+			return ok, note
+		}
+		switch {
+		case got.Min > want.Min:
+			return false, "minimum trop grand : des placements ont été manqués (une ligne peut toujours rester vide ; la reine posée doit être retirée après l'appel récursif)"
+		case got.Min < want.Min:
+			return false, "minimum trop petit : une couverture incomplète a été prise pour complète (la reine posée doit être retirée après l'appel récursif ; z doit être tenu à jour)"
+		}
+		return domNodes(got.Nodes, want.Nodes, pruned)
+	}
+}
+
+// judgeDomCount judges a minimum and a number of minimum placements.
+func judgeDomCount(independent bool) func(grading.Sized, DomSearchOut, DomSearchOut) (bool, string) {
+	return func(_ grading.Sized, got, want DomSearchOut) (bool, string) {
+		if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
+			return ok, note
+		}
+		if got.Min != want.Min {
+			return false, fmt.Sprintf("minimum %d au lieu de %d", got.Min, want.Min)
+		}
+		switch {
+		case got.Count < want.Count && independent:
+			return false, "il manque des placements : pour compter, l'élagage devient r > best (une branche à r = best peut encore donner un autre placement minimal)"
+		case got.Count < want.Count:
+			return false, "il manque des placements minimaux"
+		case got.Count > want.Count:
+			return false, "placements comptés en trop : le compteur repart à 1 quand on trouve mieux, et chaque placement ne doit être compté qu'une fois"
+		}
+		return true, ""
+	}
+}
+
+func domZeros(row []int) []int {
+	var z []int
+	for i, v := range row {
+		if v == 0 {
+			z = append(z, i)
+		}
+	}
+	return z
+}
+
+// chiSquareCritical returns the value a chi-square variable with df degrees
+// of freedom exceeds with probability 0.001 (Wilson–Hilferty
+// approximation beyond one degree, within 1% from df = 2 on at this level).
+func chiSquareCritical(df int) float64 {
+	if df == 1 { // the square of a standard normal: 3.2905² (two-sided 0.001)
+		return 10.828
+	}
+	const z = 3.0902 // the standard normal's 0.999 quantile
+	k := float64(df)
+	t := 1 - 2/(9*k) + z*math.Sqrt(2/(9*k))
+	return k * t * t * t
+}
+
+// judgeDomReservoir checks the draws: only zeros, "no zero" exactly when
+// the row has none, and frequencies that pass a chi-square test of
+// uniformity at level 0.001 (the seed is fixed, so a right answer passes
+// every time).
+func judgeDomReservoir(in DomReservoirCase, got, want DomReservoirOut) (bool, string) {
+	zeros := domZeros(in.Row)
+	if len(zeros) == 0 {
+		if got.Missed != in.Draws {
+			return false, "la ligne n'a aucun zéro : il faut renvoyer (−1, false)"
+		}
+		if got.NotMinus > 0 {
+			return false, "sans zéro, l'indice renvoyé doit être −1"
+		}
+		return true, ""
+	}
+	if got.Missed > 0 {
+		return false, "la ligne a un zéro : il ne faut pas renvoyer false"
+	}
+	if got.Invalid > 0 {
+		return false, "l'indice renvoyé doit être celui d'une case nulle de la ligne"
+	}
+	if len(got.Hits) != len(in.Row) {
+		return false, "tirages illisibles"
+	}
+	if len(zeros) == 1 {
+		return true, ""
+	}
+	if !got.Reproducible {
+		return false, "les mêmes tirages avec la même graine doivent donner les mêmes cases : tirez les nombres aléatoires avec rng, et seulement avec lui"
+	}
+	if !got.Follows {
+		return false, "avec une autre graine, exactement les mêmes cases sortent : le choix ne dépend pas de rng (il faut tirer au hasard avec rng, pas parcourir les zéros à tour de rôle)"
+	}
+	expected := float64(in.Draws) / float64(len(zeros))
+	chi2 := 0.0
+	for _, i := range zeros {
+		d := float64(got.Hits[i]) - expected
+		chi2 += d * d / expected
+	}
+	if limit := chiSquareCritical(len(zeros) - 1); chi2 > limit {
+		return false, fmt.Sprintf("tirage non uniforme : χ² = %.1f > %.1f (seuil 0,1 %%, %d degrés de liberté) ; chaque zéro devrait sortir environ %.0f fois. Le k-ième zéro rencontré doit remplacer le choix avec probabilité 1/k (k compte les zéros, pas les cases)",
+			chi2, limit, len(zeros)-1, expected)
+	}
+	return true, ""
+}
+
+// domRand returns the generator of a case.
+func domRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 17)) }
+
+// judgeDomRandom checks the Monte-Carlo bound: the error, a valid placement
+// of Best queens, Best ≥ i(Q_n) (and = i(Q_n) with enough trials), the
+// statistics, the initial bound when no trial runs, reproducibility.
+func judgeDomRandom(in DomRandomCase, got, want DomRandomOut) (bool, string) {
+	if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
+		return ok, note
+	}
+	if got.Best != len(got.Queens) {
+		return false, fmt.Sprintf("le nombre renvoyé (%d) doit être le nombre de reines du placement (%d)", got.Best, len(got.Queens))
+	}
+	if note := domInvalid(in.N, got.Queens, true); note != "" {
+		return false, note + " (les reines sont-elles bien retirées entre deux essais ? le meilleur placement est-il copié ?)"
+	}
+	if got.Best < want.Min {
+		return false, fmt.Sprintf("%d reines : impossible, i(Q_%d) = %d", got.Best, in.N, want.Min)
+	}
+	if in.Trials == 0 && got.Best > in.N {
+		return false, fmt.Sprintf("sans essai, le résultat est le placement de départ, IndependentDominatingSet(n) : au plus n = %d reines", in.N)
+	}
+	st := got.Stats
+	if st.Trials != int64(in.Trials) {
+		return false, fmt.Sprintf("Stats.Trials = %d : il faut compter les %d essais", st.Trials, in.Trials)
+	}
+	if st.Failures < 0 || st.Prunings < 0 || st.Improvements < 0 || st.Failures+st.Prunings+st.Improvements > st.Trials {
+		return false, "chaque essai est au plus un échec, un élagage ou une amélioration : leurs nombres ne peuvent dépasser celui des essais"
+	}
+	if !got.Same {
+		return false, "deux appels avec la même graine doivent donner le même résultat : tirez tous les nombres aléatoires avec rng"
+	}
+	if in.Reach && got.Best != want.Min {
+		return false, fmt.Sprintf("%d essais auraient dû trouver %d reines (i(Q_%d)) : le tirage de la case est-il uniforme, la probabilité (n−1)/n respectée ?", in.Trials, want.Min, in.N)
+	}
+	return true, ""
+}
+
+// independentDomination[n] is i(Q_n) for n = 1..25 (OEIS A075324; the
+// exact solver, [domination.Solve], agrees up to n = 16 but takes far too
+// long beyond for a check).
+var independentDomination = []int{0, 1, 1, 1, 3, 3, 4, 4, 5, 5, 5, 5, 7, 7, 8, 9, 9, 9, 10, 11, 11, 11, 12, 13, 13, 13}
+
+// domRunWorkers runs a workers search on a case and sums up its trace.
+func domRunWorkers(f func(context.Context, int, int, func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error), in DomWorkersCase) DomWorkersOut {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if in.Cancel {
+		cancel()
+	}
+	var mu sync.Mutex
+	var out DomWorkersOut
+	qs, _, err := f(ctx, in.N, in.Workers, func(e domination.TraceEvent) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch e.Kind {
+		case domination.WorkerStarted:
+			out.Started = append(out.Started, e.Worker)
+		case domination.Improved:
+			out.Improved = append(out.Improved, e.Best)
+		case domination.WorkerDone:
+			out.Done = append(out.Done, e.Worker)
+			out.Tasks += e.Tasks
+		}
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	out.Queens, out.Err = qs, grading.ErrOf(err)
+	slices.Sort(out.Started)
+	slices.Sort(out.Done)
+	return out
+}
+
+// judgeDomWorkers checks a workers search: the error (a cancelled context
+// must give ctx.Err()), a minimum placement, one start and one end event
+// per worker, improvements that decrease down to the minimum.
+func judgeDomWorkers(in DomWorkersCase, got, want DomWorkersOut) (bool, string) {
+	if in.Cancel {
+		if got.Err == nil || got.Err.Msg != context.Canceled.Error() {
+			return false, "contexte annulé : la fonction doit s'arrêter et renvoyer ctx.Err() (context.Canceled)"
+		}
+		return true, ""
+	}
+	if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
+		return ok, note
+	}
+	if ok, note := judgeDomMinimum(in.N, got.Queens, len(want.Queens)); !ok {
+		return ok, note
+	}
+	workers := make([]int, max(in.Workers, 1))
+	for i := range workers {
+		workers[i] = i
+	}
+	if !slices.Equal(got.Started, workers) || !slices.Equal(got.Done, workers) {
+		return false, fmt.Sprintf("la trace doit dire une fois que chaque travailleur 0 … %d démarre (WorkerStarted) et une fois qu'il a fini (WorkerDone)", len(workers)-1)
+	}
+	if len(got.Improved) == 0 || got.Improved[len(got.Improved)-1] != len(got.Queens) {
+		return false, "la trace doit signaler chaque amélioration (Improved), la dernière donnant le minimum"
+	}
+	for i := 1; i < len(got.Improved); i++ {
+		if got.Improved[i] >= got.Improved[i-1] {
+			return false, fmt.Sprintf("améliorations %v : chacune doit faire mieux que la précédente (lire et modifier best sous le verrou)", got.Improved)
+		}
+	}
+	return true, ""
+}

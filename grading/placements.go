@@ -1,0 +1,196 @@
+package grading
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/prepa-reines/reines/tp/board"
+	"github.com/prepa-reines/reines/tp/queens"
+)
+
+// What several notebooks check and draw about N-queens placements. The
+// student edition stubs the tp functions that decide whether a placement
+// is a solution, or that turn one into a board (they answer questions), so
+// the checks have their own.
+
+// Sized is an input that is only a board size n.
+type Sized struct{ N int }
+
+func (s Sized) String() string { return fmt.Sprintf("n = %d", s.N) }
+
+// SolutionsOut is what a search for every solution returns: placements and
+// an error.
+type SolutionsOut struct {
+	Placements []queens.Placement
+	Err        *Err
+}
+
+// FindConflict returns the first reason why p is not a solution of the
+// N-queens problem on a len(p)×len(p) board (a queen off the board, then
+// two queens on a column or a diagonal, rows in order), nil if it is one.
+// Cost O(n²).
+func FindConflict(p queens.Placement) *queens.Conflict {
+	n := len(p)
+	for r, c := range p {
+		if c < 0 || c >= n {
+			return &queens.Conflict{Kind: queens.OutOfBoard, A: queens.Square{Row: r, Col: c}}
+		}
+	}
+	for r2 := range p {
+		for r1 := 0; r1 < r2; r1++ {
+			a, b := queens.Square{Row: r1, Col: p[r1]}, queens.Square{Row: r2, Col: p[r2]}
+			switch {
+			case a.Col == b.Col:
+				return &queens.Conflict{Kind: queens.SameColumn, A: a, B: b}
+			case Attack(a, b):
+				return &queens.Conflict{Kind: queens.SameDiagonal, A: a, B: b}
+			}
+		}
+	}
+	return nil
+}
+
+// Attack reports whether queens on a and b attack each other (same row,
+// column or diagonal); a square does not attack itself.
+func Attack(a, b queens.Square) bool {
+	rows, cols := max(a.Row-b.Row, b.Row-a.Row), max(a.Col-b.Col, b.Col-a.Col)
+	return a != b && (rows == 0 || cols == 0 || rows == cols)
+}
+
+// ConflictNote says in French why p is not a solution (c from
+// [FindConflict]).
+func ConflictNote(c *queens.Conflict) string {
+	switch {
+	case c == nil:
+		return "ce n'est pas une solution"
+	case c.Kind == queens.OutOfBoard:
+		return fmt.Sprintf("la reine de la ligne %d est hors du plateau (colonne %d)", c.A.Row+1, c.A.Col+1)
+	case c.Kind == queens.SameColumn:
+		return fmt.Sprintf("les reines des lignes %d et %d sont sur la même colonne %d", c.A.Row+1, c.B.Row+1, c.A.Col+1)
+	}
+	return fmt.Sprintf("les reines %s et %s sont sur une même diagonale", Sq(c.A), Sq(c.B))
+}
+
+// Sq writes a square 1-based, "(2, 3)", with a no-break space: a list of
+// squares wraps between squares, never inside one.
+func Sq(s queens.Square) string { return fmt.Sprintf("(%d,\u00a0%d)", s.Row+1, s.Col+1) }
+
+// BoardOf returns the board of an N-queens placement, for the notebooks'
+// pictures and the checks' reports. Queens whose column is outside
+// [0, len(p)) are not drawn.
+func BoardOf(p queens.Placement) board.Board {
+	b := board.Board{N: len(p)}
+	for r, c := range p {
+		b.Queens = append(b.Queens, queens.Square{Row: r, Col: c})
+	}
+	return b
+}
+
+// DisplayPlacements shows placements side by side in the notebook, each
+// captioned with its columns (1-based).
+func DisplayPlacements(ps []queens.Placement) {
+	boards := make([]board.Board, len(ps))
+	captions := make([]string, len(ps))
+	for i, p := range ps {
+		boards[i], captions[i] = BoardOf(p), p.String()
+	}
+	board.DisplayGallery(boards, captions)
+}
+
+// PlacementBoard draws p with its first clashing queens outlined; nil for
+// the empty placement.
+func PlacementBoard(p queens.Placement) *board.Board {
+	if len(p) == 0 || len(p) > 64 {
+		return nil
+	}
+	b := BoardOf(p)
+	if c := FindConflict(p); c != nil {
+		b.Highlight = []queens.Square{c.A}
+		if c.Kind != queens.OutOfBoard {
+			b.Highlight = append(b.Highlight, c.B)
+		}
+	}
+	return &b
+}
+
+// FormatSolutions prints a list of solutions: all of them up to 12, else
+// the number, the first and the last.
+func FormatSolutions(o SolutionsOut) string {
+	if o.Err != nil {
+		return ErrText(o.Err)
+	}
+	if len(o.Placements) > 12 {
+		return fmt.Sprintf("%d solutions : %v … %v", len(o.Placements), o.Placements[0], o.Placements[len(o.Placements)-1])
+	}
+	if len(o.Placements) == 0 {
+		return "aucune solution (liste vide)"
+	}
+	var s []string
+	for _, p := range o.Placements {
+		s = append(s, "["+p.String()+"]")
+	}
+	return fmt.Sprintf("%s : %s", Plural(len(o.Placements), "solution"), strings.Join(s, " "))
+}
+
+// JudgeSolutions compares lists of placements, saying in French what is
+// wrong first: the error, an invalid placement, a wrong size, a duplicate,
+// a missing solution, the number, the order (lexicographic).
+func JudgeSolutions(got, want SolutionsOut) (bool, string) {
+	if ok, note := SameError(got.Err, want.Err); !ok || want.Err != nil {
+		return ok, note
+	}
+	if got.Placements == nil && want.Placements != nil {
+		return false, "la liste renvoyée vaut nil : renvoyez une liste vide ([]queens.Placement{}) quand il n'y a pas de solution"
+	}
+	if len(got.Placements) >= 2 && allSame(got.Placements) && len(want.Placements) >= 2 {
+		return false, "toutes les solutions renvoyées sont identiques : le même tableau, ajouté plusieurs fois ? Ajoutez une copie du placement (le tableau p est réutilisé ensuite)"
+	}
+	seen := map[string]bool{}
+	for i, p := range got.Placements {
+		if len(want.Placements) > 0 && len(p) != len(want.Placements[0]) {
+			return false, fmt.Sprintf("le placement n° %d a %s", i+1, Plural(len(p), "reine"))
+		}
+		if c := FindConflict(p); c != nil {
+			return false, fmt.Sprintf("le placement n° %d n'est pas une solution : %s", i+1, ConflictNote(c))
+		}
+		key := fmt.Sprint([]int(p))
+		if seen[key] {
+			return false, fmt.Sprintf("le placement %v apparaît deux fois", p)
+		}
+		seen[key] = true
+	}
+	for _, p := range want.Placements {
+		if !seen[fmt.Sprint([]int(p))] {
+			return false, fmt.Sprintf("il manque la solution %v", p)
+		}
+	}
+	if len(got.Placements) != len(want.Placements) {
+		return false, fmt.Sprintf("%d solutions au lieu de %d", len(got.Placements), len(want.Placements))
+	}
+	for i := range want.Placements {
+		if !slices.Equal(got.Placements[i], want.Placements[i]) {
+			return false, "les bonnes solutions, mais pas dans l'ordre lexicographique"
+		}
+	}
+	return true, ""
+}
+
+func allSame(ps []queens.Placement) bool {
+	for _, p := range ps[1:] {
+		if !slices.Equal(p, ps[0]) {
+			return false
+		}
+	}
+	return true
+}
+
+// SolutionsBoard draws the first invalid placement of a list.
+func SolutionsBoard(got SolutionsOut) *board.Board {
+	for _, p := range got.Placements {
+		if FindConflict(p) != nil {
+			return PlacementBoard(p)
+		}
+	}
+	return nil
+}

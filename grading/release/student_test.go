@@ -1,0 +1,269 @@
+package release
+
+import (
+	"encoding/json"
+	"go/ast"
+	"go/scanner"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/notebook"
+	"github.com/prepa-reines/reines/grading/workbook"
+)
+
+var (
+	editionOnce sync.Once
+	editionDir  string
+	editionErr  error
+)
+
+// edition writes the student edition once for the package's tests.
+func edition(t *testing.T) (root, dir string) {
+	t.Helper()
+	root, _ = filepath.Abs("../..")
+	editionOnce.Do(func() {
+		editionDir, editionErr = os.MkdirTemp("", "student-edition-")
+		if editionErr == nil {
+			_, editionErr = WriteStudent(root, editionDir, true)
+		}
+	})
+	if editionErr != nil {
+		t.Fatal(editionErr)
+	}
+	return root, editionDir
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if editionDir != "" {
+		os.RemoveAll(editionDir)
+	}
+	os.Exit(code)
+}
+
+// The student edition builds and vets on its own, offline, and holds what
+// a student needs and nothing of the teacher's.
+func TestStudentEditionContents(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the student edition")
+	}
+	_, dir := edition(t)
+	cmd := exec.Command("go", "vet", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go vet in the student edition: %v\n%s", err, out)
+	}
+	for _, want := range []string{"Makefile", "README.md", ".gitignore", "go.mod", "go.sum", "kernel-setup/setup.sh",
+		"kernel-setup/gonb-kernel.sh", "grading/cmd/check/main.go", "notebooks/01-recursion.ipynb", "grading/nb05/recorded.go"} {
+		if _, err := os.Stat(filepath.Join(dir, want)); err != nil {
+			t.Errorf("missing %s", want)
+		}
+	}
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		switch name := d.Name(); {
+		case strings.HasSuffix(name, "_test.go"), slices.Contains(TeacherOnly, name),
+			name == "corrections", name == "src", rel == filepath.Join("tp", "cmd"), name == "batch", name == "release",
+			name == "testdata", rel == filepath.Join("grading", "submission", "run.go"):
+			t.Errorf("the student edition holds %s", rel)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// tokens returns the token stream of Go source, comments and layout left
+// out, identifiers and literals kept.
+func tokens(src []byte) []string {
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	s.Init(fset.AddFile("", fset.Base(), len(src)), src, nil, 0)
+	var out []string
+	for {
+		_, tok, lit := s.Scan()
+		switch {
+		case tok == token.EOF:
+			return out
+		case tok == token.SEMICOLON && lit == "\n":
+			continue // an inserted semicolon: layout
+		case lit != "":
+			out = append(out, lit)
+		default:
+			out = append(out, tok.String())
+		}
+	}
+}
+
+// contains reports whether seq occurs in stream as a contiguous run.
+func contains(stream, seq []string) bool {
+	for i := 0; i+len(seq) <= len(stream); i++ {
+		if slices.Equal(stream[i:i+len(seq)], seq) {
+			return true
+		}
+	}
+	return false
+}
+
+// The leak test: no body of a function the SDK stubs (every reference
+// answer among them) appears in the student edition, in Go files or
+// notebooks; no hidden case is recorded; no correction is shipped.
+func TestNoLeak(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the student edition")
+	}
+	root, dir := edition(t)
+	stubbed, err := Stubbed(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range grading.Questions("") {
+		if !q.Prose() && !stubbed[q.RefName] {
+			t.Errorf("%s: its reference answer %s is not stubbed", q.ID, q.RefName)
+		}
+	}
+	// The bodies of the stubbed functions, from the teacher's sources.
+	var bodies [][]string
+	names := map[int]string{}
+	for _, sp := range sdkPackages {
+		pkg, err := loadPackage(root, sp.Dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, fd := range funcDecls(pkg) {
+			if !sp.stubs(fd) {
+				continue
+			}
+			f := pkg.Fset.File(fd.Pos())
+			data, _ := os.ReadFile(f.Name())
+			body := tokens(data[int(fd.Body.Lbrace)-f.Base()+1 : int(fd.Body.Rbrace)-f.Base()])
+			if len(body) >= 12 { // shorter bodies ("return board.Board{N: n}") say nothing
+				names[len(bodies)] = sp.Dir + "." + declKey(fd)
+				bodies = append(bodies, body)
+			}
+		}
+	}
+	if len(bodies) < 60 {
+		t.Fatalf("only %d stubbed bodies to look for", len(bodies))
+	}
+	// Every Go file and every code cell of the student edition.
+	var streams []struct {
+		where  string
+		tokens []string
+	}
+	err = filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		switch filepath.Ext(path) {
+		case ".go":
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			streams = append(streams, struct {
+				where  string
+				tokens []string
+			}{rel, tokens(data)})
+		case ".ipynb":
+			nb, err := notebook.Read(path)
+			if err != nil {
+				return err
+			}
+			for i, c := range nb.Cells {
+				if c.CellType == "code" {
+					streams = append(streams, struct {
+						where  string
+						tokens []string
+					}{rel + " cell " + strconv.Itoa(i+1), tokens([]byte(c.Source))})
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, body := range bodies {
+		for _, s := range streams {
+			if contains(s.tokens, body) {
+				t.Errorf("the body of %s is in %s", names[k], s.where)
+			}
+		}
+	}
+	// No hidden case among the recorded ones.
+	for _, nb := range workbook.Notebooks {
+		data, err := grading.RecordNotebook(nb.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rec grading.Recording
+		_ = json.Unmarshal(data, &rec)
+		for id, r := range rec.Exercises {
+			all, public, _ := grading.Inputs(id, true, 1)
+			recorded := map[string]bool{}
+			for _, in := range r.Inputs {
+				recorded[string(in)] = true
+			}
+			for _, in := range all[public:] {
+				if recorded[string(in)] {
+					t.Errorf("%s: hidden case %s recorded in the student edition", id, in)
+				}
+			}
+		}
+	}
+	// No correction: answer cells are stubs, written answers placeholders.
+	srcs, _ := filepath.Glob(filepath.Join(root, "notebooks", "src", "*.txtar"))
+	for _, src := range srcs {
+		_, correction, err := Build(root, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := strings.TrimSuffix(filepath.Base(src), ".txtar") + ".ipynb"
+		student, err := notebook.Read(filepath.Join(dir, "notebooks", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range student.Cells {
+			switch m := c.Reines(); m.Role {
+			case "answer":
+				if !strings.Contains(string(c.Source), StudentStub) || c.Source == correction.Cells[i].Source {
+					t.Errorf("%s: the answer cell of %s is not a stub", name, m.Question)
+				}
+			case "prose":
+				if c.Source != ProsePlaceholder {
+					t.Errorf("%s: the written answer of %s is not the placeholder", name, m.Question)
+				}
+			}
+		}
+	}
+}
+
+// funcDecls lists the function declarations of pkg.
+func funcDecls(pkg *packages.Package) []*ast.FuncDecl {
+	var out []*ast.FuncDecl
+	for _, f := range pkg.Syntax {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				out = append(out, fd)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,43 @@
+// Package workbook lists the workbook's notebooks and loads the packages
+// that declare their questions, so that importing it registers every
+// question of every notebook with package grading.
+package workbook
+
+import (
+	"slices"
+
+	_ "github.com/prepa-reines/reines/grading/nb01"
+	_ "github.com/prepa-reines/reines/grading/nb02"
+	_ "github.com/prepa-reines/reines/grading/nb03"
+	_ "github.com/prepa-reines/reines/grading/nb04"
+	_ "github.com/prepa-reines/reines/grading/nb05"
+)
+
+// Notebook is one TP notebook of the workbook.
+type Notebook struct {
+	ID      string // "01", the prefix of its question IDs
+	Name    string // file name without extension, e.g. "01-recursion"
+	TP      string // the original TP, in French, e.g. "TP 1"
+	Package string // import path of the package that declares its questions
+}
+
+// Module is the Go module path of the workbook, the same in both editions.
+const Module = "github.com/prepa-reines/reines"
+
+// Notebooks are the workbook's notebooks, in order.
+var Notebooks = []Notebook{
+	{"01", "01-recursion", "TP 1", Module + "/grading/nb01"},
+	{"02", "02-iterative", "TP 2", Module + "/grading/nb02"},
+	{"03", "03-cp", "TP 3", Module + "/grading/nb03"},
+	{"04", "04-exactcover", "TP 4", Module + "/grading/nb04"},
+	{"05", "05-domination", "TP 17", Module + "/grading/nb05"},
+}
+
+// Lookup returns the notebook with that ID, and whether there is one.
+func Lookup(id string) (Notebook, bool) {
+	i := slices.IndexFunc(Notebooks, func(n Notebook) bool { return n.ID == id })
+	if i < 0 {
+		return Notebook{}, false
+	}
+	return Notebooks[i], true
+}

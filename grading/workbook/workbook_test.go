@@ -1,0 +1,135 @@
+package workbook_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/workbook"
+)
+
+// Every notebook has questions numbered 1, 2, … with a title and points,
+// and every question with a function is an exercise.
+func TestRegistry(t *testing.T) {
+	for _, nb := range workbook.Notebooks {
+		qs := grading.Questions(nb.ID)
+		if len(qs) == 0 {
+			t.Errorf("notebook %s: no question", nb.ID)
+		}
+		for k, q := range qs {
+			if q.Number() != "Q"+strconv.Itoa(k+1) {
+				t.Errorf("notebook %s: question %d is %s", nb.ID, k+1, q.ID)
+			}
+			if !q.Prose() && grading.ExerciseOf(q.ID) == nil {
+				t.Errorf("%s: a function but no exercise", q.ID)
+			}
+			if !q.Prose() && !strings.HasPrefix(q.RefName, workbook.Module+"/tp/") {
+				t.Errorf("%s: reference %q is not in package tp", q.ID, q.RefName)
+			}
+		}
+	}
+}
+
+func exercises(t *testing.T) []grading.Checked {
+	var out []grading.Checked
+	for _, q := range grading.Questions("") {
+		if e := grading.ExerciseOf(q.ID); e != nil {
+			out = append(out, e)
+		}
+	}
+	if len(out) < 50 {
+		t.Fatalf("only %d exercises registered", len(out))
+	}
+	return out
+}
+
+// The reference answer passes every public case of its question, and a
+// stub (panic("à compléter")) is reported as not implemented.
+func TestReferenceAndStub(t *testing.T) {
+	for _, e := range exercises(t) {
+		q := e.Info()
+		r := e.RunFunc(e.Reference())
+		if r.Outcome() != "passed" || len(r.Cases) == 0 {
+			t.Errorf("%s: the reference gives %s\n%s", q.ID, r.Outcome(), r.Text())
+		}
+		typ := reflect.TypeOf(e.Reference())
+		stub := reflect.MakeFunc(typ, func([]reflect.Value) []reflect.Value { panic(grading.ToDo) }).Interface()
+		if r := e.RunFunc(stub); r.Outcome() != "not-implemented" {
+			t.Errorf("%s: a stub gives %s", q.ID, r.Outcome())
+		}
+	}
+}
+
+// Every exercise is served to the bulk grader, and its cases survive the
+// trip through JSON: the reference answer, run as a child runs it (Serve),
+// judged as the parent does (Judge), passes every public and hidden case,
+// for two seeds of the hidden cases, which are as many for both and never
+// repeat a public case.
+func TestChildRoundTrip(t *testing.T) {
+	for _, e := range exercises(t) {
+		q := e.Info()
+		var counts []int
+		for _, seed := range []uint64{1, 2} {
+			ins, public, err := grading.Inputs(q.ID, true, seed)
+			if err != nil {
+				t.Fatalf("%s: %v", q.ID, err)
+			}
+			counts = append(counts, len(ins))
+			seen := map[string]bool{}
+			for _, in := range ins[:public] {
+				seen[string(in)] = true
+			}
+			for _, in := range ins[public:] {
+				if seen[string(in)] {
+					t.Errorf("%s: hidden case %s is also public", q.ID, in)
+				}
+			}
+			var input, buf bytes.Buffer
+			for k, in := range ins {
+				line, _ := json.Marshal(grading.ChildCase{Case: k + 1, Input: in})
+				input.Write(append(line, '\n'))
+			}
+			grading.Serve(q.ID, e.Reference(), &input, &buf)
+			dec := json.NewDecoder(&buf)
+			for k, in := range ins {
+				var start, res grading.ChildResult
+				if err := dec.Decode(&start); err != nil || !start.Started || start.Case != k+1 {
+					t.Fatalf("%s: no start line for case %d: %+v %v", q.ID, k+1, start, err)
+				}
+				if err := dec.Decode(&res); err != nil || res.Case != k+1 {
+					t.Fatalf("%s: result of case %d: %+v %v", q.ID, k+1, res, err)
+				}
+				if cr := grading.Judge(q.ID, in, res); cr.Status != grading.Passed {
+					t.Errorf("%s, seed %d, case %d %s: %s %s", q.ID, seed, k+1, in, cr.Status, cr.Note)
+				}
+			}
+		}
+		if counts[0] != counts[1] {
+			t.Errorf("%s: %d and %d cases for two seeds", q.ID, counts[0], counts[1])
+		}
+	}
+}
+
+// What the student edition records of each notebook can be computed and
+// encoded.
+func TestRecordNotebook(t *testing.T) {
+	for _, nb := range workbook.Notebooks {
+		data, err := grading.RecordNotebook(nb.ID)
+		if err != nil {
+			t.Fatalf("notebook %s: %v", nb.ID, err)
+		}
+		var rec grading.Recording
+		if err := json.Unmarshal(data, &rec); err != nil {
+			t.Fatal(err)
+		}
+		for _, q := range grading.Questions(nb.ID) {
+			if r, ok := rec.Exercises[q.ID]; !q.Prose() && (!ok || len(r.Inputs) == 0 || len(r.Inputs) != len(r.Wants)) {
+				t.Errorf("%s: recorded %d inputs, %d wants", q.ID, len(r.Inputs), len(r.Wants))
+			}
+		}
+	}
+}
