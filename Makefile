@@ -3,6 +3,8 @@
 #   make test       set up if needed (with Chromium), then run every test
 #   make bench      benchmarks of the solvers
 #   make notebooks  regenerate notebooks/*.ipynb from notebooks/src
+#   make student    write the student edition (OUT=build/student)
+#   make check      run the public checks of saved notebooks (NB=…)
 #   make grade SUBMISSIONS=folder [OUT=grades] [GRADE_ARGS=…]   grade submitted notebooks
 SHELL := bash
 GOBIN := $(shell go env GOPATH)/bin
@@ -11,7 +13,7 @@ export PATH := $(GOBIN):$(HOME)/.local/bin:$(PATH)
 STAMP := build/.setup-done
 PORT ?= 8888
 
-.PHONY: all setup jupyter test test-go test-notebooks lint grade bench notebooks clean
+.PHONY: all setup jupyter test test-go test-notebooks lint grade bench notebooks student check clean
 
 all: test
 
@@ -66,6 +68,14 @@ bench:
 
 notebooks:
 	go run ./grading/cmd/release
+
+# The student edition: a folder to push as its own repository or to zip.
+student:
+	go run ./grading/cmd/release -student -o $(or $(OUT),build/student)
+
+NB ?= $(wildcard notebooks/corrections/*.ipynb)
+check:
+	@go run ./grading/cmd/check $(NB)
 
 clean:
 	rm -rf build

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/prepa-reines/reines/tp/board"
+	"github.com/prepa-reines/reines/tp/reserved"
 )
 
 // DefaultTimeout is the time one case may take before the check gives up
@@ -199,6 +200,19 @@ func (e *Exercise[F, In, Out]) Run(f F) Report {
 	nilFunc := reflect.ValueOf(&f).Elem().IsZero()
 	ins, wants := e.public()
 	stop := false
+	// Stubs called while the program started (a table filled from a
+	// reference answer) spoil every case.
+	tainted, taintedBy := reserved.Count()
+	// A case whose answer reaches a stub fails at once: the check does not
+	// wait for an answer spinning on the stub's error.
+	reached := make(chan string, 1)
+	reserved.OnCall(func(name string) {
+		select {
+		case reached <- name:
+		default:
+		}
+	})
+	defer reserved.OnCall(nil)
 	for k, in := range ins {
 		want := wants(k)
 		cr := CaseResult{Input: e.describe(in), Want: e.formatWant(in, want)}
@@ -208,10 +222,22 @@ func (e *Exercise[F, In, Out]) Run(f F) Report {
 		case stop:
 			cr.Status = Skipped
 		default:
-			got, status, note := call(func() Out { return e.Call(f, in) }, e.timeout())
+			select {
+			case <-reached: // a call left over from the previous case
+			default:
+			}
+			before, _ := reserved.Count()
+			got, status, note := call(func() Out { return e.Call(f, in) }, e.timeout(), reached)
 			cr.Status, cr.Note = status, note
 			if status == TimedOut {
 				stop = true
+			}
+			if after, name := reserved.Count(); after > before || tainted > 0 {
+				if after == before {
+					name = taintedBy
+				}
+				cr.Status, cr.Note = Failed, ReservedNote(name)
+				break
 			}
 			if status == Passed {
 				cr.Got = e.format(got)
@@ -230,8 +256,9 @@ func (e *Exercise[F, In, Out]) Run(f F) Report {
 }
 
 // call runs f, recovering panics, within timeout; status is Passed when f
-// returned (whatever it returned).
-func call[Out any](f func() Out, timeout time.Duration) (Out, Status, string) {
+// returned (whatever it returned). It stops waiting, with status Failed,
+// when a stub's name arrives on reached.
+func call[Out any](f func() Out, timeout time.Duration, reached <-chan string) (Out, Status, string) {
 	type result struct {
 		out    Out
 		status Status
@@ -256,7 +283,16 @@ func call[Out any](f func() Out, timeout time.Duration) (Out, Status, string) {
 	case <-time.After(timeout):
 		var zero Out
 		return zero, TimedOut, TimeoutNote(timeout)
+	case name := <-reached:
+		var zero Out
+		return zero, Failed, ReservedNote(name)
 	}
+}
+
+// ReservedNote is the diagnosis of a case whose answer reached a stub of
+// the student edition (see package tp/reserved).
+func ReservedNote(name string) string {
+	return "votre code appelle " + name + ", " + Reserved + " : la réponse doit être calculée par votre propre code"
 }
 
 // TimeoutNote is the one French diagnosis of a case that ran out of time,

@@ -12,6 +12,7 @@ import (
 
 	"github.com/prepa-reines/reines/tp/cp"
 	"github.com/prepa-reines/reines/tp/queens"
+	"github.com/prepa-reines/reines/tp/reserved"
 )
 
 // toy is a test exercise: the identity on small integers.
@@ -246,9 +247,9 @@ func TestFreshness(t *testing.T) {
 		}
 	}
 	exec := func(cell ...string) string {
-		return fmt.Sprintf("I1201 08:00:00.000000   42 execcode.go:81] ExecuteCell: %q", cell)
+		return fmt.Sprintf("I1201 08:00:00.000000   42 execcode.go:81] \x1b[7;39;32m[9798a4c2]\x1b[0m ExecuteCell: %q", cell)
 	}
-	const fail = "I1201 08:00:01.000000   42 execcode.go:120] goexec.ExecuteCell() failed to compile cell: exit status 1"
+	const fail = "I1201 08:00:01.000000   42 execcode.go:116] \x1b[7;39;32m[9798a4c2]\x1b[0m goexec.ExecuteCell() failed to compile cell: # gonb_9798a4c2"
 	t.Setenv(EnvGoNBLog, log)
 	t.Setenv("GONB_TMP_DIR", dir)
 	write(exec("func IsSafe(p queens.Placement, row, col int) bool {", "\treturn true", "}"),
@@ -279,5 +280,52 @@ func TestFreshness(t *testing.T) {
 	}
 	if w := Freshness("Count"); w != "" {
 		t.Errorf("Count does not use grading: warning %q", w)
+	}
+}
+
+// A case whose answer reaches a stub of the student edition fails, however
+// the answer hides the call, in the notebook's check and in the child.
+func TestReservedCall(t *testing.T) {
+	e := Define(toy("97/Q1", 0))
+	stub := func(n int) (int, error) {
+		reserved.Call("queens.Count")
+		return 0, errors.New("queens.Count " + Reserved)
+	}
+	hidden := func(n int) int { // throws the error away, answers anyway
+		_, _ = stub(n)
+		return n
+	}
+	r := e.Run(hidden)
+	if r.Passed() != 0 || !strings.Contains(r.Cases[0].Note, "votre code appelle queens.Count") {
+		t.Errorf("check of an answer calling a stub:\n%s", r.Text())
+	}
+	var buf strings.Builder
+	Serve("97/Q1", hidden, strings.NewReader(`{"case":1,"input":2}`+"\n"), &buf)
+	if !strings.Contains(buf.String(), `"reserved":"queens.Count"`) {
+		t.Errorf("child result: %s", buf.String())
+	}
+	// An answer that reaches the stub from another goroutine and then never
+	// returns fails at once, without waiting for the time limit: in the
+	// check, and in the child, which writes its result and exits.
+	spin := func(n int) int {
+		go stub(n)
+		select {}
+	}
+	if r := Define(toy("97/Q2", 2*time.Minute)).Run(spin); r.Cases[0].Status != Failed || !strings.Contains(r.Cases[0].Note, "queens.Count") {
+		t.Errorf("check of an answer spinning after a stub:\n%s", r.Text())
+	}
+	var child strings.Builder
+	exited := make(chan struct{})
+	go serve("97/Q1", spin, strings.NewReader(`{"case":7,"input":2}`+"\n"), &child, func() {
+		close(exited)
+		select {} // exit does not return
+	})
+	<-exited
+	if !strings.Contains(child.String(), `{"case":7,"reserved":"queens.Count"}`) {
+		t.Errorf("child result: %s", child.String())
+	}
+	cr := Judge("97/Q1", []byte("2"), ChildResult{Case: 1, Output: []byte("2"), Reserved: "queens.Count"})
+	if cr.Status != Failed || !strings.Contains(cr.Note, Reserved) {
+		t.Errorf("judged %+v", cr)
 	}
 }

@@ -10,6 +10,9 @@ import (
 	"os"
 	"reflect"
 	"runtime/debug"
+	"sync"
+
+	"github.com/prepa-reines/reines/tp/reserved"
 )
 
 // The bulk grader runs a student's function in a child process that answers
@@ -73,6 +76,9 @@ func (e *Exercise[F, In, Out]) judgeChild(input []byte, res ChildResult) CaseRes
 	want := e.cachedWant(input, in)
 	cr := CaseResult{Input: e.describe(in), Want: e.formatWant(in, want)}
 	switch {
+	case res.Reserved != "":
+		cr.Status, cr.Note = Failed, ReservedNote(res.Reserved)
+		return cr
 	case res.ToDo:
 		cr.Status = NotImplemented
 		return cr
@@ -130,6 +136,10 @@ type ChildResult struct {
 	ToDo    bool            `json:"todo,omitempty"`    // the stub's panic(ToDo)
 	Panic   string          `json:"panic,omitempty"`   // any other panic, in French, with the student's frames
 	Problem string          `json:"problem,omitempty"` // wrong signature, unreadable input
+	// Reserved names a stub of the student edition that the answer called
+	// (or that the program called as it started): the case fails.
+	Reserved string `json:"reserved,omitempty"`
+	AtStart  bool   `json:"atStart,omitempty"` // the program called Reserved as it started
 }
 
 // ChildCase is what a grading child reads for one case: a line holding the
@@ -147,23 +157,57 @@ type ChildCase struct {
 // has answered the previous one). It recovers panics and goes on with the
 // next case; it returns at the end of in. It never decides whether an
 // answer is right.
-func Serve(id string, f any, in io.Reader, out io.Writer) {
+func Serve(id string, f any, in io.Reader, out io.Writer) { serve(id, f, in, out, nil) }
+
+// serve is Serve; if exit is not nil, the first stub of the student
+// edition reached during a case (see package tp/reserved) ends the case at
+// once, whichever goroutine reached it: its result is written and exit is
+// called, which must not return.
+func serve(id string, f any, in io.Reader, out io.Writer, exit func()) {
 	mu.Lock()
 	r := runners[id]
 	mu.Unlock()
-	enc := json.NewEncoder(out) // one Write per result, ending in a newline
+	var (
+		wmu sync.Mutex
+		enc = json.NewEncoder(out) // one Write per result, ending in a newline
+		cur = -1                   // the case running, -1 between cases
+	)
+	write := func(res ChildResult, running int) {
+		wmu.Lock()
+		defer wmu.Unlock()
+		_ = enc.Encode(res)
+		cur = running
+	}
+	if exit != nil {
+		reserved.OnCall(func(name string) {
+			wmu.Lock()
+			defer wmu.Unlock()
+			if cur >= 0 {
+				_ = enc.Encode(ChildResult{Case: cur, Reserved: name})
+				exit()
+			}
+		})
+		defer reserved.OnCall(nil)
+	}
 	lines := bufio.NewReader(in)
+	tainted, taintedBy := reserved.Count() // stubs called as the program started
 	for {
 		line, err := lines.ReadBytes('\n')
 		if len(bytes.TrimSpace(line)) > 0 {
 			var c ChildCase
 			res := ChildResult{Problem: "cas illisible"}
 			if json.Unmarshal(line, &c) == nil {
-				_ = enc.Encode(ChildResult{Case: c.Case, Started: true})
+				write(ChildResult{Case: c.Case, Started: true}, c.Case)
+				before, _ := reserved.Count()
 				res = serveCase(r, id, f, c.Input)
+				if after, name := reserved.Count(); after > before {
+					res = ChildResult{Reserved: name}
+				} else if tainted > 0 {
+					res = ChildResult{Reserved: taintedBy, AtStart: true}
+				}
 			}
 			res.Case = c.Case
-			_ = enc.Encode(res)
+			write(res, -1)
 		}
 		if err != nil {
 			return
@@ -197,7 +241,9 @@ func serveCase(r runner, id string, f any, input []byte) (res ChildResult) {
 
 // ServeMain is Serve for a child's main: inputs on stdin, results on file
 // descriptor 3 (so that what the student's code prints cannot be taken for
-// a result). The stack is capped at 64 MiB so that an endless recursion
+// a result), and a case that reaches a stub of the student edition ends
+// the child at once, so that an answer spinning on a stub's error costs no
+// time-out. The stack is capped at 64 MiB so that an endless recursion
 // reads as a stack overflow before it exhausts the child's memory limit.
 func ServeMain(id string, f any) {
 	debug.SetMaxStack(64 << 20)
@@ -206,7 +252,10 @@ func ServeMain(id string, f any) {
 		fmt.Fprintln(os.Stderr, "grading: no result pipe on fd 3")
 		os.Exit(2)
 	}
-	Serve(id, f, os.Stdin, out)
+	serve(id, f, os.Stdin, out, func() {
+		out.Close()
+		os.Exit(0)
+	})
 	out.Close()
 }
 

@@ -80,8 +80,10 @@ type execution struct {
 }
 
 var (
-	execLine = regexp.MustCompile(`\] ExecuteCell: (\[.*\])\s*$`)
-	failLine = regexp.MustCompile(`\] goexec\.ExecuteCell\(\) failed to `)
+	// A line of GoNB's log: "I1201 09:30:31.573182 6047 execcode.go:81]",
+	// the kernel's id in colour, then the message.
+	execLine = regexp.MustCompile(`execcode\.go:\d+\].* ExecuteCell: (\[.*\])\s*$`)
+	failLine = regexp.MustCompile(`execcode\.go:\d+\].* goexec\.ExecuteCell\(\) failed to `)
 )
 
 // readExecutions reads the cell executions from the log at path.

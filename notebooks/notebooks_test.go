@@ -3,14 +3,18 @@
 // TestGenerated (always) checks that the committed notebooks are exactly what
 // the generator writes from notebooks/src (no hand edits, no outputs).
 //
-// With -kernel (make test passes it), TestExecute runs every student and
-// correction notebook headless through the real GoNB kernel (jupyter
-// nbconvert --execute), checks its outputs (no error, every check passes in
-// the corrections, every check says "not implemented" in the student
-// versions), exports it to HTML and opens it in headless Chromium: every
-// chart must draw (a canvas replaces the static SVG) with no JavaScript
-// error, and with scripts disabled every chart must show its SVG. Executed
-// notebooks, HTML and screenshots go to build/notebooks.
+// With -kernel (make test passes it), TestExecute runs headless through
+// the real GoNB kernel (jupyter nbconvert --execute) every correction
+// notebook in the teacher's edition, and, in a student edition it writes
+// (build/student), every student notebook and every student notebook with
+// the corrections' answers pasted in. It checks the outputs (no error,
+// every check passes in the corrections and the pasted notebooks, every
+// check says "not implemented" in the untouched ones), exports each to
+// HTML and opens it in headless Chromium: every chart must draw (a canvas
+// replaces the static SVG) with no JavaScript error, and with scripts
+// disabled every chart must show its SVG. Executed notebooks, HTML and
+// screenshots go to build/notebooks. TestStaleAnswer checks, through the
+// kernel, that a check run after its answer cell stopped compiling says so.
 package notebooks_test
 
 import (
@@ -87,46 +91,77 @@ func TestExecute(t *testing.T) {
 	}
 	r := root(t)
 	out := filepath.Join(r, "build", "notebooks")
-	jupyterPath := rawErrorKernel(t, filepath.Join(r, "build", "jupyter"))
+	jupyterPath := rawErrorKernel(t, r, filepath.Join(r, "build", "jupyter"))
 	browser := newBrowser(t)
+	edition := filepath.Join(r, "build", "student")
+	if _, err := release.WriteStudent(r, edition, true); err != nil {
+		t.Fatal(err)
+	}
+	pasted := filepath.Join(edition, "notebooks", "pasted")
+	if err := os.MkdirAll(pasted, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	type run struct {
+		kind, path string
+		want       string // the outcome of every check
+	}
+	var runs []run
 	// The generated notebooks only: a student's copy beside them is not ours.
 	srcs, _ := filepath.Glob(filepath.Join(r, "notebooks", "src", "*.txtar"))
-	var paths []string
 	for _, src := range srcs {
 		name := strings.TrimSuffix(filepath.Base(src), ".txtar") + ".ipynb"
-		paths = append(paths, filepath.Join(r, "notebooks", name), filepath.Join(r, "notebooks", "corrections", name))
-	}
-	for _, path := range paths {
-		kind := "student"
-		if filepath.Base(filepath.Dir(path)) == "corrections" {
-			kind = "corrections"
+		student, correction := filepath.Join(edition, "notebooks", name), filepath.Join(r, "notebooks", "corrections", name)
+		s, err := notebook.Read(student)
+		if err != nil {
+			t.Fatal(err)
 		}
-		name := strings.TrimSuffix(filepath.Base(path), ".ipynb")
-		t.Run(kind+"/"+name, func(t *testing.T) {
+		c, err := notebook.Read(correction)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := release.PasteAnswers(s, c).Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(pasted, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		runs = append(runs, run{"corrections", correction, "passed"}, run{"student", student, "not-implemented"},
+			run{"pasted", filepath.Join(pasted, name), "passed"})
+	}
+	for _, rn := range runs {
+		name := strings.TrimSuffix(filepath.Base(rn.path), ".ipynb")
+		t.Run(rn.kind+"/"+name, func(t *testing.T) {
 			t.Parallel()
-			dir := filepath.Join(out, kind)
-			executed := execute(t, jupyterPath, path, dir)
-			checkOutputs(t, executed, kind == "corrections")
+			dir := filepath.Join(out, rn.kind)
+			executed := execute(t, jupyterPath, rn.path, dir)
+			checkOutputs(t, executed, rn.want)
 			html := exportHTML(t, executed)
-			browser.check(t, html, filepath.Join(dir, name+".png"), kind == "corrections")
+			browser.check(t, html, filepath.Join(dir, name+".png"), rn.want == "passed")
 		})
 	}
 }
 
-// rawErrorKernel registers, in dir, a GoNB kernel that reports compile
-// errors as plain text, and returns the JUPYTER_PATH that selects it.
-func rawErrorKernel(t *testing.T, dir string) string {
+// rawErrorKernel registers, in dir, the workbook's GoNB kernel (started
+// by kernel-setup/gonb-kernel.sh, which keeps its log for the checks)
+// reporting compile errors as plain text, and returns the JUPYTER_PATH
+// that selects it.
+func rawErrorKernel(t *testing.T, root, dir string) string {
 	gonb, err := exec.LookPath("gonb")
 	if err != nil {
 		gopath, _ := exec.Command("go", "env", "GOPATH").Output()
 		gonb = filepath.Join(strings.TrimSpace(string(gopath)), "bin", "gonb")
 	}
-	cmd := exec.Command(gonb, "--install", "--raw_error", "--force_deps")
-	cmd.Env = append(os.Environ(), "JUPYTER_DATA_DIR="+dir)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		if _, statErr := os.Stat(filepath.Join(dir, "kernels", "gonb", "kernel.json")); statErr != nil {
-			t.Fatalf("gonb --install: %v\n%s\n(run kernel-setup/setup.sh)", err, out)
-		}
+	kdir := filepath.Join(dir, "kernels", "gonb")
+	if err := os.MkdirAll(kdir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	spec, _ := json.Marshal(map[string]any{
+		"argv":         []string{"/bin/sh", filepath.Join(root, "kernel-setup", "gonb-kernel.sh"), gonb, "{connection_file}", "--raw_error"},
+		"display_name": "Go (gonb)", "language": "go", "interrupt_mode": "message", "env": map[string]string{},
+	})
+	if err := os.WriteFile(filepath.Join(kdir, "kernel.json"), spec, 0o644); err != nil {
+		t.Fatal(err)
 	}
 	return dir
 }
@@ -183,16 +218,11 @@ func text(v any) string {
 }
 
 // checkOutputs reads the executed notebook: no error output and no stderr
-// in any cell; one check record per check cell, all "passed" in a
-// correction and all "not-implemented" in a student notebook.
-func checkOutputs(t *testing.T, path string, correction bool) {
+// in any cell; one check record per check cell, each with outcome want.
+func checkOutputs(t *testing.T, path string, want string) {
 	nb, err := notebook.Read(path)
 	if err != nil {
 		t.Fatal(err)
-	}
-	want := "not-implemented"
-	if correction {
-		want = "passed"
 	}
 	for i, c := range nb.Cells {
 		if c.CellType != "code" {
@@ -367,4 +397,71 @@ func (b *browser) check(t *testing.T, html, screenshot string, wantCharts bool) 
 		t.Errorf("%s with scripts off: %d of %d charts show their static SVG", html, off.Fallbacks, off.Charts)
 	}
 	t.Logf("%d charts drawn, screenshot %s", st.Charts, screenshot)
+}
+
+// A check run after its answer cell stopped compiling, in the real kernel,
+// says that it tested the last version that compiled instead of showing it
+// green; so does the check of a function that uses package grading. Once
+// the cell compiles again, the check is green again.
+func TestStaleAnswer(t *testing.T) {
+	if !*kernel {
+		t.Skip("needs -kernel (make test): runs a notebook through Jupyter")
+	}
+	r := root(t)
+	jupyterPath := rawErrorKernel(t, r, filepath.Join(r, "build", "jupyter"))
+	edition := filepath.Join(r, "build", "stale")
+	if _, err := release.WriteStudent(r, edition, true); err != nil {
+		t.Fatal(err)
+	}
+	const right = "func IsSafe(p queens.Placement, row, col int) bool {\n\tfor r := 0; r < row; r++ {\n\t\tif p[r] == col || row-r == col-p[r] || row-r == p[r]-col {\n\t\t\treturn false\n\t\t}\n\t}\n\treturn true\n}"
+	code := func(src, role, q string) notebook.Cell {
+		return notebook.Cell{CellType: "code", Source: notebook.Source(src), Metadata: map[string]any{"reines": notebook.Meta{Role: role, Question: q}}}
+	}
+	check := "%%\nnb01.Q1.Check(IsSafe)"
+	nb := &notebook.Notebook{NBFormat: 4, NBFormatMinor: 5, Metadata: map[string]any{
+		"kernelspec": map[string]any{"display_name": "Go (gonb)", "language": "go", "name": "gonb"}}}
+	nb.Cells = []notebook.Cell{
+		code(release.Header(release.Module+"/grading/nb01"), "header", ""),
+		code(right, "answer", "01/Q1"),
+		code(check, "check", "01/Q1"),
+		code(strings.Replace(right, "return true\n}", "return tru\n}", 1), "answer", "01/Q1"), // does not compile
+		code(check, "check", "01/Q1"),
+		code(right, "answer", "01/Q1"),
+		code(check, "check", "01/Q1"),
+		code("func Count(n int) (int64, error) {\n\treturn int64(len(grading.YesNo(n > 0))), nil\n}", "answer", "01/Q4"),
+		code("%%\nnb01.Q4.Check(Count)", "check", "01/Q4"),
+	}
+	for i := range nb.Cells {
+		nb.Cells[i].ID = fmt.Sprintf("stale-%d", i)
+	}
+	data, err := nb.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(edition, "notebooks", "stale.ipynb")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	executed, err := notebook.Read(execute(t, jupyterPath, path, filepath.Join(r, "build", "notebooks", "stale")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		cell          int
+		outcome, warn string
+	}{{2, "passed", ""}, {4, "stale", "n'a pas compilé"}, {6, "passed", ""}, {8, "stale", "grading.YesNo"}} {
+		var recs []grading.Record
+		for _, raw := range executed.Cells[c.cell].Outputs {
+			var o output
+			_ = json.Unmarshal(raw, &o)
+			if s, ok := o.Data[grading.CheckMIME]; ok {
+				var rec grading.Record
+				_ = json.Unmarshal([]byte(text(s)), &rec)
+				recs = append(recs, rec)
+			}
+		}
+		if len(recs) != 1 || recs[0].Outcome != c.outcome || !strings.Contains(recs[0].Warning, c.warn) {
+			t.Errorf("cell %d: records %+v; want outcome %s, warning with %q", c.cell, recs, c.outcome, c.warn)
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -261,5 +262,59 @@ func TestFlags(t *testing.T) {
 		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) || strings.Contains(got, costsFlag) != c.costs {
 			t.Errorf("%q: flags %q; want one naming %q (costs the question: %v)", c.src, got, c.want, c.costs)
 		}
+	}
+}
+
+// A submission earns a question's points only by computing the answer:
+// every route to a reference answer a determined student tried (a stubbed
+// SDK function called directly, through a variable, a closure, a table
+// built at start-up, a method value, an alias or an embedding; another
+// package's solver; the grading packages; //go:linkname; unsafe) costs the
+// question, with a flag naming the route; right answers written differently
+// from the reference get full marks. adversarial-expected.csv gives, per
+// notebook, the question, its points, a word of the flag and the questions
+// whose answers call it, which get 0 too (make-adversarial.py writes
+// both). Every other question keeps full marks, even when the route runs
+// as the program starts.
+func TestAdversarial(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles 43 submissions")
+	}
+	rows := readCSV(t, "testdata/adversarial-expected.csv")
+	opt := options(t)
+	for _, row := range rows[1:] {
+		student, qid, points, flag, also := row[0], row[1], row[2], row[3], strings.Fields(row[4])
+		t.Run(student, func(t *testing.T) {
+			r := Grade(context.Background(), Submission{Student: student, Path: filepath.Join("testdata/adversarial", student+".ipynb")}, opt)
+			if len(r.Problems) > 0 {
+				t.Fatalf("problems %v", r.Problems)
+			}
+			var found bool
+			for _, q := range r.Questions {
+				if q.ID != qid {
+					// The answers calling the replaced one take its route
+					// too; every other is the correction's, and a route
+					// taken in one answer costs it nothing.
+					want := float64(q.Max)
+					if slices.Contains(also, q.ID) {
+						want = 0
+					}
+					if !q.Manual && q.Points != want {
+						t.Errorf("%s: %v points; want %v\n%s", q.ID, q.Points, want, Markdown(Result{Questions: []Question{q}}, true))
+					}
+					continue
+				}
+				found = true
+				if pts(q.Points) != points {
+					t.Errorf("%s: %v points; want %s\n%s", q.ID, q.Points, points, Markdown(Result{Questions: []Question{q}}, true))
+				}
+				if got := strings.Join(q.Flags, "; "); (flag == "") != (got == "") || !strings.Contains(got, flag) {
+					t.Errorf("%s: flags %q; want one mentioning %q", q.ID, got, flag)
+				}
+			}
+			if !found {
+				t.Errorf("%s not graded", qid)
+			}
+		})
 	}
 }

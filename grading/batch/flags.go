@@ -11,11 +11,14 @@ import (
 	"strings"
 )
 
-// What the grader notes for the teacher in a question's program. Only
-// three things cost the question, as they step outside Go's safety: a
-// //go:linkname directive, package unsafe, cgo. Everything else is for
-// information: the SDK the program is built against holds no reference
-// answer, so calling one earns nothing by itself.
+// What the grader notes for the teacher in a question's program. Three
+// things cost the question, as they step outside Go's safety: a
+// //go:linkname directive, package unsafe, cgo. So does reaching a
+// function reserved for grading on any case (see runCases): the SDK the
+// program is built against holds no reference answer, and the cases the
+// answer got right without it do not make it the student's own. What is
+// only seen in the source (other imports, init functions, calls of
+// reserved functions not reached) is for information.
 
 // costsFlag ends the flags that cost the question.
 const costsFlag = " : 0 point pour cette question"
@@ -153,4 +156,10 @@ func splitName(name string) (path, rest string) {
 func shortName(name string) string {
 	path, rest := splitName(name)
 	return path[strings.LastIndex(path, "/")+1:] + "." + rest
+}
+
+// plainName is "exactcover.Problem.AddOption" for the stub's name
+// "(*exactcover.Problem).AddOption", as shortName writes it.
+func plainName(stub string) string {
+	return strings.NewReplacer("(*", "", "(", "", ")", "").Replace(stub)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -176,7 +177,24 @@ func Grade(ctx context.Context, sub Submission, opt Options) Result {
 		if arg != nil {
 			args = arg(g.ID)
 		}
-		runCases(ctx, g, b.Bin, args, dir, opt)
+		before := *g
+		if runCases(ctx, g, b.Bin, args, dir, opt) && arg != nil {
+			// The whole program called a reserved function as it started:
+			// only the questions whose own program does so lose their
+			// points, so this one is built and run alone.
+			*g = before
+			for k, q := range graded {
+				if q.ID != g.ID {
+					continue
+				}
+				alone, err := submission.Compile(ctx, opt.SDK.Dir, filepath.Join(dir, "alone-"+unitName(q.ID)), units[k:k+1])
+				if b := alone[units[k].Name]; err == nil && b.Bin != "" {
+					runCases(ctx, g, b.Bin, nil, dir, opt)
+				} else {
+					runCases(ctx, g, built[unitName(g.ID)].Bin, args, dir, opt)
+				}
+			}
+		}
 	}
 	return res.finish(tp)
 }
@@ -218,8 +236,9 @@ func notebookPackage(tp string) string {
 func unitName(id string) string { return "q" + strings.ReplaceAll(id, "/", "_") }
 
 // runCases runs every public then hidden case of g, in one sandboxed
-// child while it lasts, and scores it.
-func runCases(ctx context.Context, g *Question, bin string, args []string, dir string, opt Options) {
+// child while it lasts, and scores it. It reports whether the program
+// called a function reserved for grading as it started.
+func runCases(ctx context.Context, g *Question, bin string, args []string, dir string, opt Options) (atStart bool) {
 	all, public, err := grading.Inputs(g.ID, true, opt.Seed)
 	if err != nil {
 		g.Note = err.Error()
@@ -237,6 +256,7 @@ func runCases(ctx context.Context, g *Question, bin string, args []string, dir s
 	}
 	outs := opt.Sandbox.RunCases(ctx, bin, args, inputs, scratch, opt.Limits)
 	_ = os.RemoveAll(scratch)
+	reserved := map[string]bool{}
 	for k, in := range all {
 		var cr grading.CaseResult
 		switch {
@@ -246,6 +266,10 @@ func runCases(ctx context.Context, g *Question, bin string, args []string, dir s
 			cr.Status = grading.Skipped
 		case outs[k].Result != nil:
 			cr = grading.Judge(g.ID, in, *outs[k].Result)
+			if name := outs[k].Result.Reserved; name != "" {
+				reserved[name] = true
+				atStart = atStart || outs[k].Result.AtStart
+			}
 		default:
 			cr = grading.Judge(g.ID, in, grading.ChildResult{Problem: outs[k].Trouble})
 			cr.Status = grading.Panicked
@@ -268,12 +292,20 @@ func runCases(ctx context.Context, g *Question, bin string, args []string, dir s
 			}
 		}
 	}
+	// An answer that reached a function reserved for grading on any case
+	// relies on the reference: the cases it got right without it do not
+	// make it the student's own.
+	for _, name := range slices.Sorted(maps.Keys(reserved)) {
+		g.Flags = slices.DeleteFunc(g.Flags, func(f string) bool { return strings.HasPrefix(f, "appelle "+plainName(name)+",") })
+		g.Flags = append(g.Flags, "appelle "+plainName(name)+", "+grading.Reserved+costsFlag)
+	}
 	if slices.ContainsFunc(g.Flags, func(f string) bool { return strings.HasSuffix(f, costsFlag) }) {
-		return // stepping outside Go's safety earns nothing
+		return // stepping outside Go's safety, or relying on the reference, earns nothing
 	}
 	if g.Total > 0 {
 		g.Points = math.Floor(float64(g.Max)*float64(g.Passed)/float64(g.Total)*4) / 4
 	}
+	return atStart
 }
 
 // finish sums the points.

@@ -1,0 +1,485 @@
+# Writes testdata/adversarial: submissions that try to earn a question's
+# points without computing its answer (by every route a determined student
+# tried on earlier versions of the grader), and right answers written
+# differently from the reference. Each is the correction of its TP with one
+# answer (sometimes two cells) replaced; adversarial-expected.csv gives the
+# question's points, a word of the flag the teacher must see, and the
+# questions whose answers call the replaced one (they reach the same route,
+# so they get 0 too; every other question keeps full marks).
+# Run from anywhere: python3 grading/batch/testdata/make-adversarial.py
+import json, copy, os, csv
+root = os.path.abspath(os.path.join(os.path.dirname(__file__), '../../..'))
+out = os.path.join(root, 'grading/batch/testdata/adversarial')
+os.makedirs(out, exist_ok=True)
+for f in os.listdir(out):
+    os.remove(os.path.join(out, f))
+
+def src(s):
+    lines = s.split('\n')
+    return [l + '\n' for l in lines[:-1]] + [lines[-1]]
+
+def correction(tp):
+    name = {'01': '01-recursion', '02': '02-iterative', '03': '03-cp', '04': '04-exactcover', '05': '05-domination'}[tp]
+    return json.load(open(os.path.join(root, 'notebooks/corrections', name + '.ipynb')))
+
+rows = []
+
+def case(name, qid, code, points, flag='', extra=None, also=''):
+    """The correction of qid's TP with qid's answer replaced by code (and,
+    if extra, a code cell holding extra inserted before it)."""
+    tp = qid.split('/')[0]
+    nb = correction(tp)
+    for i, c in enumerate(nb['cells']):
+        m = c.get('metadata', {}).get('reines', {})
+        if m.get('role') == 'answer' and m.get('question') == qid:
+            c['source'] = src(code)
+            if extra:
+                nb['cells'].insert(i, {'cell_type': 'code', 'execution_count': None, 'id': name + '-extra',
+                                       'metadata': {}, 'outputs': [], 'source': src(extra)})
+            break
+    else:
+        raise KeyError(qid)
+    open(os.path.join(out, name + '.ipynb'), 'w').write(json.dumps(nb, indent=1, ensure_ascii=False) + '\n')
+    rows.append([name, qid, points, flag, also])
+
+# --- Routes to a reference answer: 0 on the question, whatever the route.
+case('01-direct', '01/Q2', '''func Solutions(n int) ([]queens.Placement, error) {
+	return queens.Solutions(n)
+}''', 0, 'réservée')
+case('01-package-variable', '01/Q2', '''var solutionsOf = queens.Solutions
+
+func Solutions(n int) ([]queens.Placement, error) {
+	return solutionsOf(n)
+}''', 0, 'réservée')
+case('01-closure-variable', '01/Q4', '''var countOf = func(n int) (int64, error) { return queens.Count(n) }
+
+func Count(n int) (int64, error) {
+	return countOf(n)
+}''', 0, 'réservée')
+case('01-table-at-start', '01/Q4', '''var table = func() []int64 {
+	t := make([]int64, 16)
+	for n := range t {
+		t[n], _ = queens.Count(n)
+	}
+	return t
+}()
+
+func Count(n int) (int64, error) {
+	if n < 0 || n >= len(table) {
+		return 0, nil
+	}
+	return table[n], nil
+}''', 0, 'réservée')
+case('01-error-thrown-away', '01/Q1', '''func IsSafe(p queens.Placement, row, col int) bool {
+	// Validate of the placement so far, the new queen included.
+	return queens.Validate(append(slices.Clone(p[:row]), col)) == nil
+}''', 0, 'réservée', also='01/Q2 01/Q4 01/Q5')
+case('01-fastcount', '01/Q4', '''func Count(n int) (int64, error) {
+	return fastcount.Count(context.Background(), n, fastcount.Options{})
+}''', 0, 'réservée', extra='import "github.com/prepa-reines/reines/tp/fastcount"')
+case('01-iterative-package', '01/Q2', '''func Solutions(n int) ([]queens.Placement, error) {
+	if n < 0 {
+		return nil, queens.ErrNegative
+	}
+	if n == 0 {
+		return []queens.Placement{{}}, nil
+	}
+	return iterative.Solve(n)
+}''', 0, 'réservée', extra='import "github.com/prepa-reines/reines/tp/iterative"')
+case('01-exactcover-package', '01/Q4', '''func Count(n int) (int64, error) {
+	c, _, err := ecqueens.Count(context.Background(), n)
+	return c, err
+}''', 0, 'réservée', extra='import ecqueens "github.com/prepa-reines/reines/tp/exactcover/nqueens"')
+case('01-cp-package', '01/Q5', '''func First(n int) (queens.Placement, bool, error) {
+	p, _, err := cpqueens.FirstSolution(n, cp.InputOrder, cp.Increasing)
+	if err != nil {
+		return nil, false, err
+	}
+	return p, true, nil
+}''', 0, 'réservée', extra='import (\n\t"github.com/prepa-reines/reines/tp/cp"\n\tcpqueens "github.com/prepa-reines/reines/tp/cp/nqueens"\n)')
+case('01-grading-want', '01/Q4', '''func Count(n int) (int64, error) {
+	o := nb01.Q4.Want(grading.Sized{N: n})
+	return o.N, nil
+}''', 0, 'grading')
+case('01-dot-import-grading', '01/Q1', '''func IsSafe(p queens.Placement, row, col int) bool {
+	return Q1.Call(Q1.Ref, SafetyCase{P: p, Row: row, Col: col})
+}''', 0, 'grading', extra='import . "github.com/prepa-reines/reines/grading/nb01"', also='01/Q2 01/Q4 01/Q5')
+case('01-public-cases', '01/Q4', '''func Count(n int) (int64, error) {
+	ins, _, _ := grading.Inputs("01/Q4", false, 0)
+	return int64(len(ins)), nil
+}''', 0, 'grading')
+case('01-linkname', '01/Q2', '''//go:linkname solutionsRef github.com/prepa-reines/reines/tp/queens.Solutions
+func solutionsRef(n int) ([]queens.Placement, error)
+
+func Solutions(n int) ([]queens.Placement, error) {
+	return solutionsRef(n)
+}''', 0, 'linkname', extra='import _ "unsafe"')
+case('01-unsafe', '01/Q1', '''func IsSafe(p queens.Placement, row, col int) bool {
+	cols := unsafe.Slice(unsafe.SliceData(p), row)
+	for r, c := range cols {
+		if c == col || row-r == col-c || row-r == c-col {
+			return false
+		}
+	}
+	return true
+}''', 0, 'unsafe', extra='import "unsafe"', also='01/Q2 01/Q4 01/Q5')
+case('02-trace', '02/Q12', '''func Solve(n int) ([]queens.Placement, error) {
+	var last *iterative.State
+	_, err := iterative.Trace(n, func(s *iterative.State, e iterative.Event) bool { last = s; return true })
+	if err != nil {
+		return nil, err
+	}
+	return last.Solutions, nil
+}''', 0, 'réservée')
+case('02-recursive-reference', '02/Q12', '''func Solve(n int) ([]queens.Placement, error) {
+	if n < 1 {
+		return nil, iterative.ErrSize
+	}
+	return queens.Solutions(n)
+}''', 0, 'réservée')
+case('02-board-of', '02/Q16', '''func ShowSolution(sols []queens.Placement, k int) board.Board {
+	return board.Of(sols[k-1])
+}''', 0, 'réservée', also='02/Q17')
+case('02-board-placements', '02/Q17', '''func ShowAll(sols []queens.Placement) []board.Board {
+	boards, _ := board.Placements(sols)
+	return boards
+}''', 0, 'réservée')
+case('02-squares-method', '02/Q16', '''func ShowSolution(sols []queens.Placement, k int) board.Board {
+	return board.Board{N: len(sols[k-1]), Queens: sols[k-1].Squares()}
+}''', 0, 'réservée', also='02/Q17')
+case('03-reference-model', '03/Q4', '''func Model1AllDifferent(n int) (*cp.Model, []*cp.IntVar) {
+	return nqueens.Model1AllDifferent(n)
+}''', 0, 'réservée', extra='import "github.com/prepa-reines/reines/tp/cp/nqueens"', also='03/Q9')
+case('03-reference-search', '03/Q9', '''func FirstSolution(n int, vars cp.VarOrder, vals cp.ValueOrder) (queens.Placement, cp.Stats, error) {
+	return nqueens.FirstSolution(n, vars, vals)
+}''', 0, 'réservée', extra='import "github.com/prepa-reines/reines/tp/cp/nqueens"')
+case('04-method', '04/Q11', '''func Dance(p *exactcover.Problem, visit func(options []int) bool) {
+	p.Dance(visit)
+}''', 0, 'réservée')
+case('04-receiver-copy', '04/Q11', '''func Dance(p *exactcover.Problem, visit func(options []int) bool) {
+	q := p
+	_, _ = q.Solve(context.Background(), visit)
+}''', 0, 'réservée')
+case('04-type-alias', '04/Q11', '''type library = exactcover.Problem
+
+func Dance(p *exactcover.Problem, visit func(options []int) bool) {
+	var l *library = p
+	for sol := range l.Solutions() {
+		if !visit(sol) {
+			return
+		}
+	}
+}''', 0, 'réservée')
+case('04-embedding', '04/Q11', '''type wrapped struct{ *exactcover.Problem }
+
+func Dance(p *exactcover.Problem, visit func(options []int) bool) {
+	w := wrapped{p}
+	w.Dance(visit)
+}''', 0, 'réservée')
+case('04-package-function', '04/Q2', '''func AlgorithmX(m exactcover.Matrix) [][]int {
+	return exactcover.AlgorithmX(m)
+}''', 0, 'réservée')
+case('04-matrix-to-links', '04/Q2', '''func AlgorithmX(m exactcover.Matrix) [][]int {
+	p, err := exactcover.FromMatrix(m, 0)
+	if err != nil {
+		return nil
+	}
+	var sols [][]int
+	_, _ = p.Solve(context.Background(), func(o []int) bool { sols = append(sols, slices.Clone(o)); return true })
+	return sols
+}''', 0, 'réservée')
+case('04-parse', '04/Q3', '''func New(primary, secondary []string) (*exactcover.Problem, error) {
+	text := strings.Join(primary, " ")
+	if len(secondary) > 0 {
+		text += " | " + strings.Join(secondary, " ")
+	}
+	return exactcover.Parse(strings.NewReader(text + "\\n"))
+}''', 0, 'réservée', also='04/Q12 04/Q13')
+case('04-queens-package', '04/Q12', '''func QueensProblem(n int) (*exactcover.Problem, error) {
+	return ecqueens.QueensProblem(n)
+}''', 0, 'réservée', extra='import ecqueens "github.com/prepa-reines/reines/tp/exactcover/nqueens"')
+case('04-sudoku-package', '04/Q13', '''func SudokuProblem() *exactcover.Problem {
+	return sudoku.SudokuProblem()
+}''', 0, 'réservée')
+case('05-exact-solver', '05/Q11', '''func CoverByQueensPlacement(n int) ([]queens.Square, domination.SearchStats, error) {
+	res, err := domination.Solve(context.Background(), n, domination.Options{Independent: true})
+	return res.Example, domination.SearchStats{Nodes: res.Nodes}, err
+}''', 0, 'réservée')
+case('05-repeated-cover', '05/Q28', '''func DominateByQueens(n int) (int, int64, domination.SearchStats, error) {
+	res, err := domcover.Minimum(context.Background(), n, true)
+	return res.Gamma, res.Count, domination.SearchStats{Nodes: res.Nodes}, err
+}''', 0, 'réservée', extra='import "github.com/prepa-reines/reines/tp/exactcover/domcover"')
+case('05-reference-set', '05/Q2', '''func IndependentDominatingSet(n int) ([]queens.Square, error) {
+	return domination.IndependentDominatingSet(n)
+}''', 0, 'réservée', also='05/Q19')
+case('05-reference-update', '05/Q5', '''func Update(c *domination.Coverage, sq queens.Square, delta int) error {
+	return domination.Update(c, sq, delta)
+}''', 0, 'réservée', also='05/Q7 05/Q9 05/Q11 05/Q13 05/Q19 05/Q24 05/Q25 05/Q28')
+
+# --- Right answers written differently from the reference: full marks.
+case('01-ok-bitmasks', '01/Q4', '''func Count(n int) (int64, error) {
+	if n < 0 {
+		return 0, queens.ErrNegative
+	}
+	all := uint64(1)<<n - 1
+	var count func(cols, d1, d2 uint64) int64
+	count = func(cols, d1, d2 uint64) int64 {
+		if cols == all {
+			return 1
+		}
+		var total int64
+		for free := all &^ (cols | d1 | d2); free != 0; free &= free - 1 {
+			bit := free & -free
+			total += count(cols|bit, (d1|bit)<<1&all, (d2|bit)>>1)
+		}
+		return total
+	}
+	return count(0, 0, 0), nil
+}''', 3)
+case('01-ok-explicit-stack', '01/Q2', '''func Solutions(n int) ([]queens.Placement, error) {
+	switch {
+	case n < 0:
+		return nil, queens.ErrNegative
+	case n > queens.MaxListN:
+		return nil, queens.ErrTooMany
+	}
+	sols := []queens.Placement{}
+	p := make(queens.Placement, 0, n)
+	next := 0 // the column to try on row len(p)
+	for {
+		if len(p) == n {
+			sols = append(sols, slices.Clone(p))
+		} else {
+			for next < n && !IsSafe(p, len(p), next) {
+				next++
+			}
+			if next < n {
+				p = append(p, next)
+				next = 0
+				continue
+			}
+		}
+		if len(p) == 0 {
+			return sols, nil
+		}
+		next = p[len(p)-1] + 1
+		p = p[:len(p)-1]
+	}
+}''', 4)
+case('01-ok-generics', '01/Q5', '''// search returns the first element of the search tree rooted at start that
+// ok accepts, exploring children in order, depth first.
+func search[S any](start S, children func(S) []S, ok func(S) bool) (S, bool) {
+	if ok(start) {
+		return start, true
+	}
+	for _, c := range children(start) {
+		if s, found := search(c, children, ok); found {
+			return s, true
+		}
+	}
+	var zero S
+	return zero, false
+}
+
+func First(n int) (queens.Placement, bool, error) {
+	if n < 0 {
+		return nil, false, queens.ErrNegative
+	}
+	p, ok := search(queens.Placement{}, func(p queens.Placement) []queens.Placement {
+		var next []queens.Placement
+		for c := 0; c < n && len(p) < n; c++ {
+			if IsSafe(p, len(p), c) {
+				next = append(next, append(slices.Clone(p), c))
+			}
+		}
+		return next
+	}, func(p queens.Placement) bool { return len(p) == n })
+	if !ok {
+		return nil, false, nil
+	}
+	return p, true, nil
+}''', 3)
+case('01-ok-own-type', '01/Q3', '''// row is one row of the text board.
+type row struct{ n, queen int }
+
+func (r row) String() string {
+	b := []byte(strings.Repeat(".", r.n))
+	if r.queen >= 0 && r.queen < r.n {
+		b[r.queen] = 'Q'
+	}
+	return string(b) + "\\n"
+}
+
+func Board(p queens.Placement) string {
+	var b strings.Builder
+	for _, c := range p {
+		b.WriteString(row{len(p), c}.String())
+	}
+	return b.String()
+}''', 2)
+case('01-ok-sets', '01/Q1', '''func IsSafe(p queens.Placement, row, col int) bool {
+	cols, sums, diffs := map[int]bool{}, map[int]bool{}, map[int]bool{}
+	for r := range row {
+		cols[p[r]], sums[r+p[r]], diffs[r-p[r]] = true, true, true
+	}
+	return !cols[col] && !sums[row+col] && !diffs[row-col]
+}''', 3)
+case('02-ok-showall', '02/Q17', '''func ShowAll(sols []queens.Placement) []board.Board {
+	var boards []board.Board
+	for k := range sols {
+		boards = append(boards, ShowSolution(sols, k+1))
+	}
+	return boards
+}''', 1)
+case('03-ok-model2-order', '03/Q5', '''func Model2(n int) (*cp.Model, [][]*cp.IntVar) {
+	model := cp.NewModel()
+	b := model.IntVarMatrix("B", n, n, 0, 1)
+	line := func(squares func(k int) (int, int, bool), length int) []*cp.IntVar {
+		var vs []*cp.IntVar
+		for k := range length {
+			if i, j, ok := squares(k); ok {
+				vs = append(vs, b[i][j])
+			}
+		}
+		return vs
+	}
+	for i := 0; i < n; i++ {
+		model.Post(cp.SumEqual(line(func(k int) (int, int, bool) { return i, k, true }, n), 1))
+	}
+	for j := 0; j < n; j++ {
+		model.Post(cp.SumEqual(line(func(k int) (int, int, bool) { return k, j, true }, n), 1))
+	}
+	// Diagonals, longest first this time.
+	for d := 0; d <= n-2; d++ {
+		for _, s := range []int{d, -d} {
+			if s == 0 && d != 0 || d == 0 && s != 0 {
+				continue
+			}
+			model.Post(cp.SumAtMost(line(func(i int) (int, int, bool) { j := i + s; return i, j, 0 <= j && j < n }, n), 1))
+			if s == 0 {
+				break
+			}
+		}
+	}
+	for d := n - 1; d >= 1; d-- {
+		for _, a := range []int{d, 2*(n-1) - d} {
+			model.Post(cp.SumAtMost(line(func(i int) (int, int, bool) { j := a - i; return i, j, 0 <= j && j < n }, n), 1))
+			if a == 2*(n-1)-a {
+				break
+			}
+		}
+	}
+	return model, b
+}''', 4)
+case('04-ok-algorithmx-sets', '04/Q2', '''func AlgorithmX(m exactcover.Matrix) [][]int {
+	if len(m) == 0 {
+		return [][]int{{}}
+	}
+	cols := map[int]bool{}
+	for c := range m[0] {
+		cols[c] = true
+	}
+	rows := map[int]bool{}
+	for r := range m {
+		rows[r] = true
+	}
+	var sols [][]int
+	var partial []int
+	var solve func()
+	solve = func() {
+		if len(cols) == 0 {
+			sols = append(sols, slices.Clone(partial))
+			return
+		}
+		best, ones := -1, 0
+		for c := 0; c < len(m[0]); c++ {
+			if !cols[c] {
+				continue
+			}
+			k := 0
+			for r := range m {
+				if rows[r] && m[r][c] == 1 {
+					k++
+				}
+			}
+			if best < 0 || k < ones {
+				best, ones = c, k
+			}
+		}
+		for r := 0; r < len(m); r++ {
+			if !rows[r] || m[r][best] != 1 {
+				continue
+			}
+			var goneCols, goneRows []int
+			for c := range m[r] {
+				if m[r][c] == 1 && cols[c] {
+					goneCols = append(goneCols, c)
+				}
+			}
+			for _, c := range goneCols {
+				for r2 := range m {
+					if rows[r2] && m[r2][c] == 1 {
+						goneRows = append(goneRows, r2)
+						delete(rows, r2)
+					}
+				}
+				delete(cols, c)
+			}
+			partial = append(partial, r)
+			solve()
+			partial = partial[:len(partial)-1]
+			for _, c := range goneCols {
+				cols[c] = true
+			}
+			for _, r2 := range goneRows {
+				rows[r2] = true
+			}
+		}
+	}
+	solve()
+	return sols
+}''', 4)
+case('05-ok-own-placement', '05/Q2', '''func IndependentDominatingSet(n int) ([]queens.Square, error) {
+	if n <= 0 {
+		return nil, domination.ErrBoardSize
+	}
+	if n <= 3 {
+		return []queens.Square{{Row: n / 2, Col: n / 2}}, nil
+	}
+	// A solution of the n-queens problem dominates the board: every row holds a queen.
+	cols := make([]int, n)
+	var place func(row int) bool
+	place = func(row int) bool {
+		if row == n {
+			return true
+		}
+		for c := range n {
+			ok := true
+			for r := range row {
+				if cols[r] == c || row-r == c-cols[r] || row-r == cols[r]-c {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				cols[row] = c
+				if place(row + 1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	place(0)
+	var qs []queens.Square
+	for r, c := range cols {
+		qs = append(qs, queens.Square{Row: r, Col: c})
+	}
+	return qs, nil
+}''', 2)
+
+with open(os.path.join(root, 'grading/batch/testdata/adversarial-expected.csv'), 'w', newline='') as f:
+    w = csv.writer(f)
+    w.writerow(['student', 'question', 'points', 'flag', 'also'])
+    w.writerows(rows)
+print(len(rows), 'submissions in', out)
