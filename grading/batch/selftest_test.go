@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prepa-reines/reines/grading/notebook"
+	"github.com/prepa-reines/reines/grading/release"
 	"github.com/prepa-reines/reines/grading/submission"
 )
 
@@ -51,9 +53,10 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// The release self-test: every correction notebook gets full marks on
-// every automatically graded question, every untouched student notebook 0
-// on every question, without a problem.
+// The release self-test: every correction notebook, and every notebook of
+// the student edition with the corrections' answers pasted in, gets full
+// marks on every automatically graded question; every untouched notebook
+// of the student edition 0 on every question; without a problem.
 func TestReleaseSelfTest(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles every notebook")
@@ -66,12 +69,31 @@ func TestReleaseSelfTest(t *testing.T) {
 	}
 	for _, src := range srcs {
 		name := strings.TrimSuffix(filepath.Base(src), ".txtar") + ".ipynb"
-		student := filepath.Join(root, "notebooks", name)
+		correction := filepath.Join(root, "notebooks", "corrections", name)
+		student := filepath.Join(opt.SDK.Dir, "notebooks", name) // the student edition's
 		t.Run(name, func(t *testing.T) {
+			// The student edition's notebook with the corrections' answers
+			// pasted in: what a student who wrote them hands in.
+			s, err := notebook.Read(student)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := notebook.Read(correction)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := release.PasteAnswers(s, c).Marshal()
+			if err != nil {
+				t.Fatal(err)
+			}
+			pasted := filepath.Join(t.TempDir(), name)
+			if err := os.WriteFile(pasted, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
 			for _, c := range []struct {
 				path string
 				full bool
-			}{{filepath.Join(root, "notebooks", "corrections", name), true}, {student, false}} {
+			}{{correction, true}, {pasted, true}, {student, false}} {
 				r := Grade(context.Background(), Submission{Student: "self", Path: c.path}, opt)
 				if len(r.Problems) > 0 || len(r.Questions) == 0 {
 					t.Fatalf("%s: problems %v, %d questions", c.path, r.Problems, len(r.Questions))

@@ -2,16 +2,22 @@
 //
 // Usage:
 //
-//	go run ./grading/cmd/grade [-tp NN|all] [-out DIR] [-j N] [-reveal] [-manual manual.csv] SUBMISSIONS
+//	go run ./grading/cmd/grade [-tp NN|all] [-out DIR] [-j N] [-reveal] [-manual manual.csv] [-seed N] [-timeout D] SUBMISSIONS
 //
 // SUBMISSIONS holds one .ipynb per student (the file name is the student's
 // ID) or one folder per student holding their notebooks. Each notebook's
 // code is rebuilt and compiled as one program (one program per question
-// when it does not compile), and each question's cases run one at a time in
-// a sandboxed child process (see package grading/batch). DIR receives
-// grades.csv (one row per student), manual.csv, feedback/ (Markdown and
-// HTML per notebook) and gradescope/ (results.json per notebook). Fill in
-// the points column of manual.csv and run again with -manual to merge
+// when it does not compile) against the student edition's SDK, written
+// into the work folder first (see package grading/release: the reference
+// answers are stubs there, so a submission cannot borrow them), and each
+// question's cases run one at a time in a sandboxed child process (see
+// package grading/batch). The hidden cases are drawn with the seed given
+// by -seed, else the teacher's seed file $XDG_CONFIG_HOME/reines/seed
+// (~/.config/reines/seed), written with a random seed on first use: keep
+// it to grade late submissions on the same cases. DIR receives grades.csv
+// (one row per student), manual.csv, feedback/ (Markdown and HTML per
+// notebook) and gradescope/ (results.json per notebook). Fill in the
+// points column of manual.csv and run again with -manual to merge
 // written-answer points into the gradebook.
 package main
 
