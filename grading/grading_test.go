@@ -329,3 +329,16 @@ func TestReservedCall(t *testing.T) {
 		t.Errorf("judged %+v", cr)
 	}
 }
+
+func TestPlainText(t *testing.T) {
+	for md, want := range map[string]string{
+		"Couvrir un élément (`supprimer`)":           "Couvrir un élément (supprimer)",
+		"Dessiner la *k*-ième solution":              "Dessiner la k-ième solution",
+		"Le coût de `finale` et d'un nœud (réponse)": "Le coût de finale et d'un nœud (réponse)",
+		"L'échiquier 4 × 4":                          "L'échiquier 4 × 4",
+	} {
+		if got := PlainText(md); got != want {
+			t.Errorf("PlainText(%q) = %q; want %q", md, got, want)
+		}
+	}
+}

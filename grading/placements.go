@@ -76,6 +76,16 @@ func ConflictNote(c *queens.Conflict) string {
 // squares wraps between squares, never inside one.
 func Sq(s queens.Square) string { return fmt.Sprintf("(%d,\u00a0%d)", s.Row+1, s.Col+1) }
 
+// PlacementText describes a placement for a report: "[1 3 0 2]
+// (colonnes 2 4 1 3)", the columns numbered from 1 as the sujets write
+// them, or "[] (plateau vide)".
+func PlacementText(p queens.Placement) string {
+	if len(p) == 0 {
+		return "[] (plateau vide)"
+	}
+	return fmt.Sprintf("%v (colonnes %s)", []int(p), p)
+}
+
 // BoardOf returns the board of an N-queens placement, for the notebooks'
 // pictures and the checks' reports. Queens whose column is outside
 // [0, len(p)) are not drawn.

@@ -23,6 +23,7 @@ package grading
 import (
 	"fmt"
 	"reflect"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -41,7 +42,7 @@ const Reserved = "réservée à la correction"
 // Question describes one question of a TP notebook.
 type Question struct {
 	ID     string // "<notebook>/Q<k>", e.g. "01/Q2"
-	Title  string // short French title, the same in the notebook and the feedback
+	Title  string // short French title, the notebook's heading and the feedback's; Markdown marks `code` and *italics* allowed (see PlainTitle)
 	Points int    // points at grading time
 	// Func is the name of the notebook function the question asks for,
 	// e.g. "Solutions" (the name of the reference answer); empty for a
@@ -145,3 +146,16 @@ func CompareIDs(a, b string) int {
 	fmt.Sscan(kb, &ib)
 	return ia - ib
 }
+
+// PlainTitle is the question's title without its Markdown marks, for
+// places that show plain text (HTML feedback, Gradescope test names).
+func (q *Question) PlainTitle() string { return PlainText(q.Title) }
+
+// PlainText removes the Markdown marks a title may hold: `code` and
+// *italics*.
+func PlainText(md string) string {
+	md = strings.ReplaceAll(md, "`", "")
+	return plainItalics.ReplaceAllString(md, "$1")
+}
+
+var plainItalics = regexp.MustCompile(`\*([^*]+)\*`)

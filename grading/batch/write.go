@@ -393,7 +393,7 @@ var feedbackHTML = template.Must(template.New("feedback").Parse(`<!DOCTYPE html>
 <h1>Correction — {{.R.Student}} (TP {{.R.TP}})</h1>
 <p><strong>Total : {{.Total}}</strong></p>
 {{range .R.Problems}}<p class="ko">⚠ {{.}}</p>{{end}}
-{{range .Questions}}<h2>{{.Q.ID}} — {{.Q.Title}} : {{.Points}} / {{.Q.Max}}</h2>
+{{range .Questions}}<h2>{{.Q.ID}} — {{.Title}} : {{.Points}} / {{.Q.Max}}</h2>
 {{if .Q.Manual}}<p>Réponse rédigée, notée par l'enseignant.</p>{{else if .NotImplemented}}<p>Pas encore implémenté.</p>{{else if .Q.Total}}<p>{{.Summary}}</p>{{end}}
 {{with .Q.Note}}<p>{{.}}</p>{{end}}
 {{range .Q.Flags}}<p class="ko">🚩 {{.}}</p>{{end}}
@@ -416,6 +416,7 @@ func HTML(r Result, lib string) string {
 	}
 	type question struct {
 		Q              Question
+		Title          string // plain text
 		Points         string
 		Summary        string
 		NotImplemented bool
@@ -428,7 +429,7 @@ func HTML(r Result, lib string) string {
 		Lib       template.HTML
 	}{R: r, Total: pts(r.Points) + " / " + pts(r.Max)}
 	for _, q := range r.Questions {
-		qq := question{Q: q, Points: pts(q.Points), Summary: casesSummary(q), NotImplemented: notImplemented(q)}
+		qq := question{Q: q, Title: grading.PlainText(q.Title), Points: pts(q.Points), Summary: casesSummary(q), NotImplemented: notImplemented(q)}
 		for _, c := range q.Public {
 			if c.Status == grading.Passed || notImplemented(q) {
 				continue
@@ -477,7 +478,7 @@ func Gradescope(r Result) GradescopeResults {
 		g.Output += "⚠ " + p + "\n\n"
 	}
 	for _, q := range r.Questions {
-		t := GradescopeTest{Name: q.ID + " " + q.Title, Score: q.Points, MaxScore: float64(q.Max), Output: questionMarkdown(q, false)}
+		t := GradescopeTest{Name: q.ID + " " + grading.PlainText(q.Title), Score: q.Points, MaxScore: float64(q.Max), Output: questionMarkdown(q, false)}
 		if !q.Manual {
 			t.Status = "failed"
 			if q.Points == float64(q.Max) {

@@ -38,7 +38,7 @@ type FirstOut struct {
 // Q1 asks for IsSafe, the safety test of the recursive search (sujet:
 // is_safe).
 var Q1 = grading.Define(&grading.Exercise[func(queens.Placement, int, int) bool, SafetyCase, bool]{
-	Question: grading.Question{ID: "01/Q1", Title: "Tester si une case est sûre", Points: 3},
+	Question: grading.Question{ID: "01/Q1", Title: "La case est-elle sûre ?", Points: 3},
 	Ref:      queens.IsSafe,
 	Cases: []SafetyCase{
 		{queens.Placement{}, 0, 0},
@@ -104,7 +104,7 @@ var Q1 = grading.Define(&grading.Exercise[func(queens.Placement, int, int) bool,
 // Q2 asks for Solutions, every solution in lexicographic order (sujet:
 // n_queens).
 var Q2 = grading.Define(&grading.Exercise[func(int) ([]queens.Placement, error), grading.Sized, grading.SolutionsOut]{
-	Question: grading.Question{ID: "01/Q2", Title: "Énumérer toutes les solutions", Points: 4},
+	Question: grading.Question{ID: "01/Q2", Title: "Toutes les solutions", Points: 4},
 	Ref:      queens.Solutions,
 	Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 8}, {N: 0}, {N: -1}, {N: 15}},
 	Call: func(f func(int) ([]queens.Placement, error), in grading.Sized) grading.SolutionsOut {
@@ -122,11 +122,11 @@ var Q2 = grading.Define(&grading.Exercise[func(int) ([]queens.Placement, error),
 // Q3 asks for Board, the text drawing of a placement (sujet:
 // print_solution).
 var Q3 = grading.Define(&grading.Exercise[func(queens.Placement) string, queens.Placement, string]{
-	Question: grading.Question{ID: "01/Q3", Title: "Afficher un plateau", Points: 2},
+	Question: grading.Question{ID: "01/Q3", Title: "Afficher un plateau en texte", Points: 2},
 	Ref:      queens.Board,
 	Cases:    []queens.Placement{{1, 3, 0, 2}, {0}, {}, {0, 4, 7, 5, 2, 6, 1, 3}, {2, 0, 3, 1}},
 	Call:     func(f func(queens.Placement) string, p queens.Placement) string { return f(slices.Clone(p)) },
-	Input:    func(p queens.Placement) string { return fmt.Sprintf("placement %v (colonnes %s)", []int(p), p) },
+	Input:    func(p queens.Placement) string { return "placement " + grading.PlacementText(p) },
 	Format:   func(s string) string { return s },
 	Judge: func(_ queens.Placement, got, want string) (bool, string) {
 		if got == want {
@@ -141,7 +141,7 @@ var Q3 = grading.Define(&grading.Exercise[func(queens.Placement) string, queens.
 
 // Q4 asks for Count, the number of solutions without storing them.
 var Q4 = grading.Define(&grading.Exercise[func(int) (int64, error), grading.Sized, CountOut]{
-	Question: grading.Question{ID: "01/Q4", Title: "Compter les solutions sans les stocker", Points: 3},
+	Question: grading.Question{ID: "01/Q4", Title: "Compter sans stocker", Points: 3},
 	Ref:      queens.Count,
 	Cases:    []grading.Sized{{N: 0}, {N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 7}, {N: 8}, {N: 10}, {N: -1}},
 	Call: func(f func(int) (int64, error), in grading.Sized) CountOut {
@@ -165,7 +165,7 @@ var Q4 = grading.Define(&grading.Exercise[func(int) (int64, error), grading.Size
 
 // Q5 asks for First, the first solution in lexicographic order.
 var Q5 = grading.Define(&grading.Exercise[func(int) (queens.Placement, bool, error), grading.Sized, FirstOut]{
-	Question: grading.Question{ID: "01/Q5", Title: "Trouver la première solution", Points: 3},
+	Question: grading.Question{ID: "01/Q5", Title: "La première solution", Points: 3},
 	Ref:      queens.First,
 	Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 8}, {N: 20}, {N: -1}},
 	Call: func(f func(int) (queens.Placement, bool, error), in grading.Sized) FirstOut {
@@ -204,4 +204,4 @@ var Q5 = grading.Define(&grading.Exercise[func(int) (queens.Placement, bool, err
 })
 
 // Q6 is the written answer on the growth of the number of solutions.
-var Q6 = grading.Prose("01/Q6", "Croissance du nombre de solutions et du temps (réponse rédigée)", 2)
+var Q6 = grading.Prose("01/Q6", "Le cas *n* = 8 (réponse rédigée)", 2)

@@ -463,11 +463,11 @@ var Q12 = grading.Define(&grading.Exercise[func(int) ([]queens.Placement, error)
 })
 
 // Q13 is the written answer on the solutions for n = 4, 6 and 8.
-var Q13 = grading.Prose("02/Q13", "Les solutions pour n = 4, 6 et 8 (réponse rédigée)", 1)
+var Q13 = grading.Prose("02/Q13", "Les solutions pour *n* = 4, 6 et 8 (réponse rédigée)", 1)
 
 // Q14 asks for Grid, an empty board (sujet: grille).
 var Q14 = grading.Define(&grading.Exercise[func(int) board.Board, grading.Sized, board.Board]{
-	Question: grading.Question{ID: "02/Q14", Title: "Dessiner une grille vide", Points: 1},
+	Question: grading.Question{ID: "02/Q14", Title: "Une grille vide", Points: 1},
 	Ref:      drawing.Grid,
 	Cases:    []grading.Sized{{N: 1}, {N: 4}, {N: 8}},
 	Call:     func(f func(int) board.Board, in grading.Sized) board.Board { return f(in.N) },
@@ -538,7 +538,7 @@ func solutionsCases(ns, ks []int) []SolutionsCase {
 // Q16 asks for ShowSolution, the board of the k-th solution (sujet:
 // affiche_solutions).
 var Q16 = grading.Define(&grading.Exercise[func([]queens.Placement, int) board.Board, SolutionsCase, board.Board]{
-	Question: grading.Question{ID: "02/Q16", Title: "Dessiner la k-ième solution", Points: 1},
+	Question: grading.Question{ID: "02/Q16", Title: "Dessiner la *k*-ième solution", Points: 1},
 	Ref:      drawing.ShowSolution,
 	Computed: func() []SolutionsCase { return solutionsCases([]int{4, 4, 6, 8, 5}, []int{1, 2, 3, 1, 10}) },
 	Call: func(f func([]queens.Placement, int) board.Board, in SolutionsCase) board.Board {

@@ -194,35 +194,35 @@ type FirstSolutionOut struct {
 }
 
 // Q1 is the written answer on the variables and their domains.
-var Q1 = grading.Prose("03/Q1", "Choisir les variables et leurs domaines (réponse rédigée)", 2)
+var Q1 = grading.Prose("03/Q1", "Les variables et leurs domaines (réponse rédigée)", 2)
 
 // Q2 asks for Model1Pairwise, model 1 with pairwise disequalities.
-var Q2 = rowModelExercise("03/Q2", "Modèle 1 avec des contraintes ≠ deux à deux", 4, nqueens.Model1Pairwise,
+var Q2 = rowModelExercise("03/Q2", "Le modèle 1, contrainte par contrainte", 4, nqueens.Model1Pairwise,
 	"3 contraintes par paire de lignes i < j : x_i ≠ x_j, x_i ≠ x_j + (j − i) et x_i ≠ x_j − (j − i)",
 	"décalage des diagonales : c'est j − i, l'écart entre les lignes")
 
 // Q3 asks for Placement, reading model 1's solution.
 var Q3 = grading.Define(&grading.Exercise[func([]*cp.IntVar) queens.Placement, queens.Placement, queens.Placement]{
-	Question: grading.Question{ID: "03/Q3", Title: "Lire la solution du modèle 1", Points: 2},
+	Question: grading.Question{ID: "03/Q3", Title: "Lire la solution", Points: 2},
 	Ref:      nqueens.Placement,
 	Cases:    []queens.Placement{{1, 3, 0, 2}, {0}, {}, {0, 4, 7, 5, 2, 6, 1, 3}, {2, 2, 0}},
 	Call: func(f func([]*cp.IntVar) queens.Placement, p queens.Placement) queens.Placement {
 		return f(fixedRows(p))
 	},
 	Input:  describeFixedRows,
-	Format: formatPlacement,
+	Format: grading.PlacementText,
 	Judge:  judgeReading,
 })
 
 // Q4 asks for Model1AllDifferent, model 1 with three all-different
 // constraints.
-var Q4 = rowModelExercise("03/Q4", "Modèle 1 avec trois contraintes allDifferent", 3, nqueens.Model1AllDifferent,
+var Q4 = rowModelExercise("03/Q4", "Le modèle 1 avec trois contraintes `allDifferent`", 3, nqueens.Model1AllDifferent,
 	"3 contraintes allDifferent : sur les x_i, sur les x_i + i et sur les x_i − i",
 	"décalage des diagonales : x_i + i et x_i − i")
 
 // Q5 asks for Model2, one 0/1 variable per square.
 var Q5 = grading.Define(&grading.Exercise[func(int) (*cp.Model, [][]*cp.IntVar), grading.Sized, ModelOut]{
-	Question: grading.Question{ID: "03/Q5", Title: "Modèle 2 : une variable 0/1 par case", Points: 4},
+	Question: grading.Question{ID: "03/Q5", Title: "Le modèle 2 : une variable 0/1 par case", Points: 4},
 	Ref:      nqueens.Model2,
 	Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 8}},
 	Call: func(f func(int) (*cp.Model, [][]*cp.IntVar), in grading.Sized) ModelOut {
@@ -245,13 +245,13 @@ var Q6 = grading.Define(&grading.Exercise[func([][]*cp.IntVar) queens.Placement,
 		return f(fixedGrid(p))
 	},
 	Input:  describeFixedGrid,
-	Format: formatPlacement,
+	Format: grading.PlacementText,
 	Judge:  judgeReading,
 })
 
 // Q7 asks for CountSolutions, every solution of a model with given orders.
 var Q7 = grading.Define(&grading.Exercise[func(*cp.Model, cp.VarOrder, cp.ValueOrder) (int64, cp.Stats, error), CountCase, CountSolutionsOut]{
-	Question: grading.Question{ID: "03/Q7", Title: "Compter toutes les solutions d'un modèle", Points: 3},
+	Question: grading.Question{ID: "03/Q7", Title: "Compter toutes les solutions", Points: 3},
 	Ref:      nqueens.CountSolutions,
 	Cases: []CountCase{
 		{ModelSpec{Kind: "permutations", K: 5}, cp.FirstFail, cp.Increasing},
@@ -294,11 +294,11 @@ var Q7 = grading.Define(&grading.Exercise[func(*cp.Model, cp.VarOrder, cp.ValueO
 })
 
 // Q8 is the written answer comparing the models.
-var Q8 = grading.Prose("03/Q8", "Comparer les modèles (réponse rédigée)", 3)
+var Q8 = grading.Prose("03/Q8", "Quel modèle choisir ? (réponse rédigée)", 3)
 
 // Q9 asks for FirstSolution, one solution with a chosen heuristic.
 var Q9 = grading.Define(&grading.Exercise[func(int, cp.VarOrder, cp.ValueOrder) (queens.Placement, cp.Stats, error), HeuristicCase, FirstSolutionOut]{
-	Question: grading.Question{ID: "03/Q9", Title: "Une solution avec une heuristique choisie", Points: 3},
+	Question: grading.Question{ID: "03/Q9", Title: "Une solution, avec l'heuristique de son choix", Points: 3},
 	Ref:      nqueens.FirstSolution,
 	Cases: []HeuristicCase{
 		{1, cp.InputOrder, cp.Increasing},
@@ -681,13 +681,6 @@ func describeFixedGrid(p queens.Placement) string {
 		parts = append(parts, fmt.Sprintf("b[%d][%d] = 1", i, c))
 	}
 	return fmt.Sprintf("grille %d × %d, %s, les autres à 0", len(p), len(p), strings.Join(parts, ", "))
-}
-
-func formatPlacement(p queens.Placement) string {
-	if len(p) == 0 {
-		return "[] (plateau vide)"
-	}
-	return fmt.Sprintf("%v (colonnes %s)", []int(p), p)
 }
 
 // judgeReading compares placements read from fixed variables (nil and

@@ -102,7 +102,7 @@ var Q1 = grading.Prose("04/Q1", "L'algorithme X à la main (réponse rédigée)"
 
 // Q2 asks for AlgorithmX on the 0/1 matrix.
 var Q2 = grading.Define(&grading.Exercise[func(exactcover.Matrix) [][]int, MatrixCase, [][]int]{
-	Question: grading.Question{ID: "04/Q2", Title: "L'algorithme X sur la matrice", Points: 4},
+	Question: grading.Question{ID: "04/Q2", Title: "L'algorithme X en code", Points: 4},
 	Ref:      exactcover.AlgorithmX,
 	Cases:    matrixCases,
 	Call: func(f func(exactcover.Matrix) [][]int, in MatrixCase) [][]int {
@@ -115,7 +115,7 @@ var Q2 = grading.Define(&grading.Exercise[func(exactcover.Matrix) [][]int, Matri
 
 // Q3 asks for New, the empty structure (sujet: construire).
 var Q3 = grading.Define(&grading.Exercise[func([]string, []string) (*exactcover.Problem, error), DLXCase, DLXOut]{
-	Question: grading.Question{ID: "04/Q3", Title: "Construire la structure (construire)", Points: 3},
+	Question: grading.Question{ID: "04/Q3", Title: "Construire la structure (`construire`)", Points: 3},
 	Ref:      exactcover.New,
 	Cases: []DLXCase{
 		{Primary: []string{"a", "b", "c"}},
@@ -146,7 +146,7 @@ var Q3 = grading.Define(&grading.Exercise[func([]string, []string) (*exactcover.
 
 // Q4 asks for InsertOption (sujet: inserer).
 var Q4 = grading.Define(&grading.Exercise[func(*exactcover.Problem, ...string) error, DLXCase, DLXOut]{
-	Question: grading.Question{ID: "04/Q4", Title: "Insérer une option (inserer)", Points: 3},
+	Question: grading.Question{ID: "04/Q4", Title: "Insérer une option (`inserer`)", Points: 3},
 	Ref:      exactcover.InsertOption,
 	Computed: func() []DLXCase {
 		return built([]DLXCase{
@@ -176,7 +176,7 @@ var Q4 = grading.Define(&grading.Exercise[func(*exactcover.Problem, ...string) e
 
 // Q5 asks for HideOption (the first half of supprimer).
 var Q5 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCase, DLXOut]{
-	Question: grading.Question{ID: "04/Q5", Title: "Cacher une option (moitié de supprimer)", Points: 2},
+	Question: grading.Question{ID: "04/Q5", Title: "Cacher une option (première moitié de `supprimer`)", Points: 2},
 	Ref:      exactcover.HideOption,
 	Computed: func() []DLXCase {
 		return built([]DLXCase{
@@ -199,7 +199,7 @@ var Q5 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCas
 
 // Q6 asks for CoverItem (sujet: supprimer).
 var Q6 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCase, DLXOut]{
-	Question: grading.Question{ID: "04/Q6", Title: "Couvrir un élément (supprimer)", Points: 2},
+	Question: grading.Question{ID: "04/Q6", Title: "Couvrir un élément (`supprimer`)", Points: 2},
 	Ref:      exactcover.CoverItem,
 	Computed: func() []DLXCase {
 		return built([]DLXCase{
@@ -223,7 +223,7 @@ var Q6 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCas
 
 // Q7 asks for UnhideOption (the first half of recuperer).
 var Q7 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCase, DLXOut]{
-	Question: grading.Question{ID: "04/Q7", Title: "Remettre une option (moitié de recuperer)", Points: 2},
+	Question: grading.Question{ID: "04/Q7", Title: "Remettre une option (première moitié de `recuperer`)", Points: 2},
 	Ref:      exactcover.UnhideOption,
 	Computed: func() []DLXCase {
 		return hidden(built([]DLXCase{
@@ -245,7 +245,7 @@ var Q7 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCas
 
 // Q8 asks for UncoverItem (sujet: recuperer).
 var Q8 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCase, DLXOut]{
-	Question: grading.Question{ID: "04/Q8", Title: "Découvrir un élément (recuperer)", Points: 2},
+	Question: grading.Question{ID: "04/Q8", Title: "Découvrir un élément (`recuperer`)", Points: 2},
 	Ref:      exactcover.UncoverItem,
 	Computed: func() []DLXCase {
 		return built([]DLXCase{
@@ -268,7 +268,7 @@ var Q8 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCas
 })
 
 // Q9 is the written answer: why undo in the reverse order.
-var Q9 = grading.Prose("04/Q9", "Pourquoi défaire dans l'ordre inverse (réponse rédigée)", 2)
+var Q9 = grading.Prose("04/Q9", "Pourquoi défaire dans l'ordre inverse ? (réponse rédigée)", 2)
 
 // Q10 asks for ChooseItem, the most constrained item.
 var Q10 = grading.Define(&grading.Exercise[func(*exactcover.Problem) int, DLXCase, ChooseOut]{
@@ -306,7 +306,7 @@ var Q10 = grading.Define(&grading.Exercise[func(*exactcover.Problem) int, DLXCas
 
 // Q11 asks for Dance, the search with dancing links (sujet: danser).
 var Q11 = grading.Define(&grading.Exercise[func(*exactcover.Problem, func([]int) bool), DLXCase, DanceOut]{
-	Question: grading.Question{ID: "04/Q11", Title: "La recherche avec les liens dansants (danser)", Points: 4},
+	Question: grading.Question{ID: "04/Q11", Title: "La recherche avec les liens dansants (`danser`)", Points: 4},
 	Ref:      exactcover.Dance,
 	Computed: func() []DLXCase {
 		return built([]DLXCase{
@@ -337,7 +337,7 @@ var Q11 = grading.Define(&grading.Exercise[func(*exactcover.Problem, func([]int)
 
 // Q12 asks for QueensProblem, the N-queens problem as an exact cover.
 var Q12 = grading.Define(&grading.Exercise[func(int) (*exactcover.Problem, error), grading.Sized, CoverOut]{
-	Question: grading.Question{ID: "04/Q12", Title: "Les n reines en couverture exacte", Points: 3},
+	Question: grading.Question{ID: "04/Q12", Title: "Les *n* reines en couverture exacte", Points: 3},
 	Ref:      nqueens.QueensProblem,
 	Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 8}, {N: 0}, {N: -1}},
 	Call: func(f func(int) (*exactcover.Problem, error), in grading.Sized) CoverOut {

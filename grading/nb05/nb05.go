@@ -152,11 +152,11 @@ type DomWorkersOut struct {
 }
 
 // Q1 is the written answer: examples for n = 3 and n = 4.
-var Q1 = grading.Prose("05/Q1", "Exemples pour n = 3 et n = 4 (réponse rédigée)", 1)
+var Q1 = grading.Prose("05/Q1", "Les petits échiquiers (réponse rédigée)", 1)
 
 // Q2 asks for IndependentDominatingSet: n queens always suffice.
 var Q2 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, error), grading.Sized, DomPlacementOut]{
-	Question: grading.Question{ID: "05/Q2", Title: "Existence : n reines suffisent", Points: 2},
+	Question: grading.Question{ID: "05/Q2", Title: "*n* reines suffisent toujours", Points: 2},
 	Ref:      domination.IndependentDominatingSet,
 	Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 8}, {N: 9}, {N: 12}, {N: 20}, {N: 0}, {N: -2}},
 	Call: func(f func(int) ([]queens.Square, error), in grading.Sized) DomPlacementOut {
@@ -185,7 +185,7 @@ var Q2 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, error), gr
 
 // Q3 asks for LowerBound, ⌈n²/(4n−3)⌉.
 var Q3 = grading.Define(&grading.Exercise[func(int) (int, error), grading.Sized, DomBoundOut]{
-	Question: grading.Question{ID: "05/Q3", Title: "Minorant ⌈n²/(4n−3)⌉", Points: 1},
+	Question: grading.Question{ID: "05/Q3", Title: "Un minorant", Points: 1},
 	Ref:      domination.LowerBound,
 	Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 8}, {N: 9}, {N: 10}, {N: 11}, {N: 20}, {N: 100}, {N: 0}, {N: -1}},
 	Call: func(f func(int) (int, error), in grading.Sized) DomBoundOut {
@@ -216,7 +216,7 @@ var Q3 = grading.Define(&grading.Exercise[func(int) (int, error), grading.Sized,
 // Q4 asks for Complete: does the coverage reach every square (sujet:
 // finale)?
 var Q4 = grading.Define(&grading.Exercise[func(*domination.Coverage) bool, DomCoverageCase, bool]{
-	Question: grading.Question{ID: "05/Q4", Title: "Couverture complète (finale)", Points: 1},
+	Question: grading.Question{ID: "05/Q4", Title: "La couverture est-elle complète ? (`finale`)", Points: 1},
 	Ref:      domination.Complete,
 	Computed: func() []DomCoverageCase {
 		return withCoverage([]DomCoverageCase{
@@ -253,7 +253,7 @@ var Q4 = grading.Define(&grading.Exercise[func(*domination.Coverage) bool, DomCo
 
 // Q5 asks for Update, adding or removing a queen (sujet: mise_a_jour).
 var Q5 = grading.Define(&grading.Exercise[func(*domination.Coverage, queens.Square, int) error, DomUpdateCase, DomUpdateOut]{
-	Question: grading.Question{ID: "05/Q5", Title: "Ajouter ou retirer une reine (mise_a_jour)", Points: 3},
+	Question: grading.Question{ID: "05/Q5", Title: "Poser ou retirer une reine (`mise_a_jour`)", Points: 3},
 	Ref:      domination.Update,
 	Cases: []DomUpdateCase{
 		{N: 4, Independent: true, Ops: []DomOp{{1, 1, 1}}, What: "une reine"},
@@ -316,25 +316,25 @@ var Q5 = grading.Define(&grading.Exercise[func(*domination.Coverage, queens.Squa
 })
 
 // Q6 is the written answer on branch and bound.
-var Q6 = grading.Prose("05/Q6", "Le principe de séparation et évaluation (réponse rédigée)", 1)
+var Q6 = grading.Prose("05/Q6", "Le principe (réponse rédigée)", 1)
 
 // Q7 asks for CoverByQueensExhaustive, the sujet's search corrected
 // (couverture_par_reines).
-var Q7 = domSearchExercise("05/Q7", "Recherche exhaustive corrigée (couverture_par_reines)", 3, domination.CoverByQueensExhaustive, false)
+var Q7 = domSearchExercise("05/Q7", "La recherche exhaustive corrigée (`couverture_par_reines`)", 3, domination.CoverByQueensExhaustive, false)
 
 // Q8 is the written answer: the values for n = 5 … 9.
-var Q8 = grading.Prose("05/Q8", "Valeurs pour n = 5 … 9 (réponse rédigée)", 1)
+var Q8 = grading.Prose("05/Q8", "Les premières valeurs (réponse rédigée)", 1)
 
 // Q9 asks for CoverByQueens, the search pruned at r ≥ best.
-var Q9 = domSearchExercise("05/Q9", "Élagage r ≥ best", 2, domination.CoverByQueens, true)
+var Q9 = domSearchExercise("05/Q9", "Élaguer (`couverture_par_reines` avec élagage)", 2, domination.CoverByQueens, true)
 
 // Q10 is the written answer on keeping the best placement.
-var Q10 = grading.Prose("05/Q10", "Garder le meilleur placement (réponse rédigée)", 1)
+var Q10 = grading.Prose("05/Q10", "Garder un placement optimal (réponse rédigée)", 1)
 
 // Q11 asks for CoverByQueensPlacement, an optimal placement
 // (couverture_par_reines_positions).
 var Q11 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, domination.SearchStats, error), grading.Sized, DomSearchOut]{
-	Question: grading.Question{ID: "05/Q11", Title: "Un placement optimal (couverture_par_reines_positions)", Points: 2},
+	Question: grading.Question{ID: "05/Q11", Title: "Un placement optimal (`couverture_par_reines_positions`)", Points: 2},
 	Ref:      domination.CoverByQueensPlacement,
 	Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 7}, {N: 8}, {N: 0}},
 	Call: func(f func(int) ([]queens.Square, domination.SearchStats, error), in grading.Sized) DomSearchOut {
@@ -368,24 +368,24 @@ var Q11 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, dominatio
 })
 
 // Q12 is the written answer on the cost of finale and of a node.
-var Q12 = grading.Prose("05/Q12", "Coût de finale et d'un nœud (réponse rédigée)", 1)
+var Q12 = grading.Prose("05/Q12", "Le coût de `finale` et d'un nœud (réponse rédigée)", 1)
 
 // Q13 asks for CountMinimumCovers, the number of optimal placements.
-var Q13 = domCountExercise("05/Q13", "Compter les placements optimaux", 3, domination.CountMinimumCovers,
+var Q13 = domCountExercise("05/Q13", "Compter les placements optimaux (`couverture_par_reines_nombre_solutions`)", 3, domination.CountMinimumCovers,
 	[]grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 7}, {N: 8}, {N: 0}}, true)
 
 // Q14 is the written answer: the numbers of optimal placements.
-var Q14 = grading.Prose("05/Q14", "Nombre de placements optimaux, n = 1 … 10 (réponse rédigée)", 1)
+var Q14 = grading.Prose("05/Q14", "Les nombres de placements (réponse rédigée)", 1)
 
 // Q15 is the written answer: Monte Carlo or Las Vegas.
-var Q15 = grading.Prose("05/Q15", "Monte-Carlo ou Las Vegas (réponse rédigée)", 1)
+var Q15 = grading.Prose("05/Q15", "Monte-Carlo ou Las Vegas ? (réponse rédigée)", 1)
 
 // Q16 is the written answer: choosing a free square at random.
-var Q16 = grading.Prose("05/Q16", "Choisir une case libre au hasard (réponse rédigée)", 1)
+var Q16 = grading.Prose("05/Q16", "Choisir une case non couverte au hasard (réponse rédigée)", 1)
 
 // Q17 asks for ReservoirZero, a uniform draw in one pass.
 var Q17 = grading.Define(&grading.Exercise[func([]int, *rand.Rand) (int, bool), DomReservoirCase, DomReservoirOut]{
-	Question: grading.Question{ID: "05/Q17", Title: "Tirage uniforme en une passe (réservoir)", Points: 2},
+	Question: grading.Question{ID: "05/Q17", Title: "En une passe : l'échantillonnage par réservoir (`choix_position`)", Points: 2},
 	Ref:      domination.ReservoirZero,
 	Cases: []DomReservoirCase{
 		{Row: []int{0, 1, 2}, Draws: 200, Seed: 1},
@@ -465,12 +465,12 @@ var Q17 = grading.Define(&grading.Exercise[func([]int, *rand.Rand) (int, bool), 
 })
 
 // Q18 is the written answer: the proof of uniformity.
-var Q18 = grading.Prose("05/Q18", "Preuve de l'uniformité (réponse rédigée)", 2)
+var Q18 = grading.Prose("05/Q18", "Pourquoi le tirage est uniforme (réponse rédigée)", 2)
 
 // Q19 asks for RandomCover, the Monte-Carlo bound
 // (couverture_par_reines_aleatoire).
 var Q19 = grading.Define(&grading.Exercise[func(int, int, domination.Probability, *rand.Rand) (int, []queens.Square, domination.RandomStats, error), DomRandomCase, DomRandomOut]{
-	Question: grading.Question{ID: "05/Q19", Title: "Majorant aléatoire (couverture_par_reines_aleatoire)", Points: 3},
+	Question: grading.Question{ID: "05/Q19", Title: "Le majorant aléatoire (`couverture_par_reines_aleatoire`)", Points: 3},
 	Ref:      domination.RandomCover,
 	Cases: []DomRandomCase{
 		{N: 1, Trials: 10, Seed: 1},
@@ -513,14 +513,14 @@ var Q19 = grading.Define(&grading.Exercise[func(int, int, domination.Probability
 })
 
 // Q20 is the written answer: bounds for n = 20, 30, 100.
-var Q20 = grading.Prose("05/Q20", "Majorants pour n = 20, 30, 100 (réponse rédigée)", 1)
+var Q20 = grading.Prose("05/Q20", "Des majorants pour *n* = 20, 30 et 100 (réponse rédigée)", 1)
 
 // Q21 is the written answer: the cost of the random method.
-var Q21 = grading.Prose("05/Q21", "Complexité de la méthode aléatoire (réponse rédigée)", 2)
+var Q21 = grading.Prose("05/Q21", "Complexité (réponse rédigée)", 2)
 
 // Q22 asks for AdaptiveProbability.
 var Q22 = grading.Define(&grading.Exercise[func(int, int, int, int) float64, DomProbabilityCase, float64]{
-	Question: grading.Question{ID: "05/Q22", Title: "Probabilité adaptative", Points: 1},
+	Question: grading.Question{ID: "05/Q22", Title: "Une probabilité adaptative", Points: 1},
 	Ref:      domination.AdaptiveProbability,
 	Cases: []DomProbabilityCase{
 		{N: 8, Row: 0, Placed: 0, Best: 8},
@@ -553,11 +553,11 @@ var Q22 = grading.Define(&grading.Exercise[func(int, int, int, int) float64, Dom
 })
 
 // Q23 is the written answer on failures, prunings and improvements.
-var Q23 = grading.Prose("05/Q23", "Échecs, élagages et améliorations (réponse rédigée)", 1)
+var Q23 = grading.Prose("05/Q23", "Échecs, élagages, améliorations (réponse rédigée)", 1)
 
 // Q24 asks for CoverByQueensParallel, goroutines and a lock.
 var Q24 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, domination.SearchStats, error), grading.Sized, DomPlacementOut]{
-	Question: grading.Question{ID: "05/Q24", Title: "Recherche parallèle avec un verrou", Points: 2},
+	Question: grading.Question{ID: "05/Q24", Title: "Une goroutine par branche, un verrou", Points: 2},
 	Ref:      domination.CoverByQueensParallel,
 	Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 7}, {N: 8}, {N: 0}},
 	Call: func(f func(int) ([]queens.Square, domination.SearchStats, error), in grading.Sized) DomPlacementOut {
@@ -580,7 +580,7 @@ var Q24 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, dominatio
 
 // Q25 asks for CoverByQueensWorkers: workers, a channel and cancellation.
 var Q25 = grading.Define(&grading.Exercise[func(context.Context, int, int, func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error), DomWorkersCase, DomWorkersOut]{
-	Question: grading.Question{ID: "05/Q25", Title: "Travailleurs, canal et annulation", Points: 3},
+	Question: grading.Question{ID: "05/Q25", Title: "Des travailleurs, un canal, une annulation", Points: 3},
 	Ref:      domination.CoverByQueensWorkers,
 	Cases: []DomWorkersCase{
 		{N: 1, Workers: 1}, {N: 4, Workers: 2}, {N: 5, Workers: 1}, {N: 6, Workers: 3},
@@ -615,14 +615,14 @@ var Q25 = grading.Define(&grading.Exercise[func(context.Context, int, int, func(
 
 // Q26 is the written answer on shared resources, the trace and the
 // speed-up.
-var Q26 = grading.Prose("05/Q26", "Ressources partagées, trace et accélération (réponse rédigée)", 2)
+var Q26 = grading.Prose("05/Q26", "Ressources partagées, trace, accélération (réponse rédigée)", 2)
 
 // Q27 is the written answer: queens that may attack each other, n = 4.
-var Q27 = grading.Prose("05/Q27", "Reines qui peuvent s'attaquer : n = 4 (réponse rédigée)", 1)
+var Q27 = grading.Prose("05/Q27", "L'échiquier 4 × 4 avec deux reines (réponse rédigée)", 1)
 
 // Q28 asks for DominateByQueens, domination without the non-attacking
 // rule.
-var Q28 = domCountExercise("05/Q28", "Domination sans la règle de non-attaque", 3, domination.DominateByQueens,
+var Q28 = domCountExercise("05/Q28", "Dominer sans la règle de non-attaque", 3, domination.DominateByQueens,
 	[]grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 7}, {N: 0}}, false)
 
 // domCountExercise declares a question answered by a search that returns

@@ -6,7 +6,8 @@
 // A source is a txtar archive (golang.org/x/tools/txtar) whose sections are
 // the notebook's cells, in order:
 //
-//	-- md --                   a markdown cell, in both versions
+//	-- md --                   a markdown cell, in both versions; a line
+//	                           "## Question 4" gets the question's title
 //	-- code --                 a code cell, in both versions
 //	-- answer Q2 --            the answer to Q2: in the correction, the source
 //	                           of the question's reference answer (its Ref, in
@@ -37,6 +38,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -172,6 +174,10 @@ func (s *source) cells(f txtar.File) (student, correction notebook.Cell, err err
 	}
 	switch kind {
 	case "md":
+		text, err := s.headings(text)
+		if err != nil {
+			return student, correction, err
+		}
 		c := cell("markdown", text, notebook.Meta{Role: "statement"})
 		return c, c, nil
 	case "code":
@@ -200,6 +206,33 @@ func (s *source) cells(f txtar.File) (student, correction notebook.Cell, err err
 		return cell("code", text+stub+StudentStub+"}", m), cell("code", text+full, m), nil
 	}
 	return student, correction, fmt.Errorf("unknown section kind %q (want md, code, answer, check or prose)", kind)
+}
+
+// questionHeading is a markdown cell's line "## Question 4": the release
+// completes it with the question's title, from its one definition in
+// grading/nbNN, which the feedback shows too.
+var questionHeading = regexp.MustCompile(`(?m)^## Question (\d+)(.*)$`)
+
+// headings completes the question headings of a markdown section. A
+// heading written with a title of its own is refused: the title belongs to
+// the question's definition.
+func (s *source) headings(text string) (string, error) {
+	var err error
+	out := questionHeading.ReplaceAllStringFunc(text, func(line string) string {
+		m := questionHeading.FindStringSubmatch(line)
+		id := s.nb + "/Q" + m[1]
+		q := grading.Lookup(id)
+		switch {
+		case q == nil:
+			err = fmt.Errorf("heading %q: question %s is not registered", line, id)
+		case strings.TrimSpace(m[2]) != "":
+			err = fmt.Errorf("heading %q: write %q, the title comes from %s's definition (%q)", line, "## Question "+m[1], id, q.Title)
+		default:
+			return "## Question " + m[1] + " — " + q.Title
+		}
+		return line
+	})
+	return out, err
 }
 
 // function returns the source of function name of package dir (relative

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/notebook"
 )
 
@@ -108,5 +109,20 @@ func TestMarshalRoundTrip(t *testing.T) {
 	}
 	if strings.Count(s, `"outputs"`) != 2 {
 		t.Error("only code cells may have outputs")
+	}
+}
+
+// A question's heading takes its title from the question's definition,
+// which the feedback shows too; a title written in the source is refused.
+func TestHeadings(t *testing.T) {
+	s := &source{nb: "01"}
+	got, err := s.headings("## Question 4\nÉcrire Count.\n## Questions 8 et 9 — libre\n")
+	if want := "## Question 4 — " + grading.Lookup("01/Q4").Title + "\nÉcrire Count.\n## Questions 8 et 9 — libre\n"; err != nil || got != want {
+		t.Errorf("headings: %q, %v; want %q", got, err, want)
+	}
+	for _, bad := range []string{"## Question 4 — Compter\n", "## Question 99\n"} {
+		if _, err := s.headings(bad); err == nil {
+			t.Errorf("heading %q accepted", bad)
+		}
 	}
 }
