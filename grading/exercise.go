@@ -363,9 +363,15 @@ func (e *Exercise[F, In, Out]) judge(in In, got, want Out) (bool, string) {
 
 // Check runs f on the public cases and shows the report in the notebook
 // (outside a notebook, the text report is printed). Before that it reads
-// the program GoNB compiled: if the answer cell's last version did not
-// compile, or f uses package grading, the report says so and is not green.
+// the kernel's log: if the answer cell's last version did not compile,
+// nothing is checked (GoNB holds an older f) and the report says so; if f
+// uses package grading, the report says so and is not green.
 func (e *Exercise[F, In, Out]) Check(f F) {
+	if w := Stale(e.Func); w != "" {
+		// The code GoNB holds is not the cell's: nothing is checked.
+		Report{Question: &e.Question, Hidden: e.hiddenCount(), Warning: w}.Display()
+		return
+	}
 	r := e.Run(f)
 	r.Warning = Freshness(e.Func)
 	r.Display()

@@ -54,3 +54,17 @@ func OneLine(s string) string {
 }
 
 func utf8Start(b byte) bool { return b&0xC0 != 0x80 }
+
+// NBSP is the no-break space French typography puts before ; : ! ? and
+// inside « ».
+const NBSP = "\u00a0"
+
+// typographer replaces the plain spaces that French typography wants
+// unbreakable.
+var typographer = strings.NewReplacer(" ;", NBSP+";", " :", NBSP+":", " !", NBSP+"!", " ?", NBSP+"?", "« ", "«"+NBSP, " »", NBSP+"»")
+
+// Typography returns French text s with no-break spaces where French
+// typography wants them: before ; : ! ? and inside « », when s has a plain
+// space there (it adds none where s has no space: "http://", "a:b"). It
+// is applied to every report, feedback and message a student reads.
+func Typography(s string) string { return typographer.Replace(s) }

@@ -22,6 +22,8 @@ const maxBoards = 3
 func (r Report) Summary() string {
 	var s string
 	switch {
+	case r.Warning != "" && len(r.Cases) == 0:
+		s = fmt.Sprintf("%s — non vérifié", r.label())
 	case r.Outcome() == "not-implemented":
 		s = fmt.Sprintf("%s — pas encore implémenté", r.label())
 	default:
@@ -51,7 +53,7 @@ func mark(s Status) string {
 
 // Text returns the report as plain text: the warning if any, the summary,
 // then one line per case with its mark, input, expected and obtained
-// values.
+// values; with French typography (see Typography), as HTML.
 func (r Report) Text() string {
 	var b strings.Builder
 	if r.Warning != "" {
@@ -59,7 +61,7 @@ func (r Report) Text() string {
 	}
 	b.WriteString(r.Summary() + "\n")
 	if r.Outcome() == "not-implemented" {
-		return b.String()
+		return Typography(b.String())
 	}
 	for _, c := range r.Cases {
 		fmt.Fprintf(&b, "%s %s : %s", mark(c.Status), OneLine(c.Input), c.Status)
@@ -71,7 +73,7 @@ func (r Report) Text() string {
 		}
 		b.WriteString("\n")
 	}
-	return b.String()
+	return Typography(b.String())
 }
 
 // valueStyle lays out inputs and outputs: wrapped at spaces only, never
@@ -82,7 +84,7 @@ const valueStyle = "margin:0;white-space:pre-wrap;word-break:normal;overflow-wra
 var reportHTML = template.Must(template.New("report").Parse(`<div class="reines-check" style="font-family:sans-serif;font-size:13px;border-left:4px solid {{.Colour}};padding:4px 10px;margin:4px 0">
 {{if .Warning}}<div class="reines-warning" style="color:#a33;font-weight:bold;margin-bottom:4px">⚠ {{.Warning}}</div>
 {{end}}<div style="font-weight:bold;margin-bottom:4px">{{.Summary}}</div>
-<table style="border-collapse:collapse">
+{{if .Rows}}<table style="border-collapse:collapse">
 <tr><th></th><th style="padding:2px 8px;text-align:left">Entrée</th><th style="padding:2px 8px;text-align:left">Attendu</th><th style="padding:2px 8px;text-align:left">Obtenu</th><th style="padding:2px 8px;text-align:left">Remarque</th></tr>
 {{range .Rows}}<tr style="vertical-align:top;border-top:1px solid #ddd">
 <td style="color:{{.Colour}};font-weight:bold">{{.Mark}}</td>
@@ -91,7 +93,7 @@ var reportHTML = template.Must(template.New("report").Parse(`<div class="reines-
 <td style="padding:2px 8px;text-align:left"><pre style="` + valueStyle + `">{{.Got}}</pre></td>
 <td style="padding:2px 8px;text-align:left;min-width:16em"><pre style="margin:0;white-space:pre-wrap;word-break:normal;overflow-wrap:break-word">{{.Note}}</pre></td></tr>
 {{end}}</table>
-{{range .Boards}}<div style="margin-top:6px"><div>{{.Caption}}</div>{{.Chart}}</div>{{end}}
+{{end}}{{range .Boards}}<div style="margin-top:6px"><div>{{.Caption}}</div>{{.Chart}}</div>{{end}}
 </div>`))
 
 // HTML returns the report as an HTML fragment: the warning if any, the
@@ -107,7 +109,7 @@ func (r Report) HTML() string {
 		Warning, Summary, Colour string
 		Rows                     []row
 		Boards                   []drawing
-	}{Warning: r.Warning, Summary: r.Summary(), Colour: "#2ca02c"}
+	}{Warning: Typography(r.Warning), Summary: Typography(r.Summary()), Colour: "#2ca02c"}
 	if r.Outcome() != "passed" {
 		data.Colour = "#d62728"
 	}
@@ -120,9 +122,9 @@ func (r Report) HTML() string {
 		if c.Status != Passed && c.Status != Failed {
 			got = c.Status.String()
 		}
-		data.Rows = append(data.Rows, row{mark(c.Status), colour, c.Input, c.Want, got, c.Note})
+		data.Rows = append(data.Rows, row{mark(c.Status), colour, Typography(c.Input), Typography(c.Want), Typography(got), Typography(c.Note)})
 		if c.Board != nil && len(data.Boards) < maxBoards {
-			caption := fmt.Sprintf("Cas « %s » : attendu %s, obtenu %s", OneLine(c.Input), OneLine(c.Want), OneLine(c.Got))
+			caption := Typography(fmt.Sprintf("Cas « %s » : attendu %s, obtenu %s", OneLine(c.Input), OneLine(c.Want), OneLine(c.Got)))
 			data.Boards = append(data.Boards, drawing{caption, template.HTML(c.Board.HTML())})
 		}
 	}

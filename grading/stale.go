@@ -29,6 +29,33 @@ import (
 // running GoNB kernel's log, set by kernel-setup/gonb-kernel.sh.
 const EnvGoNBLog = "REINES_GONB_LOG"
 
+// Stale returns a French warning when the last execution of a cell
+// declaring function fn did not compile: GoNB kept an older version, which
+// a check would test. It returns "" otherwise, or when it cannot tell
+// (outside the workbook's kernel).
+func Stale(fn string) string {
+	path := os.Getenv(EnvGoNBLog)
+	if path == "" {
+		return ""
+	}
+	execs, err := readExecutions(path)
+	if err != nil || len(execs) < 2 {
+		return ""
+	}
+	// The last execution is the running check cell itself.
+	for _, e := range newestFirst(execs[:len(execs)-1]) {
+		if declares(e.lines, fn) {
+			if e.failed {
+				return "la dernière version de la cellule qui définit " + fn +
+					" n'a pas compilé (voir son message d'erreur) : GoNB garde une version précédente de " + fn +
+					", qui n'est pas vérifiée. Corrigez la cellule, exécutez-la, puis relancez la vérification."
+			}
+			break
+		}
+	}
+	return ""
+}
+
 // maxLog is how much of the end of the log Freshness reads.
 const maxLog = 4 << 20
 
@@ -39,20 +66,8 @@ const maxLog = 4 << 20
 // (not available at grading time). It returns "" when nothing is wrong or
 // when it cannot tell (outside the workbook's kernel).
 func Freshness(fn string) string {
-	if path := os.Getenv(EnvGoNBLog); path != "" {
-		if execs, err := readExecutions(path); err == nil && len(execs) > 1 {
-			// The last execution is the running check cell itself.
-			for _, e := range newestFirst(execs[:len(execs)-1]) {
-				if declares(e.lines, fn) {
-					if e.failed {
-						return "la dernière version de la cellule qui définit " + fn +
-							" n'a pas compilé (voir son message d'erreur) : cette vérification porte sur une version précédente de " + fn +
-							". Corrigez la cellule, exécutez-la, puis relancez la vérification."
-					}
-					break
-				}
-			}
-		}
+	if w := Stale(fn); w != "" {
+		return w
 	}
 	if dir := os.Getenv("GONB_TMP_DIR"); dir != "" {
 		if src, err := os.ReadFile(filepath.Join(dir, "main.go")); err == nil {

@@ -463,5 +463,10 @@ func TestStaleAnswer(t *testing.T) {
 		if len(recs) != 1 || recs[0].Outcome != c.outcome || !strings.Contains(recs[0].Warning, c.warn) {
 			t.Errorf("cell %d: records %+v; want outcome %s, warning with %q", c.cell, recs, c.outcome, c.warn)
 		}
+		// After a cell that did not compile, the older function GoNB holds
+		// is not checked at all.
+		if c.cell == 4 && len(recs) == 1 && recs[0].Total != 0 {
+			t.Errorf("cell 4: %d cases checked on the older function", recs[0].Total)
+		}
 	}
 }

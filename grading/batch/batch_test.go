@@ -150,11 +150,12 @@ func TestGradebookRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows := readCSV(t, filepath.Join(out, "grades.csv"))
+	const nb = "\u00a0" // French typography in the French columns
 	want := [][]string{
 		{"student", "01/Q1", "01/Q2", "02/Q1", "total", "max", "notebooks", "problems", "flags"},
-		{"ana", "3", "1", "1", "5", "8", "s/ana/01.ipynb ; s/ana/02.ipynb", "02.ipynb : notebook vide", "01/Q2 : importe \"os/exec\""},
+		{"ana", "3", "1", "1", "5", "8", "s/ana/01.ipynb ; s/ana/02.ipynb", "02.ipynb" + nb + ": notebook vide", "01/Q2" + nb + ": importe \"os/exec\""},
 		// Notebook 02 has 25 points (README).
-		{"bob", "3", "4", "", "7", "32", "s/bob/b.ipynb", "a.ipynb : autre notebook du TP 01, moins bien noté (2 / 7), non retenu ; aucun notebook du TP 02 : 0 / 25", ""},
+		{"bob", "3", "4", "", "7", "32", "s/bob/b.ipynb", "a.ipynb" + nb + ": autre notebook du TP 01, moins bien noté (2 / 7), non retenu" + nb + "; aucun notebook du TP 02" + nb + ": 0 / 25", ""},
 	}
 	if !reflect.DeepEqual(rows, want) {
 		t.Errorf("grades.csv:\n%q\nwant\n%q", rows, want)
@@ -166,6 +167,41 @@ func TestGradebookRows(t *testing.T) {
 	}
 	if md, _ := os.ReadFile(filepath.Join(out, "feedback/bob-01.md")); !strings.Contains(string(md), "pas retenu") {
 		t.Errorf("the feedback of the notebook that does not count does not say so:\n%s", md)
+	}
+
+	// A student named like a second notebook's feedback does not overwrite
+	// it, and a name that a spreadsheet would read as a formula stays text,
+	// in grades.csv and in manual.csv, which reads back the same.
+	results = append(results, Result{Student: "bob-01-2", File: "s/bob-01-2.ipynb"}.finish(""),
+		Result{Student: "=1+2", TP: "01", File: "s/=1+2.ipynb", Questions: []Question{{ID: "01/Q6", Max: 2, Manual: true, Answer: "=HYPERLINK(\"x\")"}}}.finish("01"))
+	out = t.TempDir()
+	if err := WriteAll(out, results, false); err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(out, "feedback", "bob-01*.md"))
+	if len(files) != 3 {
+		t.Errorf("feedback files %v; want one per notebook of bob and bob-01-2", files)
+	}
+	for _, name := range []string{"grades.csv", "manual.csv"} {
+		for _, row := range readCSV(t, filepath.Join(out, name)) {
+			for _, cell := range row {
+				if cell != "" && strings.ContainsRune("=+-@", rune(cell[0])) {
+					t.Errorf("%s: cell %q starts like a formula", name, cell)
+				}
+			}
+		}
+	}
+	m, err := os.ReadFile(filepath.Join(out, "manual.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	manual, err := ReadManual(strings.NewReader(strings.Replace(string(m), "'=1+2,'=1+2.ipynb,01/Q6,2,,", "'=1+2,'=1+2.ipynb,01/Q6,2,1,", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	manual.Apply(results)
+	if r := results[len(results)-1]; r.Points != 1 {
+		t.Errorf("manual points of =1+2 not merged back: %v\n%s", r.Points, m)
 	}
 }
 

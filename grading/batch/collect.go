@@ -8,10 +8,13 @@
 package batch
 
 import (
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 )
 
 // Submission is one notebook handed in by one student.
@@ -20,10 +23,23 @@ type Submission struct {
 	Path    string
 }
 
+// MaxNotebookBytes bounds a submitted notebook (outputs included).
+const MaxNotebookBytes = 64 << 20
+
+// skipped reports whether a name in a submissions folder is not a
+// student's: Jupyter's checkpoints, version control, and the folders and
+// files that archivers add (__MACOSX, AppleDouble "._" files).
+func skipped(name string) bool {
+	return name == ".ipynb_checkpoints" || name == ".git" || name == "__MACOSX" || strings.HasPrefix(name, "._") || name == ".DS_Store"
+}
+
 // Collect lists the submissions in dir: each *.ipynb directly in dir is a
 // student (named after the file); each sub-folder is a student (named after
-// the folder) and holds that student's notebooks, at any depth. Jupyter's
-// checkpoints and hidden files are skipped. Sorted by student, then path.
+// the folder, even if it starts with a dot) and holds that student's
+// notebooks, at any depth. What skipped names is left out. Symbolic links
+// and other files that are not regular are listed too: Grade refuses them
+// with a reason, so that the teacher sees them (a link could point to
+// another student's notebook or to a device). Sorted by student, then path.
 func Collect(dir string) ([]Submission, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -32,7 +48,7 @@ func Collect(dir string) ([]Submission, error) {
 	var subs []Submission
 	for _, e := range entries {
 		name := e.Name()
-		if strings.HasPrefix(name, ".") {
+		if skipped(name) {
 			continue
 		}
 		path := filepath.Join(dir, name)
@@ -42,8 +58,11 @@ func Collect(dir string) ([]Submission, error) {
 				if err != nil {
 					return err
 				}
-				if d.IsDir() && (strings.HasPrefix(d.Name(), ".") && p != path) {
-					return filepath.SkipDir
+				if p != path && skipped(d.Name()) {
+					if d.IsDir() {
+						return filepath.SkipDir
+					}
+					return nil
 				}
 				if !d.IsDir() && strings.HasSuffix(d.Name(), ".ipynb") {
 					subs = append(subs, Submission{Student: name, Path: p})
@@ -55,6 +74,11 @@ func Collect(dir string) ([]Submission, error) {
 			}
 		case strings.HasSuffix(name, ".ipynb"):
 			subs = append(subs, Submission{Student: strings.TrimSuffix(name, ".ipynb"), Path: path})
+		case e.Type()&os.ModeSymlink != 0:
+			// A link to a folder would be a student: refused like the others.
+			if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+				subs = append(subs, Submission{Student: name, Path: path})
+			}
 		}
 	}
 	sort.Slice(subs, func(i, j int) bool {
@@ -64,4 +88,38 @@ func Collect(dir string) ([]Submission, error) {
 		return subs[i].Path < subs[j].Path
 	})
 	return subs, nil
+}
+
+// readSubmission reads a submitted notebook, refusing with a French
+// reason what is not a regular file (a symbolic link, a device, a folder)
+// or is larger than MaxNotebookBytes.
+func readSubmission(path string) ([]byte, error) {
+	fi, err := os.Lstat(path)
+	if err != nil {
+		return nil, fmt.Errorf("fichier illisible : %v", err)
+	}
+	switch {
+	case fi.Mode()&os.ModeSymlink != 0:
+		return nil, fmt.Errorf("lien symbolique refusé : un rendu doit être le fichier lui-même")
+	case !fi.Mode().IsRegular():
+		return nil, fmt.Errorf("pas un fichier ordinaire (%v) : refusé", fi.Mode().Type())
+	case fi.Size() > MaxNotebookBytes:
+		return nil, fmt.Errorf("fichier trop gros (%d Mio, au plus %d) : refusé", fi.Size()>>20, MaxNotebookBytes>>20)
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, fmt.Errorf("fichier illisible : %v", err)
+	}
+	defer f.Close()
+	if fi2, err := f.Stat(); err != nil || !fi2.Mode().IsRegular() {
+		return nil, fmt.Errorf("pas un fichier ordinaire : refusé")
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxNotebookBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("fichier illisible : %v", err)
+	}
+	if len(data) > MaxNotebookBytes {
+		return nil, fmt.Errorf("fichier trop gros (au plus %d Mio) : refusé", MaxNotebookBytes>>20)
+	}
+	return data, nil
 }

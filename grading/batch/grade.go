@@ -57,11 +57,20 @@ type Options struct {
 
 // Grade grades one submission. It never fails: everything that goes wrong
 // is reported in the Result, with 0 where nothing can be graded.
-func Grade(ctx context.Context, sub Submission, opt Options) Result {
-	res := Result{Student: sub.Student, File: sub.Path, TP: opt.TP}
-	data, err := os.ReadFile(sub.Path)
+func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
+	defer func() {
+		// A submission the grader cannot handle costs that submission
+		// only: the others are graded.
+		if v := recover(); v != nil {
+			res = Result{Student: sub.Student, File: sub.Path, TP: opt.TP,
+				Problems: []string{fmt.Sprintf("erreur interne du correcteur sur ce notebook (à signaler) : %v", v)}}
+			res = res.finish(opt.TP)
+		}
+	}()
+	res = Result{Student: sub.Student, File: sub.Path, TP: opt.TP}
+	data, err := readSubmission(sub.Path)
 	if err != nil {
-		res.Problems = append(res.Problems, "fichier illisible : "+err.Error())
+		res.Problems = append(res.Problems, err.Error())
 		return res.finish(opt.TP)
 	}
 	if !utf8.Valid(data) {
@@ -400,8 +409,8 @@ func proseAnswer(nb *notebook.Notebook, id string) string {
 // importsGrading reports whether the notebook imports a grading package
 // under a name of its own (a dot import hides its identifiers' package).
 func importsGrading(prog *submission.Program) bool {
-	for path, name := range prog.Imports {
-		if name != "" && (path == submission.GradingPath || strings.HasPrefix(path, submission.GradingPath+"/")) {
+	for _, im := range prog.Imports {
+		if im.Name != "" && (im.Path == submission.GradingPath || strings.HasPrefix(im.Path, submission.GradingPath+"/")) {
 			return true
 		}
 	}

@@ -42,7 +42,7 @@ func ReadManual(r io.Reader) (Manual, error) {
 		if err != nil || pts < 0 || pts > maxPts {
 			return nil, fmt.Errorf("manual.csv line %d: points %q must be a number between 0 and %s", i+1, row[4], row[3])
 		}
-		student, nb, id := row[0], row[1], row[2]
+		student, nb, id := uncell(row[0]), uncell(row[1]), row[2]
 		if m[student] == nil {
 			m[student] = map[string]map[string]float64{}
 		}
@@ -79,12 +79,6 @@ func WriteAll(out string, results []Result, reveal bool) error {
 			return err
 		}
 	}
-	if err := writeGrades(filepath.Join(out, "grades.csv"), results); err != nil {
-		return err
-	}
-	if err := writeManual(filepath.Join(out, "manual.csv"), results); err != nil {
-		return err
-	}
 	lib, _ := chart.LibraryHTML() // without it, boards show their static SVG
 	counted := map[string]bool{}  // files whose grade counts in the gradebook
 	for _, st := range students(results) {
@@ -98,9 +92,10 @@ func WriteAll(out string, results []Result, reveal bool) error {
 			r.Problems = append(slices.Clone(r.Problems), "ce notebook n'est pas retenu : un autre notebook du même TP, mieux noté, compte dans le carnet de notes")
 		}
 		name := fileName(r)
-		if used[name]++; used[name] > 1 { // two notebooks of one TP
-			name += "-" + strconv.Itoa(used[name])
+		for k := 2; used[name] > 0; k++ { // two notebooks of one TP, or a student named like a second one
+			name = fileName(r) + "-" + strconv.Itoa(k)
 		}
+		used[name]++
 		if err := os.WriteFile(filepath.Join(out, "feedback", name+".md"), []byte(Markdown(r, reveal)), 0o644); err != nil {
 			return err
 		}
@@ -119,7 +114,33 @@ func WriteAll(out string, results []Result, reveal bool) error {
 			return err
 		}
 	}
-	return nil
+	// The gradebook last: a run that fails half-way leaves no new
+	// gradebook beside older feedback.
+	if err := writeManual(filepath.Join(out, "manual.csv"), results); err != nil {
+		return err
+	}
+	return writeGrades(filepath.Join(out, "grades.csv"), results)
+}
+
+// cells protects a CSV row from spreadsheets: a cell a student wrote (a
+// name, a file name, an answer) that starts like a formula (= + - @, a tab
+// or a carriage return) gets a leading apostrophe, so that it reads as text.
+func cells(row []string) []string {
+	out := slices.Clone(row)
+	for i, c := range out {
+		if c != "" && strings.ContainsRune("=+-@\t\r", rune(c[0])) {
+			out[i] = "'" + c
+		}
+	}
+	return out
+}
+
+// uncell undoes cells for a value read back.
+func uncell(c string) string {
+	if len(c) > 1 && c[0] == '\'' && strings.ContainsRune("=+-@\t\r", rune(c[1])) {
+		return c[1:]
+	}
+	return c
 }
 
 // fileName is the student's name for files, with the TP.
@@ -213,8 +234,8 @@ func writeGrades(path string, results []Result) error {
 				row = append(row, "")
 			}
 		}
-		row = append(row, pts(total), pts(maxPts), strings.Join(files, " ; "), strings.Join(problems, " ; "), strings.Join(flags, " ; "))
-		_ = w.Write(row)
+		row = append(row, pts(total), pts(maxPts), strings.Join(files, " ; "), grading.Typography(strings.Join(problems, " ; ")), grading.Typography(strings.Join(flags, " ; ")))
+		_ = w.Write(cells(row))
 	}
 	w.Flush()
 	if err := w.Error(); err != nil {
@@ -280,7 +301,7 @@ func writeManual(path string, results []Result) error {
 				if q.Points > 0 {
 					p = pts(q.Points)
 				}
-				_ = w.Write([]string{r.Student, filepath.Base(r.File), q.ID, strconv.Itoa(q.Max), p, q.Answer})
+				_ = w.Write(cells([]string{r.Student, filepath.Base(r.File), q.ID, strconv.Itoa(q.Max), p, q.Answer}))
 			}
 		}
 	}
@@ -294,7 +315,7 @@ func writeManual(path string, results []Result) error {
 
 // Markdown returns the student's feedback: per question, points, passed
 // cases, failures (public ones shown; hidden ones counted, shown only when
-// reveal), compiler messages and notes.
+// reveal), compiler messages and notes; with French typography.
 func Markdown(r Result, reveal bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Correction — %s (TP %s)\n\n**Total : %s / %s**\n\n", r.Student, r.TP, pts(r.Points), pts(r.Max))
@@ -304,7 +325,7 @@ func Markdown(r Result, reveal bool) string {
 	for _, q := range r.Questions {
 		fmt.Fprintf(&b, "## %s — %s : %s / %d\n\n%s", q.ID, q.Title, pts(q.Points), q.Max, questionMarkdown(q, reveal))
 	}
-	return b.String()
+	return grading.Typography(b.String())
 }
 
 // questionMarkdown is the feedback on one question, without its title.
@@ -386,19 +407,19 @@ func oneLine(s string) string {
 	return s
 }
 
-var feedbackHTML = template.Must(template.New("feedback").Parse(`<!DOCTYPE html>
+var feedbackHTML = template.Must(template.New("feedback").Funcs(template.FuncMap{"fr": grading.Typography}).Parse(`<!DOCTYPE html>
 <html lang="fr"><head><meta charset="utf-8"><title>Correction — {{.R.Student}}</title>
 <style>body{font-family:sans-serif;max-width:60em;margin:2em auto}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap}.ko{color:#d62728}.ok{color:#2ca02c}</style>
 </head><body>
 <h1>Correction — {{.R.Student}} (TP {{.R.TP}})</h1>
-<p><strong>Total : {{.Total}}</strong></p>
-{{range .R.Problems}}<p class="ko">⚠ {{.}}</p>{{end}}
-{{range .Questions}}<h2>{{.Q.ID}} — {{.Title}} : {{.Points}} / {{.Q.Max}}</h2>
-{{if .Q.Manual}}<p>Réponse rédigée, notée par l'enseignant.</p>{{else if .NotImplemented}}<p>Pas encore implémenté.</p>{{else if .Q.Total}}<p>{{.Summary}}</p>{{end}}
-{{with .Q.Note}}<p>{{.}}</p>{{end}}
-{{range .Q.Flags}}<p class="ko">🚩 {{.}}</p>{{end}}
-{{with .Q.Compile}}<p>Erreur de compilation :</p><pre>{{.}}</pre>{{end}}
-{{range .Failed}}<p class="ko">✘ {{.Input}} : {{.Status}}{{if .Want}} — attendu <code>{{.Want}}</code>, obtenu <code>{{.Got}}</code>{{end}}{{with .Note}} — {{.}}{{end}}</p>{{with .Board}}{{.}}{{end}}{{end}}
+<p><strong>Total&nbsp;: {{.Total}}</strong></p>
+{{range .R.Problems}}<p class="ko">⚠ {{fr .}}</p>{{end}}
+{{range .Questions}}<h2>{{.Q.ID}} — {{fr .Title}}&nbsp;: {{.Points}} / {{.Q.Max}}</h2>
+{{if .Q.Manual}}<p>Réponse rédigée, notée par l'enseignant.</p>{{else if .NotImplemented}}<p>Pas encore implémenté.</p>{{else if .Q.Total}}<p>{{fr .Summary}}</p>{{end}}
+{{with .Q.Note}}<p>{{fr .}}</p>{{end}}
+{{range .Q.Flags}}<p class="ko">🚩 {{fr .}}</p>{{end}}
+{{with .Q.Compile}}<p>Erreur de compilation&nbsp;:</p><pre>{{.}}</pre>{{end}}
+{{range .Failed}}<p class="ko">✘ {{fr .Input}}&nbsp;: {{fr .Status}}{{if .Want}} — attendu <code>{{fr .Want}}</code>, obtenu <code>{{fr .Got}}</code>{{end}}{{with .Note}} — {{fr .}}{{end}}</p>{{with .Board}}{{.}}{{end}}{{end}}
 {{end}}
 {{.Lib}}
 </body></html>
@@ -475,10 +496,10 @@ type GradescopeTest struct {
 func Gradescope(r Result) GradescopeResults {
 	g := GradescopeResults{Score: r.Points, OutputFormat: "md", TestOutputFormat: "md", Tests: []GradescopeTest{}}
 	for _, p := range r.Problems {
-		g.Output += "⚠ " + p + "\n\n"
+		g.Output += "⚠ " + grading.Typography(p) + "\n\n"
 	}
 	for _, q := range r.Questions {
-		t := GradescopeTest{Name: q.ID + " " + grading.PlainText(q.Title), Score: q.Points, MaxScore: float64(q.Max), Output: questionMarkdown(q, false)}
+		t := GradescopeTest{Name: q.ID + " " + grading.Typography(grading.PlainText(q.Title)), Score: q.Points, MaxScore: float64(q.Max), Output: grading.Typography(questionMarkdown(q, false))}
 		if !q.Manual {
 			t.Status = "failed"
 			if q.Points == float64(q.Max) {

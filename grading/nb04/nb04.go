@@ -354,9 +354,9 @@ var Q12 = grading.Define(&grading.Exercise[func(int) (*exactcover.Problem, error
 		if got.Verify != "" {
 			return false, "structure incohérente : " + got.Verify
 		}
-		return judgeFormulation(got, queensConstraints(in.N), in.N*in.N, func(k int) string {
+		return judgeFormulation(got, want, func(k int) string {
 			return grading.Sq(squareOf(in.N, k))
-		})
+		}, func(opts []int) string { return queensLine(in.N, opts) })
 	},
 })
 
@@ -371,13 +371,13 @@ var Q13 = grading.Define(&grading.Exercise[func() *exactcover.Problem, SudokuCas
 	Input:   func(in SudokuCase) string { return in.What },
 	Format:  formatCover,
 	Example: func(SudokuCase, CoverOut) bool { return true },
-	Judge: func(_ SudokuCase, got, _ CoverOut) (bool, string) {
+	Judge: func(_ SudokuCase, got, want CoverOut) (bool, string) {
 		if got.Verify != "" {
 			return false, "structure incohérente : " + got.Verify
 		}
-		return judgeFormulation(got, sudokuConstraints(), 729, func(k int) string {
-			return fmt.Sprintf("%d (le chiffre %d en ligne %d, colonne %d)", k, k%9+1, k/81, k/9%9)
-		})
+		return judgeFormulation(got, want, func(k int) string {
+			return fmt.Sprintf("%d (le chiffre %d en ligne %d, colonne %d)", k, k%9+1, k/81+1, k/9%9+1)
+		}, sudokuConstraint)
 	},
 })
 
@@ -392,27 +392,30 @@ var (
 )
 
 // The 4-queens problem with secondary diagonals, as nqueens.QueensProblem
-// builds it (rows and columns in natural order).
-var fourQueensItems, fourQueensDiagonals, fourQueensOptions = func() ([]string, []string, [][]string) {
-	const n = 4
-	var prim, sec []string
-	for k := 1; k <= n; k++ {
-		prim = append(prim, fmt.Sprintf("r%d", k), fmt.Sprintf("c%d", k))
+// builds it (rows and columns in natural order; a for r + c, b for
+// r − c + 3), written out: option 4r + c places the queen on (r, c).
+var (
+	fourQueensItems     = []string{"r1", "c1", "r2", "c2", "r3", "c3", "r4", "c4"}
+	fourQueensDiagonals = []string{"a0", "a1", "a2", "a3", "a4", "a5", "a6", "b0", "b1", "b2", "b3", "b4", "b5", "b6"}
+	fourQueensOptions   = [][]string{
+		{"r1", "c1", "a0", "b3"},
+		{"r1", "c2", "a1", "b2"},
+		{"r1", "c3", "a2", "b1"},
+		{"r1", "c4", "a3", "b0"},
+		{"r2", "c1", "a1", "b4"},
+		{"r2", "c2", "a2", "b3"},
+		{"r2", "c3", "a3", "b2"},
+		{"r2", "c4", "a4", "b1"},
+		{"r3", "c1", "a2", "b5"},
+		{"r3", "c2", "a3", "b4"},
+		{"r3", "c3", "a4", "b3"},
+		{"r3", "c4", "a5", "b2"},
+		{"r4", "c1", "a3", "b6"},
+		{"r4", "c2", "a4", "b5"},
+		{"r4", "c3", "a5", "b4"},
+		{"r4", "c4", "a6", "b3"},
 	}
-	for d := range 2*n - 1 {
-		sec = append(sec, fmt.Sprintf("a%d", d))
-	}
-	for d := range 2*n - 1 {
-		sec = append(sec, fmt.Sprintf("b%d", d))
-	}
-	var opts [][]string
-	for r := range n {
-		for c := range n {
-			opts = append(opts, []string{fmt.Sprintf("r%d", r+1), fmt.Sprintf("c%d", c+1), fmt.Sprintf("a%d", r+c), fmt.Sprintf("b%d", r-c+n-1)})
-		}
-	}
-	return prim, sec, opts
-}()
+)
 
 var matrixCases = []MatrixCase{
 	{M: exactcover.Matrix{{0, 0, 1, 0, 1, 0, 0}, {1, 0, 0, 1, 0, 0, 1}, {0, 1, 1, 0, 0, 1, 0}, {1, 0, 0, 1, 0, 1, 0}, {0, 1, 0, 0, 0, 0, 1}, {0, 0, 0, 1, 1, 0, 1}},
@@ -519,7 +522,7 @@ func formatCover(o CoverOut) string {
 	case o.Verify != "":
 		return "structure incohérente"
 	}
-	s := fmt.Sprintf("%s, %s, %s", grading.Plural(o.Primary, "élément primaire"),
+	s := fmt.Sprintf("%s, %s, %s", grading.Plurals(o.Primary, "élément primaire", "éléments primaires"),
 		grading.Plurals(len(o.Items)-o.Primary, "élément secondaire", "éléments secondaires"), grading.Plural(len(o.Options), "option"))
 	if len(o.Options) > 0 {
 		s += fmt.Sprintf(" ; l'option 0 : « %s »", strings.Join(o.Options[0], " "))
@@ -527,103 +530,57 @@ func formatCover(o CoverOut) string {
 	return s
 }
 
-// constraint is one constraint of a formulation: the options (by number)
-// that meet it, whether it must be met exactly once (a primary item) or at
-// most once (a secondary item), and its name in French.
-type constraint struct {
-	options []int
-	primary bool
-	name    string
-}
-
 // squareOf is the square of option k of the n-queens formulation: n·r + c
 // places the queen on (r, c).
 func squareOf(n, k int) queens.Square { return queens.Square{Row: k / n, Col: k % n} }
 
-// queensConstraints returns the constraints of the n-queens problem:
-// rows and columns exactly once, diagonals at most once.
-func queensConstraints(n int) []constraint {
-	if n <= 0 {
-		return nil
-	}
-	var cs []constraint
-	line := func(primary bool, name string, on func(r, c int) bool) {
-		var opts []int
-		for r := range n {
-			for c := range n {
-				if on(r, c) {
-					opts = append(opts, n*r+c)
-				}
-			}
-		}
-		cs = append(cs, constraint{opts, primary, name})
-	}
-	for k := range n {
-		line(true, fmt.Sprintf("la ligne %d", k+1), func(r, _ int) bool { return r == k })
-		line(true, fmt.Sprintf("la colonne %d", k+1), func(_, c int) bool { return c == k })
-	}
-	for d := range 2*n - 1 {
-		line(false, fmt.Sprintf("l'anti-diagonale r + c = %d", d), func(r, c int) bool { return r+c == d })
-		line(false, fmt.Sprintf("la diagonale r − c = %d", d-(n-1)), func(r, c int) bool { return r-c == d-(n-1) })
-	}
-	return cs
-}
-
-// sudokuConstraints returns the 324 constraints of the Sudoku: each cell
-// one digit, each row, column and box each digit, all exactly once;
-// option 81r + 9c + d − 1 puts d in (r, c).
-func sudokuConstraints() []constraint {
-	var cs []constraint
-	add := func(name string, on func(r, c, d int) bool) {
-		var opts []int
-		for r := range 9 {
-			for c := range 9 {
-				for d := range 9 {
-					if on(r, c, d) {
-						opts = append(opts, 81*r+9*c+d)
-					}
-				}
-			}
-		}
-		cs = append(cs, constraint{opts, true, name})
-	}
-	for x := range 9 {
-		for y := range 9 {
-			add(fmt.Sprintf("la case (%d, %d) a un chiffre", x+1, y+1), func(r, c, _ int) bool { return r == x && c == y })
-			add(fmt.Sprintf("la ligne %d a un %d", x+1, y+1), func(r, _, d int) bool { return r == x && d == y })
-			add(fmt.Sprintf("la colonne %d a un %d", x+1, y+1), func(_, c, d int) bool { return c == x && d == y })
-			add(fmt.Sprintf("le bloc %d a un %d", x+1, y+1), func(r, c, d int) bool { return 3*(r/3)+c/3 == x && d == y })
-		}
-	}
-	return cs
-}
-
 // judgeFormulation compares the structure of a student's problem with the
-// constraints of the problem it formulates, whatever the items' names: it
-// needs options options (option k is what(k), for messages), and each item's set of
-// options must be one constraint's, primary items for the exactly-once
-// constraints, secondary ones for the at-most-once, and every constraint
-// needs its item. A secondary item in no option is allowed (it constrains
-// nothing).
-func judgeFormulation(got CoverOut, cs []constraint, options int, what func(k int) string) (bool, string) {
-	if len(got.Options) != options {
-		return false, fmt.Sprintf("%s au lieu de %d", grading.Plural(len(got.Options), "option"), options)
+// reference's, want, whatever the items' names and order: option k must be
+// the same choice in both (what(k) names it, for messages), and each item
+// of got must stand for a constraint of want, an item of want with the same
+// set of options, primary for primary (covered exactly once), secondary for
+// secondary (at most once), and every item of want needs its own. An item
+// that no option names is allowed if it is secondary (it constrains
+// nothing). Cost O(items · options).
+func judgeFormulation(got, want CoverOut, what func(k int) string, describe func(opts []int) string) (bool, string) {
+	if len(got.Options) != len(want.Options) {
+		return false, fmt.Sprintf("%s au lieu de %d", grading.Plural(len(got.Options), "option"), len(want.Options))
+	}
+	type constraint struct {
+		options []int
+		primary bool
+		item    string // the reference's name
+	}
+	optionSets := func(o CoverOut) map[string][]int {
+		m := map[string][]int{}
+		for k, opt := range o.Options {
+			for _, item := range opt {
+				m[item] = append(m[item], k)
+			}
+		}
+		return m
 	}
 	key := func(opts []int) string { return fmt.Sprint(opts) }
-	want := map[string][]int{} // option set → the constraints that have it (several on small boards)
-	for i, c := range cs {
-		want[key(c.options)] = append(want[key(c.options)], i)
-	}
-	optionsOf := map[string][]int{}
-	for k, o := range got.Options {
-		for _, item := range o {
-			optionsOf[item] = append(optionsOf[item], k)
+	var cs []constraint
+	byKey := map[string][]int{} // option set → the constraints that have it (several on small boards)
+	wantSets := optionSets(want)
+	for i, item := range want.Items {
+		if opts := wantSets[item]; len(opts) > 0 {
+			byKey[key(opts)] = append(byKey[key(opts)], len(cs))
+			cs = append(cs, constraint{opts, i < want.Primary, item})
 		}
 	}
+	name := func(c constraint) string {
+		if d := describe(c.options); d != "" {
+			return d
+		}
+		return fmt.Sprintf("la contrainte des options %s", shortList(c.options, what))
+	}
+	gotSets := optionSets(got)
 	found := make([]bool, len(cs))
 	for i, item := range got.Items {
 		primary := i < got.Primary
-		opts := optionsOf[item]
+		opts := gotSets[item]
 		kind := "secondaire"
 		if primary {
 			kind = "primaire"
@@ -634,7 +591,7 @@ func judgeFormulation(got CoverOut, cs []constraint, options int, what func(k in
 			}
 			continue // a secondary item nobody uses constrains nothing
 		}
-		same := want[key(opts)]
+		same := byKey[key(opts)]
 		if len(same) == 0 {
 			return false, fmt.Sprintf("l'élément %s %s est dans les options %s : ce n'est aucune des contraintes du problème (vérifiez aussi l'ordre des options : l'option numéro k est celle de l'énoncé)",
 				kind, item, shortList(opts, what))
@@ -650,20 +607,89 @@ func judgeFormulation(got CoverOut, cs []constraint, options int, what func(k in
 			k := same[0]
 			switch {
 			case cs[k].primary && !primary:
-				return false, fmt.Sprintf("%s doit être un élément primaire (couvert exactement une fois), pas secondaire : %s", cs[k].name, item)
+				return false, fmt.Sprintf("%s doit être un élément primaire (couvert exactement une fois), pas secondaire : %s", name(cs[k]), item)
 			case !cs[k].primary && primary:
-				return false, fmt.Sprintf("%s doit être un élément secondaire (couvert au plus une fois), pas primaire : %s", cs[k].name, item)
+				return false, fmt.Sprintf("%s doit être un élément secondaire (couvert au plus une fois), pas primaire : %s", name(cs[k]), item)
 			}
-			return false, fmt.Sprintf("deux éléments pour %s (dont %s)", cs[k].name, item)
+			return false, fmt.Sprintf("deux éléments pour %s (dont %s)", name(cs[k]), item)
 		}
 		found[c] = true
 	}
+	// The longest constraint missing first: it is the most telling.
+	missing := -1
 	for c, ok := range found {
-		if !ok {
-			return false, fmt.Sprintf("aucun élément pour %s : l'option de chacune de ses cases doit le nommer", cs[c].name)
+		if !ok && (missing < 0 || len(cs[c].options) > len(cs[missing].options)) {
+			missing = c
 		}
 	}
+	if missing >= 0 {
+		return false, fmt.Sprintf("aucun élément pour %s : chacune de ses options doit le nommer", name(cs[missing]))
+	}
 	return true, ""
+}
+
+// queensLine names, as the statement of Q12 does, the line of squares
+// that the options opts of the n-queens formulation place a queen on: a row,
+// a column, a diagonal (r + c constant) or an anti-diagonal (r − c
+// constant), numbered from 1; "" if it is none of them.
+func queensLine(n int, opts []int) string {
+	if len(opts) == 0 {
+		return ""
+	}
+	same := func(f func(queens.Square) int) bool {
+		for _, k := range opts {
+			if f(squareOf(n, k)) != f(squareOf(n, opts[0])) {
+				return false
+			}
+		}
+		return true
+	}
+	first := squareOf(n, opts[0])
+	switch {
+	case len(opts) == 1:
+		return "une ligne de la seule case " + grading.Sq(first) + " (ligne, colonne ou diagonale)"
+	case same(func(q queens.Square) int { return q.Row }):
+		return fmt.Sprintf("la ligne %d", first.Row+1)
+	case same(func(q queens.Square) int { return q.Col }):
+		return fmt.Sprintf("la colonne %d", first.Col+1)
+	case same(func(q queens.Square) int { return q.Row + q.Col }):
+		return fmt.Sprintf("la diagonale r + c = %d", first.Row+first.Col+2)
+	case same(func(q queens.Square) int { return q.Row - q.Col }):
+		return fmt.Sprintf("l'anti-diagonale r − c = %d", first.Row-first.Col)
+	}
+	return ""
+}
+
+// sudokuConstraint names, as the statement of Q13 does, the constraint
+// that the options opts of the Sudoku formulation (option 81r + 9c + d − 1
+// puts d in (r, c)) share: a cell has a digit, a row, a column or a box has
+// a digit; "" if it is none of them.
+func sudokuConstraint(opts []int) string {
+	if len(opts) == 0 {
+		return ""
+	}
+	same := func(f func(r, c, d int) int) bool {
+		for _, k := range opts {
+			if f(k/81, k/9%9, k%9) != f(opts[0]/81, opts[0]/9%9, opts[0]%9) {
+				return false
+			}
+		}
+		return true
+	}
+	r, c, d := opts[0]/81, opts[0]/9%9, opts[0]%9
+	box := func(r, c, _ int) int { return 3*(r/3) + c/3 }
+	digit := func(_, _, d int) int { return d }
+	switch {
+	case same(func(r, _, _ int) int { return r }) && same(func(_, c, _ int) int { return c }):
+		return fmt.Sprintf("la case (%d, %d) a un chiffre", r+1, c+1)
+	case same(func(r, _, _ int) int { return r }) && same(digit):
+		return fmt.Sprintf("la ligne %d a un %d", r+1, d+1)
+	case same(func(_, c, _ int) int { return c }) && same(digit):
+		return fmt.Sprintf("la colonne %d a un %d", c+1, d+1)
+	case same(box) && same(digit):
+		return fmt.Sprintf("le bloc %d a un %d", box(r, c, d)+1, d+1)
+	}
+	return ""
 }
 
 // shortList names options, the first four only.

@@ -485,7 +485,7 @@ func TestExactCoverQueensProblemMistakes(t *testing.T) {
 	}
 	r = Q12.Run(neg(func(n int) (*exactcover.Problem, error) { return ecQueens(n, false, false) }))
 	ecMustFail(t, "no anti-diagonals", r)
-	if !strings.Contains(r.Text(), "aucun élément pour la diagonale") {
+	if !strings.Contains(r.Text(), "aucun élément pour l'anti-diagonale r − c = ") {
 		t.Errorf("no anti-diagonals: not explained:\n%s", r.Text())
 	}
 }

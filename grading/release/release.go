@@ -39,6 +39,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"slices"
 	"strings"
 
@@ -136,7 +137,16 @@ func newNotebook() *notebook.Notebook {
 	}
 }
 
+// cell makes a cell, with French typography in its markdown, or in the
+// strings and comments of its code (an answer's caller does it for the
+// part that is not the reference's code).
 func cell(kind, text string, m notebook.Meta) notebook.Cell {
+	switch {
+	case kind == "markdown":
+		text = frenchMarkdown(text)
+	case m.Role != "answer":
+		text = frenchCode(text)
+	}
 	c := notebook.Cell{CellType: kind, Source: notebook.Source(strings.TrimRight(text, "\n")),
 		Metadata: map[string]any{"reines": m}}
 	return c
@@ -181,6 +191,10 @@ func (s *source) cells(f txtar.File) (student, correction notebook.Cell, err err
 		c := cell("markdown", text, notebook.Meta{Role: "statement"})
 		return c, c, nil
 	case "code":
+		text, err := s.demoLabels(text)
+		if err != nil {
+			return student, correction, err
+		}
 		c := cell("code", text, notebook.Meta{Role: "code"})
 		return c, c, nil
 	case "check":
@@ -203,7 +217,7 @@ func (s *source) cells(f txtar.File) (student, correction notebook.Cell, err err
 			return student, correction, err
 		}
 		m := notebook.Meta{Role: "answer", Question: id}
-		return cell("code", text+stub+StudentStub+"}", m), cell("code", text+full, m), nil
+		return cell("code", frenchCode(text+stub+StudentStub)+"}", m), cell("code", frenchCode(text)+full, m), nil
 	}
 	return student, correction, fmt.Errorf("unknown section kind %q (want md, code, answer, check or prose)", kind)
 }
@@ -233,6 +247,60 @@ func (s *source) headings(text string) (string, error) {
 		return line
 	})
 	return out, err
+}
+
+// demoLabel is the label of a demonstration in a code cell: the names of
+// the student's functions it runs, "A, B et C".
+var demoLabel = regexp.MustCompile(`grading\.Demo\("([^"]*)"`)
+
+// demoLabels completes each demonstration's label with the questions of
+// the functions it names, from their definitions: "Solve et ShowAll"
+// becomes "Solve et ShowAll (questions 12 et 17)". A name that is no
+// question's function of this notebook is refused, and so is a label
+// that gives numbers of its own.
+func (s *source) demoLabels(text string) (string, error) {
+	var err error
+	out := demoLabel.ReplaceAllStringFunc(text, func(call string) string {
+		label := demoLabel.FindStringSubmatch(call)[1]
+		if strings.Contains(label, "(") {
+			err = fmt.Errorf("demonstration %q: name the functions only, the release adds their questions", label)
+			return call
+		}
+		var nums []int
+		for _, name := range strings.FieldsFunc(strings.ReplaceAll(label, " et ", ","), func(r rune) bool { return r == ',' }) {
+			name = strings.TrimSpace(name)
+			q := s.questionOf(name)
+			if q == nil {
+				err = fmt.Errorf("demonstration %q: %s is the function of no question of notebook %s", label, name, s.nb)
+				return call
+			}
+			_, k, _ := strings.Cut(q.ID, "/Q")
+			n, _ := strconv.Atoi(k)
+			nums = append(nums, n)
+		}
+		slices.Sort(nums)
+		nums = slices.Compact(nums)
+		words := make([]string, len(nums))
+		for i, n := range nums {
+			words[i] = strconv.Itoa(n)
+		}
+		list := strings.Join(words, ", ")
+		if len(words) > 1 {
+			list = strings.Join(words[:len(words)-1], ", ") + " et " + words[len(words)-1]
+		}
+		return fmt.Sprintf("grading.Demo(%q", fmt.Sprintf("%s (%s %s)", label, map[bool]string{true: "questions", false: "question"}[len(words) > 1], list))
+	})
+	return out, err
+}
+
+// questionOf returns the question of notebook s.nb whose function is name.
+func (s *source) questionOf(name string) *grading.Question {
+	for _, q := range grading.Questions(s.nb) {
+		if q.Func == name {
+			return q
+		}
+	}
+	return nil
 }
 
 // function returns the source of function name of package dir (relative

@@ -189,8 +189,11 @@ func WriteStudent(root, out string, record bool) ([]string, error) {
 			return err
 		}
 		rel := strings.TrimPrefix(path, "student/")
-		if rel == "gitignore" {
+		switch rel {
+		case "gitignore":
 			rel = ".gitignore"
+		case "README.md":
+			data = []byte(frenchMarkdown(string(data)))
 		}
 		return write(rel, data, 0o644)
 	})

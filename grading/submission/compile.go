@@ -3,6 +3,7 @@ package submission
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"go/parser"
 	"go/token"
@@ -33,6 +34,7 @@ type Unit struct {
 	Name    string
 	Source  string // main.go: the notebook's declarations and func main
 	Harness string // serve.go, may be empty
+	Race    bool   // built with the race detector (and cgo, which it needs); run it with Limits.Race
 }
 
 // Built is the result of compiling a unit: the binary, or the compiler's
@@ -122,12 +124,33 @@ func Compile(ctx context.Context, root, dir string, units []Unit) (map[string]Bu
 		}
 	}
 	bin := filepath.Join(dir, "bin")
-	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin+string(filepath.Separator), "./...")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off", "GOTOOLCHAIN=local")
-	out, err := cmd.CombinedOutput()
-	if ctx.Err() != nil {
-		return nil, ctx.Err()
+	var out []byte
+	err = nil
+	for _, race := range []bool{false, true} {
+		var pkgs []string
+		for _, u := range units {
+			if u.Race == race {
+				pkgs = append(pkgs, "./"+u.Name)
+			}
+		}
+		if len(pkgs) == 0 {
+			continue
+		}
+		// Without cgo, but for the race detector, which needs it: a
+		// student's import "C" does not build.
+		args, env := []string{"build", "-o", bin + string(filepath.Separator)}, []string{"CGO_ENABLED=0"}
+		if race {
+			args, env = append(args, "-race"), []string{"CGO_ENABLED=1"}
+		}
+		cmd := exec.CommandContext(ctx, "go", append(args, pkgs...)...)
+		cmd.Dir = dir
+		cmd.Env = append(append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off", "GOTOOLCHAIN=local"), env...)
+		o, e := cmd.CombinedOutput()
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		out = append(out, o...)
+		err = errors.Join(err, e)
 	}
 	msgs := splitBuildOutput(out)
 	for _, u := range units {

@@ -11,8 +11,12 @@
 // nothing; the rest is Go declarations, and functions named init_* run
 // before main, like init. A later declaration of a name replaces the
 // earlier one (a method is named by its receiver's base type and its name,
-// so a pointer-receiver method replaces a value-receiver one); imports
-// accumulate; a cell that does not parse declares nothing.
+// so a pointer-receiver method replaces a value-receiver one; a func init
+// replaces the previous func init); every `var _ = …` is kept; an import
+// replaces the earlier one of the same key (its name, else the last word
+// of its path: "rand" for math/rand, "v2" for math/rand/v2; a dot import
+// is keyed by its path); a cell that does not parse declares nothing
+// (see GoNB's internal/goexec/parser.go, v0.11.5).
 package submission
 
 import (
@@ -20,6 +24,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -48,10 +53,38 @@ type CellError struct {
 
 // Program is the merged program of a submission.
 type Program struct {
-	Imports map[string]string // import path → name ("" for the default)
+	Imports map[string]Import // by GoNB's key (see importKey)
 	Decls   []*Decl           // in order of their (last) definition
 	Errors  []CellError
 }
+
+// Import is one import of the program.
+type Import struct {
+	Path string
+	Name string // "" for the default name
+}
+
+// importKey is GoNB's key of an import: a later import of the same key
+// replaces the earlier one.
+func importKey(path, name string) string {
+	switch name {
+	case "":
+		if m := lastWord.FindStringSubmatch(path); m != nil {
+			return m[1]
+		}
+		return path
+	case ".":
+		return ".~" + path
+	}
+	return name
+}
+
+// lastWord is GoNB's reDefaultImportPathAlias.
+var lastWord = regexp.MustCompile(`^.*?(\w[\w0-9_]*)\s*$`)
+
+// blank is the name of declarations that only run for their effect
+// (`var _ = …`, `var _ I = T{}`): GoNB keeps them all.
+const blank = "_"
 
 // FileName is the file name that //line directives give to cell i; the
 // compiler's messages then read "cellule 3:12:5: …".
@@ -59,7 +92,7 @@ func FileName(i int) string { return "cellule " + strconv.Itoa(i+1) }
 
 // Build merges the cells' declarations, in order.
 func Build(cells []Cell) *Program {
-	p := &Program{Imports: map[string]string{}}
+	p := &Program{Imports: map[string]Import{}}
 	for _, c := range cells {
 		p.add(c)
 	}
@@ -119,7 +152,7 @@ func (p *Program) add(c Cell) {
 					if is.Name != nil {
 						name = is.Name.Name
 					}
-					p.Imports[path] = name
+					p.Imports[importKey(path, name)] = Import{Path: path, Name: name}
 				}
 				continue
 			}
@@ -141,9 +174,12 @@ func (p *Program) add(c Cell) {
 					names = []string{s.Name.Name}
 				case *ast.ValueSpec:
 					for _, n := range s.Names {
-						if n.Name != "_" {
+						if n.Name != blank {
 							names = append(names, n.Name)
 						}
+					}
+					if len(names) == 0 {
+						names = []string{blank} // never replaced (see put)
 					}
 				}
 				body := d.Tok.String() + " " + text(s.Pos(), s.End())
@@ -153,11 +189,12 @@ func (p *Program) add(c Cell) {
 	}
 }
 
-// put adds d, removing every earlier declaration that shares a name.
+// put adds d, removing every earlier declaration that shares a name but
+// the blank one.
 func (p *Program) put(d *Decl) {
 	p.Decls = slices.DeleteFunc(p.Decls, func(old *Decl) bool {
 		for _, n := range old.Names {
-			if slices.Contains(d.Names, n) {
+			if n != blank && slices.Contains(d.Names, n) {
 				return true
 			}
 		}
@@ -256,18 +293,29 @@ func (p *Program) Needed(name string) []*Decl {
 	return out
 }
 
-// WithInits returns decls plus the init_* functions and what they need, in
-// program order: GoNB runs them before every cell's main.
+// WithInits returns decls plus what runs as GoNB's program starts, and
+// what it needs, in program order: the init_* functions (calls calls
+// them), func init and the blank declarations (`var _ = …`, which Go runs
+// itself).
 func (p *Program) WithInits(decls []*Decl) (all []*Decl, calls string) {
 	keep := map[*Decl]bool{}
 	for _, d := range decls {
 		keep[d] = true
 	}
 	for _, d := range p.Decls {
-		if n := d.Names[0]; strings.HasPrefix(n, "init_") && len(d.Names) == 1 {
+		if len(d.Names) != 1 {
+			continue
+		}
+		switch n := d.Names[0]; {
+		case strings.HasPrefix(n, "init_"):
 			calls += n + "()\n"
-			for _, dep := range p.Needed(n) {
-				keep[dep] = true
+			fallthrough
+		case n == "init" || n == blank:
+			keep[d] = true
+			for _, u := range d.uses {
+				for _, dep := range p.Needed(u) {
+					keep[dep] = true
+				}
 			}
 		}
 	}
@@ -285,13 +333,13 @@ func (p *Program) WithInits(decls []*Decl) (all []*Decl, calls string) {
 func (p *Program) Source(decls []*Decl, mainBody string) string {
 	var b strings.Builder
 	b.WriteString("package main\n\nimport (\n")
-	paths := make([]string, 0, len(p.Imports))
-	for path := range p.Imports {
-		paths = append(paths, path)
+	keys := make([]string, 0, len(p.Imports))
+	for k := range p.Imports {
+		keys = append(keys, k)
 	}
-	sort.Strings(paths)
-	for _, path := range paths {
-		fmt.Fprintf(&b, "\t%s %q\n", p.Imports[path], path)
+	sort.Strings(keys)
+	for _, k := range keys {
+		fmt.Fprintf(&b, "\t%s %q\n", p.Imports[k].Name, p.Imports[k].Path)
 	}
 	b.WriteString(")\n\n")
 	for _, d := range decls {

@@ -77,7 +77,7 @@ func TestRedefinitionAndErrors(t *testing.T) {
 	if p.CellOf("F") != 2 || p.CellOf("G") != -1 || p.CellOf("T.M") != 5 {
 		t.Errorf("F in cell %d, G in %d, T.M in %d", p.CellOf("F"), p.CellOf("G"), p.CellOf("T.M"))
 	}
-	if _, ok := p.Imports["github.com/prepa-reines/reines/tp/queens"]; !ok {
+	if p.Imports["queens"].Path != "github.com/prepa-reines/reines/tp/queens" {
 		t.Error("imports of the header must be kept")
 	}
 	var names []string
@@ -86,5 +86,34 @@ func TestRedefinitionAndErrors(t *testing.T) {
 	}
 	if got := strings.Join(names, " "); got != "helper F T T.M H" {
 		t.Errorf("H needs %q; want helper F T T.M H", got)
+	}
+}
+
+// What GoNB keeps of a notebook, as its parser does (GoNB v0.11.5,
+// internal/goexec/parser.go): every blank declaration, the last func init,
+// and of two imports with one key (name, else last word of the path) the
+// later.
+func TestGoNBRules(t *testing.T) {
+	p := Build([]Cell{
+		{0, "import \"math/rand\"\nimport \"math/rand/v2\"\nvar table []int\nfunc init() { table = nil }"},
+		{1, "var _ fmt.Stringer = T{}\nvar _ = fill()\ntype T struct{}\nfunc (T) String() string { return \"\" }\nfunc fill() int { return 0 }"},
+		{2, "import rand \"math/rand/v2\"\nfunc init() { table = []int{1} }\nfunc Count() int { return table[0] + rand.IntN(1) }"},
+	})
+	if len(p.Imports) != 2 || p.Imports["rand"].Path != "math/rand/v2" || p.Imports["v2"].Path != "math/rand/v2" {
+		t.Errorf("imports %v; want rand and v2, both math/rand/v2", p.Imports)
+	}
+	all, calls := p.WithInits(p.Needed("Count"))
+	var texts []string
+	for _, d := range all {
+		texts = append(texts, d.Text[strings.Index(d.Text, "\n")+1:])
+	}
+	got := strings.Join(texts, "\n")
+	for _, want := range []string{"var table []int", "var _ fmt.Stringer = T{}", "var _ = fill()", "func fill()", "func (T) String()", "func init() { table = []int{1} }"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("program lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "table = nil") || calls != "" {
+		t.Errorf("the first func init is kept, or init called by hand (%q):\n%s", calls, got)
 	}
 }

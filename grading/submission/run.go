@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"debug/elf"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -25,43 +26,150 @@ type Limits struct {
 	MemoryMB int           // data segment (RLIMIT_DATA: the heap), in MiB
 	Output   int           // bytes of stdout+stderr kept; the rest is dropped
 	Procs    int           // processes and threads of the sandbox user (RLIMIT_NPROC)
+	TmpMB    int           // size of the child's only writable place, a fresh tmpfs (with bubblewrap), in MiB
+	MaxProcs int           // the child's GOMAXPROCS (1 unless a question is about parallelism)
+	Race     bool          // the binary is built with -race: a data race ends the case (see RaceReport)
 }
 
 // DefaultLimits are the limits of one case.
-var DefaultLimits = Limits{Timeout: 10 * time.Second, MemoryMB: 2048, Output: 64 << 10, Procs: 256}
+var DefaultLimits = Limits{Timeout: 10 * time.Second, MemoryMB: 2048, Output: 64 << 10, Procs: 256, TmpMB: 64, MaxProcs: 1}
 
 // Sandbox says how children are contained on this machine; see [Probe].
 type Sandbox struct {
 	Prlimit      string // path of prlimit(1), "" if absent: no rlimits
+	Bwrap        string // path of bwrap(1) when it works here, "" if not: see bwrapArgs
 	Unprivileged bool   // running as root: each child runs as an unprivileged user of its own (see UIDRange)
 	NoNet        bool   // children get a new, empty network namespace
-	Warning      string
+	Warning      string // what is missing, "" when nothing is
 }
 
-// Probe finds what this machine allows: rlimits through prlimit(1), and as
-// root a separate user and network namespace. Without a network namespace
-// the children still have no module proxy (GOPROXY=off) but could reach the
-// network: the warning says so.
+// Isolated reports whether children see nothing of this machine's files
+// but their own binary and scratch space (bubblewrap works here).
+func (s Sandbox) Isolated() bool { return s.Bwrap != "" }
+
+// Probe finds what this machine allows: bubblewrap (new user, PID, IPC,
+// UTS, network and cgroup namespaces, an empty file system but for the
+// child's binary and a fresh tmpfs), rlimits through prlimit(1), and as
+// root an unprivileged user ID per child. Warning says what is missing.
 func Probe() Sandbox {
 	var s Sandbox
 	s.Prlimit, _ = exec.LookPath("prlimit")
-	if os.Geteuid() == 0 {
-		s.Unprivileged = true
+	s.Unprivileged = os.Geteuid() == 0
+	var w []string
+	if path, err := exec.LookPath("bwrap"); err != nil {
+		w = append(w, "bubblewrap (bwrap) not found: student code can read this machine's files (apt-get install bubblewrap)")
+	} else if err := probeBwrap(path, s.Unprivileged); err != nil {
+		w = append(w, "bubblewrap does not work here ("+err.Error()+"): student code can read this machine's files")
+	} else {
+		s.Bwrap, s.NoNet = path, true
+	}
+	if s.Bwrap == "" && s.Unprivileged {
 		cmd := exec.Command("true")
 		cmd.SysProcAttr = &syscall.SysProcAttr{Cloneflags: syscall.CLONE_NEWNET}
 		s.NoNet = cmd.Run() == nil
 	}
-	var w []string
 	if s.Prlimit == "" {
 		w = append(w, "prlimit(1) not found: no memory or process limits")
 	}
-	if !s.Unprivileged {
-		w = append(w, "not root: student code runs as this user, with network access")
-	} else if !s.NoNet {
+	if !s.Unprivileged && s.Bwrap == "" {
+		w = append(w, "not root: student code runs as this user")
+	}
+	if !s.NoNet {
 		w = append(w, "no network namespace: student code could reach the network")
 	}
 	s.Warning = strings.Join(w, "; ")
 	return s
+}
+
+// Isolation describes in one line what contains the children here.
+func (s Sandbox) Isolation() string {
+	var have []string
+	if s.Bwrap != "" {
+		have = append(have, "bubblewrap (only the program and a fresh tmpfs are visible; no network)")
+	} else if s.NoNet {
+		have = append(have, "no network")
+	}
+	if s.Unprivileged {
+		have = append(have, "one unprivileged user per child")
+	}
+	if s.Prlimit != "" {
+		have = append(have, "rlimits (memory, CPU, files, processes)")
+	}
+	have = append(have, "a wall-clock time-out per case")
+	out := "sandbox: " + strings.Join(have, ", ")
+	if s.Warning != "" {
+		out += "\nsandbox: WARNING: " + s.Warning
+	}
+	return out
+}
+
+// probeBwrap runs /bin/true under bubblewrap as a child would run.
+func probeBwrap(path string, unprivileged bool) error {
+	args := append([]string{path}, bwrapArgs("/bin/true", "/bin/true", true, DefaultLimits)...)
+	cmd := exec.Command(args[0], args[1:]...)
+	if unprivileged {
+		uid := <-uidPool
+		defer func() { uidPool <- uid }()
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid)}}
+	}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("%v: %s", err, strings.TrimSpace(string(out)))
+	}
+	return nil
+}
+
+// bwrapArgs are bubblewrap's arguments that run bin (at path inside) with
+// args: new namespaces of every kind, killed with its parent, in a session
+// of its own; a read-only, empty root holding only the binary, /proc of its
+// own PID namespace and a minimal read-only /dev; for a dynamically linked
+// binary (-race), the system's libraries read-only too; a fresh tmpfs of
+// lim.TmpMB MiB as /tmp, HOME, TMPDIR and working directory, and a small
+// one as /dev/shm, the only writable places; an environment of its own.
+// The teacher's files, /home, /root, the grader's work folder and the other
+// submissions are not there at all.
+func bwrapArgs(bin, inside string, dynamic bool, lim Limits) []string {
+	a := []string{"--unshare-all", "--die-with-parent", "--new-session", "--hostname", "sandbox", "--clearenv",
+		"--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp",
+		"--setenv", "GOMAXPROCS", strconv.Itoa(max(lim.MaxProcs, 1)), "--setenv", "GOTRACEBACK", "none"}
+	if lim.Race {
+		a = append(a, "--setenv", "GORACE", raceOptions)
+	}
+	if dynamic {
+		for _, d := range []string{"/usr/lib", "/usr/lib64", "/usr/bin", "/lib", "/lib64", "/bin"} {
+			if fi, err := os.Lstat(d); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+				target, _ := os.Readlink(d)
+				a = append(a, "--symlink", target, d)
+			} else if err == nil {
+				a = append(a, "--ro-bind", d, d)
+			}
+		}
+	}
+	a = append(a, "--ro-bind", bin, inside, "--proc", "/proc", "--dev", "/dev",
+		"--size", strconv.Itoa(1<<20), "--tmpfs", "/dev/shm", "--remount-ro", "/dev",
+		"--size", strconv.Itoa(max(lim.TmpMB, 1)<<20), "--tmpfs", "/tmp", "--chdir", "/tmp",
+		"--remount-ro", "/", inside)
+	return a
+}
+
+// raceOptions stop a -race child at the first race, with a recognisable
+// exit code (see RaceReport).
+const raceOptions = "halt_on_error=1 exitcode=66"
+
+// isDynamic reports whether the ELF file at path asks for an interpreter
+// (it links the C library: a -race build).
+func isDynamic(path string) bool {
+	f, err := elf.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_INTERP {
+			return true
+		}
+	}
+	return false
 }
 
 // Each running child gets a user ID of its own (as root), so that the
@@ -161,6 +269,10 @@ const maxResult = 16 << 20
 // start launches bin for at most cases cases.
 func (s Sandbox) start(bin string, binArgs []string, scratch string, lim Limits, cases int) (*child, error) {
 	args := append([]string{bin}, binArgs...)
+	if s.Bwrap != "" {
+		args = append(append([]string{s.Bwrap}, bwrapArgs(bin, "/prog", isDynamic(bin), lim)...), binArgs...)
+	}
+	inner := args
 	if s.Prlimit != "" {
 		cpu := (int(lim.Timeout/time.Second) + 1) * cases // a backstop: the wall clock of each case is the limit
 		args = []string{s.Prlimit,
@@ -171,24 +283,34 @@ func (s Sandbox) start(bin string, binArgs []string, scratch string, lim Limits,
 			"--nproc=" + strconv.Itoa(lim.Procs),
 			"--core=0",
 			"--"}
-		args = append(args, bin)
-		args = append(args, binArgs...)
+		args = append(args, inner...)
 	}
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Dir = scratch
-	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + scratch, "TMPDIR=" + scratch, "GOMAXPROCS=1", "GOTRACEBACK=none"}
+	if s.Bwrap != "" {
+		cmd.Dir = "/" // bubblewrap's working directory is the child's tmpfs
+	}
+	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + scratch, "TMPDIR=" + scratch, "GOMAXPROCS=" + strconv.Itoa(max(lim.MaxProcs, 1)), "GOTRACEBACK=none"}
+	if lim.Race {
+		cmd.Env = append(cmd.Env, "GORACE="+raceOptions)
+	}
 	attr := &syscall.SysProcAttr{Setpgid: true}
 	c := &child{cmd: cmd, out: &capped{max: lim.Output}, uid: -1, lines: make(chan []byte, 1), waited: make(chan error, 1)}
 	if s.Unprivileged {
 		c.uid = <-uidPool
 		attr.Credential = &syscall.Credential{Uid: uint32(c.uid), Gid: uint32(c.uid)}
-		_ = os.Chown(scratch, c.uid, c.uid)
+		if s.Bwrap == "" {
+			_ = os.Chown(scratch, c.uid, c.uid) // with bubblewrap the child writes only to its tmpfs
+		}
 	}
-	if s.NoNet {
-		attr.Cloneflags = syscall.CLONE_NEWNET
+	if s.NoNet && s.Bwrap == "" {
+		attr.Cloneflags = syscall.CLONE_NEWNET // bubblewrap makes its own
 	}
 	cmd.SysProcAttr = attr
 	cmd.Stdout, cmd.Stderr = c.out, c.out
+	// A process that left the group may hold the output pipe open: once
+	// the child is gone, waiting for it is bounded.
+	cmd.WaitDelay = time.Second
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		c.release()
@@ -334,7 +456,9 @@ func (c *child) stop() {
 
 // killUser kills every process whose real or effective user is uid (a
 // sandbox user owns nothing else), read from /proc/PID/status, and waits
-// until none is left, zombies included, or 3 s have passed.
+// until none is left but zombies, or 3 s have passed. The zombies are
+// reaped by the system's init (about a second in a container) before the
+// user ID comes round again: the pool hands out every other ID first.
 func killUser(uid int) {
 	want := strconv.Itoa(uid)
 	for deadline := time.Now().Add(3 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
@@ -360,11 +484,9 @@ func killUser(uid int) {
 					zombie = f[1] == "Z" || f[1] == "X"
 				}
 			}
-			if mine {
-				found = true // a zombie too: it counts against the next child's process limit until reaped
-				if !zombie {
-					_ = syscall.Kill(pid, syscall.SIGKILL)
-				}
+			if mine && !zombie {
+				found = true
+				_ = syscall.Kill(pid, syscall.SIGKILL)
 			}
 		}
 		if !found {

@@ -3,9 +3,13 @@ package submission
 import (
 	"context"
 	"fmt"
+	"io/fs"
+	"net"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -13,61 +17,120 @@ import (
 // hostile programs: each serves 01/Q4 (Count) with a function that returns
 // 2 except on n = 4, where it misbehaves (the sandbox must contain it and
 // move on); want is a word of the expected trouble for that case, or of
-// the result's output.
+// the result's output. In bodies, PROBE is replaced by the path of a file
+// the child must not read and ADDR by a loopback address the test listens
+// on; a probe that gets through answers 99.
 var hostile = []struct {
-	name, body, want string
-	result           bool
-	either           bool // contained either way: a result or a trouble
+	name, imports, body, want string
+	result                    bool
+	either                    bool // contained either way: a result or a trouble
+	isolated                  bool // needs bubblewrap (skipped without it)
 }{
-	{"ok", `return 2, nil`, "", true, false},
-	{"panic", `var m map[int]int; m[1] = 1; return 0, nil`, "", true, false},
-	{"loop", `for { }`, "boucle infinie", false, false},
-	{"exit", `os.Exit(3); return 0, nil`, "code 3", false, false},
-	{"memory", `var s [][]byte; for { s = append(s, make([]byte, 1<<26)); s[len(s)-1][0] = 1 }`, "mémoire", false, false},
-	{"output", `for i := 0; i < 1e6; i++ { fmt.Println("bla bla bla bla") }; return 2, nil`, "", true, false},
-	{"output-then-crash", `for i := 0; i < 1e5; i++ { fmt.Println("bla bla bla bla") }; var f func(int) int; f = func(k int) int { return f(k+1) + 1 }; return int64(f(0)), nil`, "pile", false, false},
-	{"recursion", `var f func(int) int; f = func(k int) int { return f(k+1) + 1 }; return int64(f(0)), nil`, "pile", false, false},
-	{"goroutine-panic", `done := make(chan bool); go func() { panic("boum") }(); <-done; return 0, nil`, "code 2", false, false},
-	{"fork", `for i := 0; i < 100000; i++ { exec.Command("/bin/sleep", "30").Start() }; return 0, nil`, "", true, true},
-	{"escape", `if err := exec.Command("/usr/bin/setsid", "/bin/sleep", "30").Start(); err != nil { panic(err) }; os.NewFile(3, "r").Write([]byte("{\"case\":99}\n{\"case\":99}\n{\"case\":99}\n")); return 2, nil`, `"N":2,`, true, false},
-	{"result-forgery", `os.NewFile(3, "r").Write([]byte("{\"case\":2,\"output\":92}\n")); os.Exit(0); return 0, nil`, "", true, false},
-	{"fd3-garbage", `os.NewFile(3, "r").Write([]byte("{\"case\":7,\"output\":92}\nbla\n")); return 2, nil`, "", true, false},
-	{"fd3-closed", `os.NewFile(3, "r").Close(); select {}`, "descripteur 3", false, false},
+	{"ok", "", `return 2, nil`, "", true, false, false},
+	{"panic", "", `var m map[int]int; m[1] = 1; return 0, nil`, "", true, false, false},
+	{"loop", "", `for { }`, "boucle infinie", false, false, false},
+	{"exit", "", `os.Exit(3); return 0, nil`, "code 3", false, false, false},
+	{"memory", "", `var s [][]byte; for { s = append(s, make([]byte, 1<<26)); s[len(s)-1][0] = 1 }`, "mémoire", false, false, false},
+	{"output", "", `for i := 0; i < 1e6; i++ { fmt.Println("bla bla bla bla") }; return 2, nil`, "", true, false, false},
+	{"output-then-crash", "", `for i := 0; i < 1e5; i++ { fmt.Println("bla bla bla bla") }; var f func(int) int; f = func(k int) int { return f(k+1) + 1 }; return int64(f(0)), nil`, "pile", false, false, false},
+	{"recursion", "", `var f func(int) int; f = func(k int) int { return f(k+1) + 1 }; return int64(f(0)), nil`, "pile", false, false, false},
+	{"goroutine-panic", "", `done := make(chan bool); go func() { panic("boum") }(); <-done; return 0, nil`, "code 2", false, false, false},
+	// Copies of itself that serve forever, in a session of their own.
+	{"fork", "", `for i := 0; i < 100000; i++ { c := exec.Command("/proc/self/exe"); r, w, _ := os.Pipe(); c.Stdin, c.ExtraFiles = r, []*os.File{w}; c.Start() }; return 0, nil`, "", true, true, false},
+	{"escape", "", `r, w, _ := os.Pipe(); c := exec.Command("/proc/self/exe"); c.Stdin, c.ExtraFiles = r, []*os.File{w}; c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}; if err := c.Start(); err != nil { panic(err) }; os.NewFile(3, "r").Write([]byte("{\"case\":99}\n{\"case\":99}\n{\"case\":99}\n")); return 2, nil`, `"N":2,`, true, false, false},
+	{"start-process", "", `r, w, _ := os.Pipe(); _, err := os.StartProcess("/proc/self/exe", []string{"x"}, &os.ProcAttr{Files: []*os.File{r, os.Stdout, os.Stderr, w}, Sys: &syscall.SysProcAttr{Setsid: true}}); if err != nil { panic(err) }; return 2, nil`, `"N":2,`, true, false, false},
+	{"result-forgery", "", `os.NewFile(3, "r").Write([]byte("{\"case\":2,\"output\":92}\n")); os.Exit(0); return 0, nil`, "", true, false, false},
+	{"fd3-garbage", "", `os.NewFile(3, "r").Write([]byte("{\"case\":7,\"output\":92}\nbla\n")); return 2, nil`, "", true, false, false},
+	{"fd3-closed", "", `os.NewFile(3, "r").Close(); time.Sleep(time.Hour); return 0, nil`, "descripteur 3", false, false, false},
+	// What bubblewrap hides: the machine's files, by every route, the
+	// network, and any room to fill a disk.
+	{"read-file", "", `if _, err := os.ReadFile("PROBE"); err == nil { return 99, nil }; return 2, nil`, `"N":2,`, true, false, true},
+	{"read-unix", "import \"golang.org/x/sys/unix\"\n", `if fd, err := unix.Open("PROBE", unix.O_RDONLY, 0); err == nil { unix.Close(fd); return 99, nil }; return 2, nil`, `"N":2,`, true, false, true},
+	{"read-syscall-renamed", "import sys \"syscall\"\n", `if fd, err := sys.Open("PROBE", sys.O_RDONLY, 0); err == nil { sys.Close(fd); return 99, nil }; return 2, nil`, `"N":2,`, true, false, true},
+	{"list-home", "", `for _, d := range []string{"/root", "/home", "/work", "/etc"} { if e, err := os.ReadDir(d); err == nil && len(e) > 0 { return 99, nil } }; return 2, nil`, `"N":2,`, true, false, true},
+	{"network", "", `if c, err := net.DialTimeout("tcp", "ADDR", time.Second); err == nil { c.Write([]byte("leak")); c.Close(); return 99, nil }; return 2, nil`, `"N":2,`, true, false, true},
+	{"fill-disk", "", `b := make([]byte, 1<<20); for _, d := range []string{"/tmp", "/dev/shm", "/var/tmp", os.Getenv("HOME"), "."} { for i := 0; i < 300; i++ { f, err := os.Create(fmt.Sprintf("%s/fill-%d", d, i)); if err != nil { break }; _, err = f.Write(b); f.Close(); if err != nil { break } } }; return 2, nil`, `"N":2,`, true, false, true},
 }
 
 // Every hostile case is contained: the cases before it get their result
 // from the same child, the one after from a fresh child (none after a
-// time-out), and nothing of the sandbox survives.
+// time-out), and nothing of the sandbox survives: no process, no file in a
+// place anyone may write, nothing read from the repository or from another
+// submission's folder, nothing sent to a loopback listener; cgo does not
+// build.
 func TestSandbox(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles and runs hostile programs")
 	}
-	var units []Unit
-	for _, h := range hostile {
-		units = append(units, Unit{Name: h.name,
-			Source:  "package main\n\nfunc count(n int) (int64, error) {\n\tif n != 4 {\n\t\treturn 2, nil\n\t}\n\t" + h.body + "\n}\n\nfunc main() { serve() }\n",
-			Harness: "package main\n\nimport (\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ \"github.com/prepa-reines/reines/grading/nb01\"\n)\n\nfunc serve() { grading.ServeMain(\"01/Q4\", count) }\n"})
-	}
-	// The sandbox user must reach the binaries and the scratch folders.
+	sb := Probe()
+	t.Log(sb.Isolation())
+	// The probes: a file in the repository, one in another submission's
+	// folder, a loopback listener.
+	probes := []string{filepath.Join(root(t), "grading", "submission", "testdata", "probe-"+fmt.Sprint(os.Getpid()))}
 	work, err := os.MkdirTemp("", "sandbox-test")
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.RemoveAll(work) })
 	os.Chmod(work, 0o755)
-	dir := work + "/build"
-	built, err := Compile(context.Background(), root(t), dir, units)
+	probes = append(probes, filepath.Join(work, "other-student", "notebook.ipynb"))
+	for _, p := range probes {
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte("secret"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.Remove(p) })
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	sb := Probe()
-	t.Logf("sandbox: %+v", sb)
+	defer ln.Close()
+	accepted := make(chan string, 100)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			accepted <- c.RemoteAddr().String()
+			c.Close()
+		}
+	}()
+
+	var units []Unit
+	var cases []int
+	for i, h := range hostile {
+		for k, probe := range probes {
+			if k > 0 && !strings.Contains(h.body, "PROBE") {
+				break
+			}
+			body := strings.NewReplacer("PROBE", probe, "ADDR", ln.Addr().String()).Replace(h.body)
+			units = append(units, Unit{Name: fmt.Sprintf("%s-%d", h.name, k),
+				Source:  "package main\n\n" + h.imports + "\nfunc count(n int) (int64, error) {\n\tif n != 4 {\n\t\treturn 2, nil\n\t}\n\t" + body + "\n}\n\nfunc main() { serve() }\n",
+				Harness: "package main\n\nimport (\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ \"github.com/prepa-reines/reines/grading/nb01\"\n)\n\nfunc serve() { grading.ServeMain(\"01/Q4\", count) }\n"})
+			cases = append(cases, i)
+		}
+	}
+	units = append(units, Unit{Name: "cgo", Source: "package main\n\n// int answer(void) { return 2; }\nimport \"C\"\n\nfunc count(n int) (int64, error) { return int64(C.answer()), nil }\n\nfunc main() { serve() }\n",
+		Harness: units[0].Harness})
+	built, err := Compile(context.Background(), root(t), filepath.Join(work, "build"), units)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := built["cgo"]; b.Bin != "" {
+		t.Errorf("a cgo program built: %s", b.Bin)
+	}
 	lim := DefaultLimits
 	lim.Timeout, lim.MemoryMB = 3*time.Second, 512
 	inputs := [][]byte{[]byte(`{"N":3}`), []byte(`{"N":4}`), []byte(`{"N":5}`)}
-	for _, h := range hostile {
-		t.Run(h.name, func(t *testing.T) {
-			b := built[h.name]
+	for j, u := range units[:len(units)-1] {
+		h := hostile[cases[j]]
+		t.Run(u.Name, func(t *testing.T) {
+			if h.isolated && !sb.Isolated() {
+				t.Skip("needs bubblewrap: " + sb.Warning)
+			}
+			b := built[u.Name]
 			if b.Bin == "" {
 				t.Fatalf("does not compile: %s", b.Errors)
 			}
@@ -94,23 +157,56 @@ func TestSandbox(t *testing.T) {
 			o := outs[1]
 			text := o.Trouble // want is a word of the trouble, or of the output of a result
 			if o.Result != nil {
-				text = string(o.Result.Output)
+				text = string(o.Result.Output) + o.Result.Panic
 			}
 			if !h.either && ((o.Result != nil) != h.result || (h.want != "" && !strings.Contains(text, h.want))) {
-				t.Errorf("outcome %+v; want result=%v, trouble containing %q", o, h.result, h.want)
+				t.Errorf("outcome %+v (%s); want result=%v, trouble containing %q", o, text, h.result, h.want)
 			}
 			if first, count := UIDRange(); sb.Unprivileged {
-				out, _ := exec.Command("ps", "-e", "-o", "uid=,pid=,comm=").Output()
+				// Zombies are not processes that run: the system's init
+				// reaps them (see killUser).
+				out, _ := exec.Command("ps", "-e", "-o", "uid=,stat=,pid=,comm=").Output()
 				for _, line := range strings.Split(string(out), "\n") {
 					var uid int
-					if _, err := fmt.Sscan(line, &uid); err == nil && uid >= first && uid < first+count {
+					var stat string
+					if _, err := fmt.Sscan(line, &uid, &stat); err == nil && uid >= first && uid < first+count && !strings.HasPrefix(stat, "Z") {
 						t.Errorf("a process of the sandbox survived the case: %s", line)
 					}
 				}
+				if sb.Isolated() {
+					for _, d := range []string{"/tmp", "/dev/shm", "/var/tmp", scratch} {
+						if f := ownedFile(d, first, count); f != "" {
+							t.Errorf("a file of the sandbox survived the case: %s", f)
+						}
+					}
+				}
+			}
+			select {
+			case from := <-accepted:
+				t.Errorf("the loopback listener received a connection from %s", from)
+			default:
 			}
 			if len(o.Output) > lim.Output+tailSize+100 {
 				t.Errorf("kept %d bytes of output; limit %d + %d", len(o.Output), lim.Output, tailSize)
 			}
 		})
 	}
+}
+
+// ownedFile returns a file under dir owned by a user ID in [first,
+// first+count), "" if there is none.
+func ownedFile(dir string, first, count int) string {
+	found := ""
+	_ = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || found != "" {
+			return nil
+		}
+		if info, err := d.Info(); err == nil {
+			if st, ok := info.Sys().(*syscall.Stat_t); ok && int(st.Uid) >= first && int(st.Uid) < first+count {
+				found = path
+			}
+		}
+		return nil
+	})
+	return found
 }

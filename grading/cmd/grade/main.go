@@ -33,11 +33,13 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -54,12 +56,14 @@ func main() {
 	manual := flag.String("manual", "", "manual.csv with the teacher's points for written answers")
 	timeout := flag.Duration("timeout", submission.DefaultLimits.Timeout, "time limit of one case")
 	seed := flag.String("seed", "", "seed of the hidden cases (default: the one in "+seedFileHelp+", created on first use)")
+	tmpMB := flag.Int("tmp", submission.DefaultLimits.TmpMB, "MiB of the tmpfs that is a child's only writable place (with bubblewrap)")
+	noSandbox := flag.Bool("unsafe-no-sandbox", false, "grade even where bubblewrap does not work: student code can then read this machine's files")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: grade [-tp NN|all] [-out DIR] [-j N] [-reveal] [-manual manual.csv] [-seed N] SUBMISSIONS")
+		fmt.Fprintln(os.Stderr, "usage: grade [-tp NN|all] [-out DIR] [-j N] [-reveal] [-manual manual.csv] [-seed N] [-timeout D] [-tmp MiB] [-unsafe-no-sandbox] SUBMISSIONS")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	if flag.NArg() != 1 || *jobs < 1 {
+	if flag.NArg() != 1 || *jobs < 1 || *tmpMB < 1 || *tmpMB > 1<<14 || *timeout <= 0 {
 		flag.Usage()
 		os.Exit(2)
 	}
@@ -69,13 +73,26 @@ func main() {
 		os.Exit(2)
 	}
 	fmt.Fprintf(os.Stderr, "grade: hidden cases drawn with the seed %s\n", from)
-	if err := run(flag.Arg(0), *tp, *out, *jobs, *reveal, *manual, *timeout, s); err != nil {
+	sandbox := submission.Probe()
+	fmt.Fprintln(os.Stderr, "grade:", sandbox.Isolation())
+	if !sandbox.Isolated() && !*noSandbox {
+		fmt.Fprintln(os.Stderr, "grade: refusing to run student code without bubblewrap (install it: sudo apt-get install bubblewrap; or pass -unsafe-no-sandbox on a machine that holds nothing else)")
+		os.Exit(1)
+	}
+	lim := submission.DefaultLimits
+	lim.Timeout, lim.TmpMB = *timeout, *tmpMB
+	// SIGINT or SIGTERM stop the run: the children are killed, the work
+	// folder removed, and nothing is written.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, flag.Arg(0), *tp, *out, *jobs, *reveal, *manual, lim, sandbox, s); err != nil {
 		fmt.Fprintln(os.Stderr, "grade:", err)
+		stop()
 		os.Exit(1)
 	}
 }
 
-func run(dir, tp, out string, jobs int, reveal bool, manualPath string, timeout time.Duration, seed uint64) error {
+func run(ctx context.Context, dir, tp, out string, jobs int, reveal bool, manualPath string, lim submission.Limits, sandbox submission.Sandbox, seed uint64) error {
 	gomod, err := exec.Command("go", "env", "GOMOD").Output()
 	if err != nil || strings.TrimSpace(string(gomod)) == "" || strings.TrimSpace(string(gomod)) == os.DevNull {
 		return fmt.Errorf("run grade inside the workbook's repository")
@@ -112,13 +129,9 @@ func run(dir, tp, out string, jobs int, reveal bool, manualPath string, timeout 
 	if err != nil {
 		return err
 	}
-	opt := batch.Options{Work: work, Limits: submission.DefaultLimits, Sandbox: submission.Probe(), SDK: sdk, Seed: seed}
-	opt.Limits.Timeout = timeout
+	opt := batch.Options{Work: work, Limits: lim, Sandbox: sandbox, SDK: sdk, Seed: seed}
 	if tp != "all" {
 		opt.TP = tp
-	}
-	if opt.Sandbox.Warning != "" {
-		fmt.Fprintln(os.Stderr, "grade: warning:", opt.Sandbox.Warning)
 	}
 	start := time.Now()
 	// The bar is drawn only on a terminal; a log gets the summary alone.
@@ -137,17 +150,25 @@ func run(dir, tp, out string, jobs int, reveal bool, manualPath string, timeout 
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i] = batch.Grade(context.Background(), subs[i], opt)
+				results[i] = batch.Grade(ctx, subs[i], opt)
 				_ = bar.Add(1)
 			}
 		}()
 	}
+feed:
 	for i := range subs {
-		next <- i
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
 	}
 	close(next)
 	wg.Wait()
 	_ = bar.Finish()
+	if ctx.Err() != nil {
+		return fmt.Errorf("interrupted: nothing written to %s (what was there is left as it was)", out)
+	}
 	if manual != nil {
 		manual.Apply(results)
 	}
