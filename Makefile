@@ -39,7 +39,7 @@ jupyter: $(STAMP)
 # Tests always re-run the (idempotent) setup, Chromium included: it ends
 # with the smoke notebook, the first test.
 test:
-	bash kernel-setup/setup.sh --browser
+	bash kernel-setup/setup.sh --browser --grader
 	@mkdir -p build && touch $(STAMP)
 	$(MAKE) lint test-go test-notebooks
 
@@ -58,6 +58,7 @@ test-notebooks:
 # grades/manual.csv, -reveal, -j 2, -timeout 20s).
 grade:
 	@[ -n "$(SUBMISSIONS)" ] || { echo "usage: make grade SUBMISSIONS=folder [OUT=grades] [GRADE_ARGS='-tp 01 -manual grades/manual.csv']"; exit 2; }
+	@command -v bwrap >/dev/null || bash kernel-setup/setup.sh --grader --no-smoke
 	go run ./grading/cmd/grade -out $(or $(OUT),grades) $(GRADE_ARGS) $(SUBMISSIONS)
 
 # The Go benchmarks, then the fast counter's table up to n = 17 (about a

@@ -4,8 +4,9 @@
 # optionally Chromium for the browser tests. Re-running it changes nothing and
 # takes a few seconds. It ends by running a one-cell smoke notebook.
 #
-# Usage: kernel-setup/setup.sh [--browser] [--no-smoke]
+# Usage: kernel-setup/setup.sh [--browser] [--grader] [--no-smoke]
 #   --browser     also install Chromium (needed by `make test`, not by students)
+#   --grader      also install bubblewrap, the grader's sandbox (teachers, `make test`)
 #   --no-smoke    skip the smoke notebook at the end
 #
 # Linux (Debian/Ubuntu) is tested. On macOS: install Jupyter with pip or
@@ -19,12 +20,13 @@ ECHARTS_VERSION=5.6.0
 # sha512 of echarts-5.6.0.tgz as published on the npm registry (dist.integrity).
 ECHARTS_INTEGRITY=sha512-oTbVTsXfKuEhxftHqL5xprgLoc0k7uScAwtryCgWF6hPYFLRwOUHiFmHGCBKP5NPFNkDVopOieyUqYGH8Fa3kA==
 
-browser=0 smoke=1
+browser=0 grader=0 smoke=1
 for a in "$@"; do
   case "$a" in
     --browser) browser=1 ;;
+    --grader) grader=1 ;;
     --no-smoke) smoke=0 ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     *) echo "setup: unknown option $a (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -88,6 +90,17 @@ if [ $browser = 1 ]; then
     say "installing Chromium…"
     apt_install chromium || die "cannot install Chromium (apt-get install chromium); the browser tests need it."
     installed+=("Chromium (Debian package)")
+  fi
+fi
+
+# --- bubblewrap (the grader's sandbox) ------------------------------------------
+if [ $grader = 1 ]; then
+  if command -v bwrap >/dev/null; then
+    say "bubblewrap present"
+  else
+    say "installing bubblewrap…"
+    apt_install bubblewrap || die "cannot install bubblewrap (apt-get install bubblewrap); the grader runs student code in it."
+    installed+=("bubblewrap (Debian package)")
   fi
 fi
 

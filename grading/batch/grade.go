@@ -139,8 +139,8 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		graded = append(graded, q)
 		res.Questions = append(res.Questions, g)
 	}
-	if fi, err := os.Stat(opt.Work); err == nil && opt.Sandbox.Unprivileged && fi.Mode().Perm()&0o001 == 0 {
-		res.Problems = append(res.Problems, fmt.Sprintf("dossier de travail %s fermé aux processus isolés (droits %v) : il faut au moins o+x", opt.Work, fi.Mode().Perm()))
+	if err := opt.Sandbox.Reachable(opt.Work); err != nil {
+		res.Problems = append(res.Problems, "dossier de travail : "+err.Error())
 		return res.finish(tp)
 	}
 	dir, err := os.MkdirTemp(opt.Work, "sub-")

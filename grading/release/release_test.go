@@ -39,11 +39,12 @@ Quatre-vingt-douze.
 	if len(student.Cells) != 6 || len(correction.Cells) != 6 {
 		t.Fatalf("%d and %d cells; want header + 5", len(student.Cells), len(correction.Cells))
 	}
-	if string(student.Cells[0].Source) != Header(Module+"/grading/nb01") || student.Cells[0].Reines().Role != "header" {
+	// With French typography in the French strings and comments.
+	if string(student.Cells[0].Source) != frenchCode(Header(Module+"/grading/nb01")) || student.Cells[0].Reines().Role != "header" {
 		t.Error("the first cell must be the header")
 	}
 	safe := string(correction.Cells[2].Source)
-	if !strings.HasPrefix(safe, "// Indice : les diagonales.\nfunc IsSafe(p queens.Placement, row, col int) bool {\n") {
+	if !strings.HasPrefix(safe, "// Indice\u00a0: les diagonales.\nfunc IsSafe(p queens.Placement, row, col int) bool {\n") {
 		t.Errorf("correction of Q1 must start with the hint then the reference function, qualified:\n%s", safe)
 	}
 	if strings.Contains(safe, "Answers notebook") {
@@ -65,7 +66,7 @@ Quatre-vingt-douze.
 	if m := student.Cells[3].Reines(); m.Role != "answer" || m.Question != "01/Q2" {
 		t.Errorf("answer metadata %+v", m)
 	}
-	if string(student.Cells[5].Source) != ProsePlaceholder || string(correction.Cells[5].Source) != "Quatre-vingt-douze." {
+	if string(student.Cells[5].Source) != frenchMarkdown(ProsePlaceholder) || string(correction.Cells[5].Source) != "Quatre-vingt-douze." {
 		t.Error("prose cells: placeholder for the student, model answer in the correction")
 	}
 	if student.Cells[4].Source != correction.Cells[4].Source {

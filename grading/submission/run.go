@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -101,6 +102,31 @@ func (s Sandbox) Isolation() string {
 		out += "\nsandbox: WARNING: " + s.Warning
 	}
 	return out
+}
+
+// Reachable returns an error, in French, unless the children (their own
+// user, as root) can reach dir, where the grader puts their binaries:
+// dir and each of its parents must be open to others (o+x).
+func (s Sandbox) Reachable(dir string) error {
+	if !s.Unprivileged {
+		return nil
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		fi, err := os.Stat(d)
+		if err != nil {
+			return err
+		}
+		if fi.Mode().Perm()&0o001 == 0 {
+			return fmt.Errorf("dossier %s fermé aux processus isolés (droits %v) : il faut au moins o+x sur %s et chacun de ses parents (TMPDIR ailleurs ?)", d, fi.Mode().Perm(), abs)
+		}
+		if d == filepath.Dir(d) {
+			return nil
+		}
+	}
 }
 
 // probeBwrap runs /bin/true under bubblewrap as a child would run.

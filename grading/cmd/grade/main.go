@@ -122,6 +122,9 @@ func run(ctx context.Context, dir, tp, out string, jobs int, reveal bool, manual
 	}
 	defer os.RemoveAll(work)
 	_ = os.Chmod(work, 0o755)
+	if err := sandbox.Reachable(work); err != nil {
+		return fmt.Errorf("the sandbox cannot run programs from the work folder: %v", err)
+	}
 	root := filepath.Dir(strings.TrimSpace(string(gomod)))
 	// Submissions are built against the student edition, never against the
 	// teacher's packages.
