@@ -342,3 +342,29 @@ func TestPlainText(t *testing.T) {
 		}
 	}
 }
+
+// The judges see answers of any size: FindConflict on a solution of a
+// million queens (the explicit construction for n mod 6 ∉ {2, 3}: even
+// columns then odd ones, 1-based) finds none, without a quadratic scan,
+// and a list of solutions where none is expected is refused at once.
+func TestJudgeLargeAnswers(t *testing.T) {
+	const n = 999_997 // n mod 6 = 1
+	p := make(queens.Placement, 0, n)
+	for c := 2; c <= n; c += 2 {
+		p = append(p, c-1)
+	}
+	for c := 1; c <= n; c += 2 {
+		p = append(p, c-1)
+	}
+	if c := FindConflict(p); c != nil {
+		t.Fatalf("conflict %v in the explicit solution", c)
+	}
+	p[n-1], p[n-2] = p[n-2], p[n-1] // the last two rows swapped: their queens now share a diagonal with others
+	if FindConflict(p) == nil {
+		t.Error("no conflict found after a swap")
+	}
+	ok, note := JudgeSolutions(SolutionsOut{Placements: []queens.Placement{p}}, SolutionsOut{Placements: []queens.Placement{}})
+	if ok || !strings.Contains(note, "au lieu d'aucune") {
+		t.Errorf("judged %v, %q", ok, note)
+	}
+}

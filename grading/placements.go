@@ -27,9 +27,10 @@ type SolutionsOut struct {
 }
 
 // FindConflict returns the first reason why p is not a solution of the
-// N-queens problem on a len(p)×len(p) board (a queen off the board, then
-// two queens on a column or a diagonal, rows in order), nil if it is one.
-// Cost O(n²).
+// N-queens problem on a len(p)×len(p) board (a queen off the board, then,
+// row after row, the first queen on the column or a diagonal of an
+// earlier one), nil if it is one. Cost O(n) time and memory: it judges
+// answers of any size.
 func FindConflict(p queens.Placement) *queens.Conflict {
 	n := len(p)
 	for r, c := range p {
@@ -37,16 +38,21 @@ func FindConflict(p queens.Placement) *queens.Conflict {
 			return &queens.Conflict{Kind: queens.OutOfBoard, A: queens.Square{Row: r, Col: c}}
 		}
 	}
-	for r2 := range p {
-		for r1 := 0; r1 < r2; r1++ {
-			a, b := queens.Square{Row: r1, Col: p[r1]}, queens.Square{Row: r2, Col: p[r2]}
-			switch {
-			case a.Col == b.Col:
-				return &queens.Conflict{Kind: queens.SameColumn, A: a, B: b}
-			case Attack(a, b):
-				return &queens.Conflict{Kind: queens.SameDiagonal, A: a, B: b}
-			}
+	// The row of the queen on each column and diagonal so far, + 1 (0: none).
+	col, sum, diff := make([]int, n), make([]int, 2*n), make([]int, 2*n)
+	for r, c := range p {
+		b := queens.Square{Row: r, Col: c}
+		switch {
+		case col[c] > 0:
+			return &queens.Conflict{Kind: queens.SameColumn, A: queens.Square{Row: col[c] - 1, Col: c}, B: b}
+		case sum[r+c] > 0:
+			a := sum[r+c] - 1
+			return &queens.Conflict{Kind: queens.SameDiagonal, A: queens.Square{Row: a, Col: p[a]}, B: b}
+		case diff[r-c+n] > 0:
+			a := diff[r-c+n] - 1
+			return &queens.Conflict{Kind: queens.SameDiagonal, A: queens.Square{Row: a, Col: p[a]}, B: b}
 		}
+		col[c], sum[r+c], diff[r-c+n] = r+1, r+1, r+1
 	}
 	return nil
 }
@@ -155,6 +161,9 @@ func JudgeSolutions(got, want SolutionsOut) (bool, string) {
 	}
 	if len(got.Placements) >= 2 && allSame(got.Placements) && len(want.Placements) >= 2 {
 		return false, "toutes les solutions renvoyées sont identiques : le même tableau, ajouté plusieurs fois ? Ajoutez une copie du placement (le tableau p est réutilisé ensuite)"
+	}
+	if len(want.Placements) == 0 && len(got.Placements) > 0 {
+		return false, fmt.Sprintf("%s au lieu d'aucune", Plural(len(got.Placements), "solution"))
 	}
 	seen := map[string]bool{}
 	for i, p := range got.Placements {

@@ -55,6 +55,10 @@ type Question struct {
 	// "github.com/prepa-reines/reines/tp/queens.Solutions"; empty for a
 	// written answer.
 	RefName string
+	// Race marks a question about goroutines and shared state: the grader
+	// builds its answer with the race detector and runs it on two threads
+	// (GOMAXPROCS 2); a data race fails the case.
+	Race bool
 }
 
 // Prose reports whether the question expects a written answer graded by hand.

@@ -153,21 +153,43 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 	// Linking dominates: first try one program serving every question (the
 	// question's ID is its first argument). Only if it does not compile is
 	// each question built alone, so that a broken cell costs only the
-	// questions that use it. Both give the same results.
+	// questions that use it. Both give the same results. The questions
+	// about goroutines are always built alone, with the race detector.
+	units = slices.Clone(units)
+	for k := range units {
+		units[k].Race = graded[k].Race
+	}
 	built := map[string]submission.Built{}
-	var arg func(id string) []string
-	if len(units) > 0 {
-		whole := wholeUnit(prog, graded, tp)
+	wholeArgs := map[string][]string{} // the whole program's arguments, per question
+	var plainQs []*grading.Question
+	for _, q := range graded {
+		if !q.Race {
+			plainQs = append(plainQs, q)
+		}
+	}
+	if len(plainQs) > 0 {
+		whole := wholeUnit(prog, plainQs, tp)
 		b, err := submission.Compile(ctx, opt.SDK.Dir, filepath.Join(dir, "whole"), []submission.Unit{whole})
 		if err == nil && b[whole.Name].Bin != "" {
-			for _, q := range graded {
+			for _, q := range plainQs {
 				built[unitName(q.ID)] = b[whole.Name]
+				wholeArgs[q.ID] = []string{q.ID}
 			}
-			arg = func(id string) []string { return []string{id} }
-		} else if built, err = submission.Compile(ctx, opt.SDK.Dir, filepath.Join(dir, "build"), units); err != nil {
+		}
+	}
+	var rest []submission.Unit
+	for _, u := range units {
+		if _, ok := built[u.Name]; !ok {
+			rest = append(rest, u)
+		}
+	}
+	if len(rest) > 0 {
+		b, err := submission.Compile(ctx, opt.SDK.Dir, filepath.Join(dir, "build"), rest)
+		if err != nil {
 			res.Problems = append(res.Problems, "compilation impossible : "+err.Error())
 			return res.finish(tp)
 		}
+		maps.Copy(built, b)
 	}
 	for i := range res.Questions {
 		g := &res.Questions[i]
@@ -182,26 +204,23 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 			}
 			continue
 		}
-		var args []string
-		if arg != nil {
-			args = arg(g.ID)
+		k := slices.IndexFunc(graded, func(q *grading.Question) bool { return q.ID == g.ID })
+		qopt := opt
+		if graded[k].Race {
+			qopt.Limits.Race, qopt.Limits.MaxProcs = true, max(qopt.Limits.MaxProcs, 2)
 		}
+		args, whole := wholeArgs[g.ID]
 		before := *g
-		if runCases(ctx, g, b.Bin, args, dir, opt) && arg != nil {
+		if runCases(ctx, g, b.Bin, args, dir, qopt) && whole {
 			// The whole program called a reserved function as it started:
 			// only the questions whose own program does so lose their
 			// points, so this one is built and run alone.
 			*g = before
-			for k, q := range graded {
-				if q.ID != g.ID {
-					continue
-				}
-				alone, err := submission.Compile(ctx, opt.SDK.Dir, filepath.Join(dir, "alone-"+unitName(q.ID)), units[k:k+1])
-				if b := alone[units[k].Name]; err == nil && b.Bin != "" {
-					runCases(ctx, g, b.Bin, nil, dir, opt)
-				} else {
-					runCases(ctx, g, built[unitName(g.ID)].Bin, args, dir, opt)
-				}
+			alone, err := submission.Compile(ctx, opt.SDK.Dir, filepath.Join(dir, "alone-"+unitName(g.ID)), units[k:k+1])
+			if b := alone[units[k].Name]; err == nil && b.Bin != "" {
+				runCases(ctx, g, b.Bin, nil, dir, qopt)
+			} else {
+				runCases(ctx, g, built[unitName(g.ID)].Bin, args, dir, qopt)
 			}
 		}
 	}

@@ -178,6 +178,38 @@ func bwrapArgs(bin, inside string, dynamic bool, lim Limits) []string {
 	return a
 }
 
+// raceWarning starts the race detector's report.
+const raceWarning = "WARNING: DATA RACE"
+
+// RaceReport returns the first report of the race detector in output,
+// trimmed to what points at the student's cells: the accesses and
+// goroutine creations, each with its frames in the cells ("cellule N:L",
+// from the //line directives of the program), at most 40 lines.
+func RaceReport(output string) string {
+	i := strings.Index(output, raceWarning)
+	if i < 0 {
+		return ""
+	}
+	lines := strings.Split(output[i+len(raceWarning):], "\n")
+	var out []string
+	for k := 0; k < len(lines) && len(out) < 40; k++ {
+		l := strings.TrimSpace(lines[k])
+		switch {
+		case strings.HasPrefix(l, "=================="):
+			k = len(lines) // the end of the first report
+		case strings.HasSuffix(l, ":") && (strings.Contains(l, " at ") || strings.HasPrefix(l, "Goroutine")):
+			out = append(out, l) // "Read at 0x… by goroutine 7:", "Goroutine 7 (running) created at:"
+		case strings.Contains(l, "cellule ") && k > 0:
+			fn := strings.TrimSpace(lines[k-1])
+			if cut := strings.LastIndex(l, " +0x"); cut > 0 {
+				l = l[:cut]
+			}
+			out = append(out, "  "+fn+" — "+l[strings.Index(l, "cellule "):])
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
 // raceOptions stop a -race child at the first race, with a recognisable
 // exit code (see RaceReport).
 const raceOptions = "halt_on_error=1 exitcode=66"
@@ -532,6 +564,8 @@ func (c *child) release() {
 func trouble(timedOut bool, err error, output string, lim Limits) string {
 	var exit *exec.ExitError
 	switch {
+	case strings.Contains(output, raceWarning):
+		return "course critique (data race) : deux goroutines accèdent à la même variable, l'une en écriture, sans synchronisation (verrou, canal)\n" + RaceReport(output)
 	case strings.Contains(output, "stack overflow") || strings.Contains(output, "goroutine stack exceeds"):
 		return "débordement de pile : récursion infinie ?"
 	case strings.Contains(output, "out of memory") || strings.Contains(output, "cannot allocate memory"):

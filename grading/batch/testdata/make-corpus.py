@@ -249,6 +249,16 @@ write_mistake('05-search-no-undo.ipynb', replace_in_answer(correction('05-domina
     '\t\t\t\t_ = Update(c, sq, -1) // cannot fail: the queen is there\n', ''))
 write_mistake('05-count-prunes-ties.ipynb', replace_in_answer(correction('05-domination'), '05/Q13',
     'if r > best {', 'if r >= best {'))
+nb = copy.deepcopy(correction('05-domination'))
+for c in nb['cells']:
+    m = c.get('metadata', {}).get('reines', {})
+    if m.get('role') == 'answer' and m.get('question') == '05/Q24':
+        code = ''.join(c['source'])
+        for lock in ['\tvar mu sync.Mutex\n', '\t\t\t\tmu.Lock()\n', '\t\t\t\t\tmu.Unlock()\n', '\t\t\t\tmu.Unlock()\n']:
+            assert lock in code, lock
+            code = code.replace(lock, '')
+        c['source'] = src(code)
+write_mistake('05-parallel-no-lock.ipynb', nb)
 nb = correction('04-exactcover')
 for c in nb['cells']:
     m = c.get('metadata', {}).get('reines', {})
