@@ -68,3 +68,24 @@ var typographer = strings.NewReplacer(" ;", NBSP+";", " :", NBSP+":", " !", NBSP
 // space there (it adds none where s has no space: "http://", "a:b"). It
 // is applied to every report, feedback and message a student reads.
 func Typography(s string) string { return typographer.Replace(s) }
+
+// Dec is a number that fmt prints with a decimal comma, the French way,
+// under any float verb and its flags ("%8.3f" of Dec(0.5) is "   0,500").
+type Dec float64
+
+// Format implements fmt.Formatter.
+func (d Dec) Format(f fmt.State, verb rune) {
+	spec := "%"
+	for _, flag := range "+-# 0" {
+		if f.Flag(int(flag)) {
+			spec += string(flag)
+		}
+	}
+	if w, ok := f.Width(); ok {
+		spec += strconv.Itoa(w)
+	}
+	if p, ok := f.Precision(); ok {
+		spec += "." + strconv.Itoa(p)
+	}
+	fmt.Fprint(f, strings.Replace(fmt.Sprintf(spec+string(verb), float64(d)), ".", ",", 1))
+}

@@ -156,12 +156,24 @@ func TestRecorded(t *testing.T) {
 		t.Fatalf("teacher's edition: %v, computed %d times", got, computed)
 	}
 	e := Define(toy("98/Q1", 0))
-	rec, err := RecordNotebook("98")
+	rec, err := RecordNotebook("98", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(string(rec), `"98/Q1"`) || !strings.Contains(string(rec), `"valeur":[1,2]`) {
 		t.Fatalf("recording %s", rec)
+	}
+	// A measurement an earlier recording holds is kept; others are
+	// computed again.
+	seconds := 0.5
+	Measured("98", "temps", func() float64 { seconds += 1; return seconds })
+	first, _ := RecordNotebook("98", nil)
+	again, err := RecordNotebook("98", first)
+	if err != nil || string(again) != string(first) || !strings.Contains(string(first), `"temps":1.5`) {
+		t.Errorf("measurement not kept:\n%s\n%s (%v)", first, again, err)
+	}
+	if fresh, _ := RecordNotebook("98", nil); !strings.Contains(string(fresh), `"temps":2.5`) {
+		t.Errorf("measured again without a previous recording: %s", fresh)
 	}
 	LoadRecorded("98", strings.Replace(string(rec), `"wants":[1,2,3]`, `"wants":[1,2,4]`, 1))
 	t.Cleanup(func() {
@@ -366,5 +378,13 @@ func TestJudgeLargeAnswers(t *testing.T) {
 	ok, note := JudgeSolutions(SolutionsOut{Placements: []queens.Placement{p}}, SolutionsOut{Placements: []queens.Placement{}})
 	if ok || !strings.Contains(note, "au lieu d'aucune") {
 		t.Errorf("judged %v, %q", ok, note)
+	}
+}
+
+func TestDec(t *testing.T) {
+	for format, want := range map[string]string{"%8.3f": "   0,500", "%.0f": "0", "%-6.1f|": "0,5   |", "%v": "0,5", "%g": "0,5"} {
+		if got := fmt.Sprintf(format, Dec(0.5)); got != want {
+			t.Errorf("%s of Dec(0.5) = %q; want %q", format, got, want)
+		}
 	}
 }

@@ -130,23 +130,24 @@ func PlacementBoard(p queens.Placement) *board.Board {
 	return &b
 }
 
-// FormatSolutions prints a list of solutions: all of them up to 12, else
-// the number, the first and the last.
+// FormatSolutions prints a list of solutions, each as the sujets write a
+// placement (columns from 1, "2 4 1 3"), separated by semicolons: all of
+// them up to 12, else the number, the first and the last.
 func FormatSolutions(o SolutionsOut) string {
 	if o.Err != nil {
 		return ErrText(o.Err)
 	}
 	if len(o.Placements) > 12 {
-		return fmt.Sprintf("%d solutions : %v … %v", len(o.Placements), o.Placements[0], o.Placements[len(o.Placements)-1])
+		return fmt.Sprintf("%d solutions : %s ; … ; %s", len(o.Placements), o.Placements[0], o.Placements[len(o.Placements)-1])
 	}
 	if len(o.Placements) == 0 {
 		return "aucune solution (liste vide)"
 	}
 	var s []string
 	for _, p := range o.Placements {
-		s = append(s, "["+p.String()+"]")
+		s = append(s, p.String())
 	}
-	return fmt.Sprintf("%s : %s", Plural(len(o.Placements), "solution"), strings.Join(s, " "))
+	return fmt.Sprintf("%s : %s", Plural(len(o.Placements), "solution"), strings.Join(s, " ; "))
 }
 
 // JudgeSolutions compares lists of placements, saying in French what is

@@ -34,6 +34,7 @@ type RecordedExercise struct {
 var (
 	recordings = map[string]*Recording{} // by notebook ID
 	data       = map[string]map[string]func() (any, error){}
+	measured   = map[string]map[string]bool{} // the Data that are measurements (times)
 )
 
 // LoadRecorded installs the recording of notebook nb, the JSON of a
@@ -102,11 +103,30 @@ func Data[T any](nb, name string, compute func() T) func() T {
 	}
 }
 
+// Measured is [Data] for a measurement, such as a time, that differs from
+// one run to the next: [RecordNotebook] keeps the value an earlier
+// recording holds, so that releasing the edition again changes nothing.
+func Measured[T any](nb, name string, compute func() T) func() T {
+	f := Data(nb, name, compute)
+	mu.Lock()
+	defer mu.Unlock()
+	if measured[nb] == nil {
+		measured[nb] = map[string]bool{}
+	}
+	measured[nb][name] = true
+	return f
+}
+
 // RecordNotebook computes, with the reference answers of the teacher's edition,
 // everything the student edition of notebook nb needs ([Recording]) and
-// returns it as JSON. Errors: a case or a value that cannot be computed or
-// encoded.
-func RecordNotebook(nb string) ([]byte, error) {
+// returns it as JSON. The [Measured] values that previous, an earlier
+// recording's JSON (nil if none), holds are kept rather than measured
+// again. Errors: a case or a value that cannot be computed or encoded.
+func RecordNotebook(nb string, previous []byte) ([]byte, error) {
+	var old Recording
+	if previous != nil {
+		_ = json.Unmarshal(previous, &old) // unreadable: everything is measured again
+	}
 	rec := Recording{Exercises: map[string]RecordedExercise{}, Data: map[string]json.RawMessage{}}
 	for _, q := range Questions(nb) {
 		mu.Lock()
@@ -130,8 +150,12 @@ func RecordNotebook(nb string) ([]byte, error) {
 	slices.Sort(names)
 	for _, name := range names {
 		mu.Lock()
-		compute := data[nb][name]
+		compute, keep := data[nb][name], measured[nb][name]
 		mu.Unlock()
+		if raw, ok := old.Data[name]; keep && ok {
+			rec.Data[name] = raw
+			continue
+		}
 		v, err := compute()
 		if err != nil {
 			return nil, err

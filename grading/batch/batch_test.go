@@ -75,7 +75,7 @@ func TestCorpus(t *testing.T) {
 	}
 	// Specific feedback: the compiler's message names the student's cell,
 	// a duplicate answer cell is noted, hidden cases are not revealed.
-	if c := byStudent["board-type-error"].Questions[2].Compile; !strings.Contains(c, "cellule") {
+	if c := byStudent["board-type-error"].Questions[2].Compile; !strings.Contains(c, "de la cellule « ") {
 		t.Errorf("compile error not mapped to a cell: %q", c)
 	}
 	if n := byStudent["duplicate-answer-cell"].Questions[0].Note; !strings.Contains(n, "2 cellules") {

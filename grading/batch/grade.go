@@ -2,7 +2,6 @@ package batch
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"math"
@@ -77,7 +76,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		res.Problems = append(res.Problems, "le fichier n'est pas en UTF-8 : les caractères invalides sont remplacés")
 		data = []byte(strings.ToValidUTF8(string(data), "\uFFFD"))
 	}
-	nb, err := readNotebook(data)
+	nb, err := notebook.ParseHandedIn(data)
 	if err != nil {
 		res.Problems = append(res.Problems, err.Error())
 		return res.finish(opt.TP)
@@ -122,7 +121,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		if !prog.Defines(q.Func) {
 			g.Note = strings.TrimSpace(g.Note + " fonction " + q.Func + " absente du notebook")
 			for _, e := range prog.Errors {
-				g.Compile += fmt.Sprintf("%s : %s\n", submission.FileName(e.Cell), e.Msg)
+				g.Compile += submission.ExplainCellError(e, cells)
 			}
 			res.Questions = append(res.Questions, g)
 			continue
@@ -198,7 +197,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 			continue
 		}
 		if b.Bin == "" {
-			g.Compile = b.Errors
+			g.Compile = submission.Explain(b.Errors, cells)
 			if undefinedGrading.MatchString(b.Errors) || importsGrading(prog) && strings.Contains(b.Errors, "undefined:") {
 				g.Flags = append(g.Flags, "utilise le paquet grading, qui n'existe pas à la correction : la fonction ne compile pas, 0 point")
 			}
@@ -350,32 +349,6 @@ func (r Result) finish(tp string) Result {
 		r.Max += float64(q.Max)
 	}
 	return r
-}
-
-// readNotebook parses a notebook, explaining in French what is wrong with
-// a file that is not a usable nbformat 4 notebook.
-func readNotebook(data []byte) (*notebook.Notebook, error) {
-	if len(strings.TrimSpace(string(data))) == 0 {
-		return nil, fmt.Errorf("fichier vide")
-	}
-	var head struct {
-		NBFormat   int             `json:"nbformat"`
-		Worksheets json.RawMessage `json:"worksheets"`
-	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, fmt.Errorf("ce n'est pas un notebook lisible (JSON invalide ou tronqué : %v)", err)
-	}
-	if head.NBFormat < 4 || head.Worksheets != nil {
-		return nil, fmt.Errorf("notebook au format ancien (nbformat %d) : ouvrez-le dans Jupyter et enregistrez-le pour le convertir", head.NBFormat)
-	}
-	nb, err := notebook.Parse(data)
-	if err != nil {
-		return nil, fmt.Errorf("notebook invalide : %v", err)
-	}
-	if len(nb.Cells) == 0 {
-		return nil, fmt.Errorf("notebook vide")
-	}
-	return nb, nil
 }
 
 // detectTP reads the TP from the cells' metadata (the most frequent

@@ -36,7 +36,7 @@ type Solved struct {
 
 // SolverTable returns the exact solver's i(Q_n) and its counts for
 // n = 1 … 13, with the sujet's search (Q13) for n ≤ 9 to compare.
-var SolverTable = grading.Data("05", "solver-table", func() []Solved {
+var SolverTable = grading.Measured("05", "solver-table", func() []Solved {
 	var out []Solved
 	for n := 1; n <= 13; n++ {
 		res, err := domination.Solve(context.Background(), n, domination.Options{Independent: true, Count: true})

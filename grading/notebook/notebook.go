@@ -117,6 +117,42 @@ func Parse(data []byte) (*Notebook, error) {
 	return &nb, nil
 }
 
+// ParseHandedIn reads a notebook a student handed in or checks, with the
+// reason in French when it is not usable: an empty file, JSON that is
+// invalid or cut short, an old format (nbformat 3, which Jupyter converts
+// when it saves), a cell without a type, no cell at all.
+func ParseHandedIn(data []byte) (*Notebook, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, errors.New("fichier vide")
+	}
+	var head struct {
+		NBFormat   int             `json:"nbformat"`
+		Worksheets json.RawMessage `json:"worksheets"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return nil, fmt.Errorf("ce n'est pas un notebook lisible (JSON invalide ou tronqué : %v)", err)
+	}
+	if head.NBFormat < 4 || head.Worksheets != nil {
+		return nil, fmt.Errorf("notebook au format ancien (nbformat %d) : ouvrez-le dans Jupyter et enregistrez-le pour le convertir", head.NBFormat)
+	}
+	if head.NBFormat > 4 {
+		return nil, fmt.Errorf("notebook au format nbformat %d, inconnu du cahier (il lit le format 4)", head.NBFormat)
+	}
+	nb, err := Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("notebook invalide (%v)", err)
+	}
+	for i, c := range nb.Cells {
+		if c.CellType == "" {
+			return nil, fmt.Errorf("notebook invalide : la cellule %d n'a pas de type", i+1)
+		}
+	}
+	if len(nb.Cells) == 0 {
+		return nil, errors.New("notebook vide")
+	}
+	return nb, nil
+}
+
 // Read reads the notebook file at path.
 func Read(path string) (*Notebook, error) {
 	data, err := os.ReadFile(path)

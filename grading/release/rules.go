@@ -45,7 +45,7 @@ func CheckNotebookPackages(root string) error {
 		bad = append(bad, stubUses(pkg, stubbed)...)
 	}
 	if len(bad) > 0 {
-		return fmt.Errorf("the notebook packages use reference answers where the student edition runs them (only %s fields and grading.Data may):\n%s",
+		return fmt.Errorf("the notebook packages use reference answers where the student edition runs them (only %s fields, grading.Data and grading.Measured may):\n%s",
 			strings.Join(refFields, ", "), strings.Join(bad, "\n"))
 	}
 	return nil
@@ -151,7 +151,8 @@ func stubName(fn *types.Func) string {
 
 // teacherOnlyContext reports whether the innermost node of stack lies in
 // the value of a Ref, Computed or Want field, in an argument of
-// grading.Data, or in an argument for a parameter named ref.
+// grading.Data or grading.Measured, or in an argument for a parameter named
+// ref.
 func teacherOnlyContext(pkg *packages.Package, stack []ast.Node) bool {
 	for i := len(stack) - 1; i >= 0; i-- {
 		switch n := stack[i].(type) {
@@ -164,7 +165,7 @@ func teacherOnlyContext(pkg *packages.Package, stack []ast.Node) bool {
 			if ix, ok := fun.(*ast.IndexExpr); ok { // grading.Data[T](…)
 				fun = ix.X
 			}
-			if sel, ok := fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Data" {
+			if sel, ok := fun.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Data" || sel.Sel.Name == "Measured") {
 				if x, ok := sel.X.(*ast.Ident); ok && x.Name == "grading" {
 					return true
 				}

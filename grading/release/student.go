@@ -65,6 +65,14 @@ func WriteStudent(root, out string, record bool) ([]string, error) {
 	if err := CheckNotebookPackages(root); err != nil {
 		return nil, err
 	}
+	// The measurements of an earlier edition in out are kept (see
+	// grading.Measured): releasing again changes nothing.
+	previous := map[string][]byte{}
+	for _, nb := range workbook.Notebooks {
+		if data, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(strings.TrimPrefix(nb.Package, Module+"/")), RecordedData)); err == nil {
+			previous[nb.ID] = data
+		}
+	}
 	if err := prepare(out); err != nil {
 		return nil, err
 	}
@@ -127,7 +135,7 @@ func WriteStudent(root, out string, record bool) ([]string, error) {
 			}
 			continue
 		}
-		rec, err := grading.RecordNotebook(nb.ID)
+		rec, err := grading.RecordNotebook(nb.ID, previous[nb.ID])
 		if err != nil {
 			return nil, err
 		}

@@ -209,7 +209,7 @@ func TestNoLeak(t *testing.T) {
 	}
 	// No hidden case among the recorded ones.
 	for _, nb := range workbook.Notebooks {
-		data, err := grading.RecordNotebook(nb.ID)
+		data, err := grading.RecordNotebook(nb.ID, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"regexp"
 	"slices"
@@ -48,7 +49,7 @@ type Decl struct {
 // CellError is a cell whose declarations were dropped.
 type CellError struct {
 	Cell int
-	Msg  string // the parser's message, positions relative to the cell
+	Msg  string // the parser's messages, one per line, "ligne L:C: …" (L from 1 in the cell)
 }
 
 // Program is the merged program of a submission.
@@ -122,7 +123,16 @@ func (p *Program) add(c Cell) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, FileName(c.Index), src, parser.SkipObjectResolution|parser.ParseComments)
 	if err != nil {
-		p.Errors = append(p.Errors, CellError{c.Index, strings.ReplaceAll(err.Error(), FileName(c.Index)+":", "ligne ")})
+		// Positions in the cell: the header line is not the student's.
+		msg := err.Error()
+		if list, ok := err.(scanner.ErrorList); ok && len(list) > 0 {
+			var parts []string
+			for _, e := range list {
+				parts = append(parts, fmt.Sprintf("ligne %d:%d: %s", e.Pos.Line-1, e.Pos.Column, e.Msg))
+			}
+			msg = strings.Join(parts, "\n")
+		}
+		p.Errors = append(p.Errors, CellError{c.Index, msg})
 		return
 	}
 	file := fset.File(f.Pos())
@@ -348,4 +358,75 @@ func (p *Program) Source(decls []*Decl, mainBody string) string {
 	}
 	b.WriteString("//line main.go:1\nfunc main() {\n" + mainBody + "\n}\n")
 	return b.String()
+}
+
+// compilerPosition is the start of a compiler message about a cell, as the
+// //line directives name it: "cellule 7:3:9: ".
+var compilerPosition = regexp.MustCompile(`^cellule (\d+):(\d+)(?::\d+)?: (.*)$`)
+
+// parserPosition is the start of a parse error's message (see CellError).
+var parserPosition = regexp.MustCompile(`^ligne (\d+)(?::\d+)?: (.*)$`)
+
+// Explain rewrites compiler messages about the notebook's cells (cells
+// holds them, by index) the way a student finds them: the cell by its first
+// line (Jupyter shows no cell numbers), the line number within it, the
+// message, and the line quoted. Other lines are kept.
+func Explain(msgs string, cells []Cell) string {
+	var b strings.Builder
+	for _, l := range strings.Split(strings.TrimRight(msgs, "\n"), "\n") {
+		m := compilerPosition.FindStringSubmatch(l)
+		if m == nil {
+			b.WriteString(l + "\n")
+			continue
+		}
+		cell, _ := strconv.Atoi(m[1])
+		line, _ := strconv.Atoi(m[2])
+		b.WriteString(explainAt(cells, cell-1, line, m[3]))
+	}
+	return b.String()
+}
+
+// ExplainCellError is Explain for a cell that does not parse.
+func ExplainCellError(e CellError, cells []Cell) string {
+	var b strings.Builder
+	for _, l := range strings.Split(e.Msg, "\n") {
+		if m := parserPosition.FindStringSubmatch(l); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			b.WriteString(explainAt(cells, e.Cell, line, m[2]))
+		} else {
+			b.WriteString(explainAt(cells, e.Cell, 0, l))
+		}
+	}
+	return b.String()
+}
+
+// explainAt describes message msg about line line (from 1; 0 if unknown)
+// of the cell at index cell.
+func explainAt(cells []Cell, cell, line int, msg string) string {
+	var src string
+	for _, c := range cells {
+		if c.Index == cell {
+			src = c.Source
+		}
+	}
+	lines := strings.Split(src, "\n")
+	first := ""
+	for _, l := range lines {
+		if t := strings.TrimSpace(l); t != "" {
+			first = t
+			break
+		}
+	}
+	if len([]rune(first)) > 60 {
+		first = string([]rune(first)[:60]) + "…"
+	}
+	where := "la cellule « " + first + " »"
+	if line > 0 {
+		where = fmt.Sprintf("ligne %d de %s", line, where)
+	}
+	out := where + " : " + msg + "\n"
+	if line > 0 && line <= len(lines) {
+		out += "    " + strings.TrimSpace(lines[line-1]) + "\n"
+	}
+	return out
 }

@@ -117,3 +117,21 @@ func TestGoNBRules(t *testing.T) {
 		t.Errorf("the first func init is kept, or init called by hand (%q):\n%s", calls, got)
 	}
 }
+
+// Compiler and parser messages name the cell by its first line, give the
+// line within the cell, and quote it.
+func TestExplain(t *testing.T) {
+	cells := []Cell{{2, "// Question 1\nfunc IsSafe() bool {\n\treturn \"oui\"\n}"}, {4, "func Count( {\n}"}}
+	got := Explain("cellule 3:3:9: cannot use \"oui\" (untyped string constant) as bool value in return statement\nother", cells)
+	want := "ligne 3 de la cellule « // Question 1 » : cannot use \"oui\" (untyped string constant) as bool value in return statement\n    return \"oui\"\nother\n"
+	if got != want {
+		t.Errorf("Explain:\n%q\nwant\n%q", got, want)
+	}
+	p := Build(cells)
+	if len(p.Errors) != 1 {
+		t.Fatalf("errors %+v", p.Errors)
+	}
+	if got := ExplainCellError(p.Errors[0], cells); !strings.HasPrefix(got, "ligne 1 de la cellule « func Count( { » : ") || !strings.Contains(got, "\n    func Count( {\n") {
+		t.Errorf("ExplainCellError: %q", got)
+	}
+}

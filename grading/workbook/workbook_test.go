@@ -118,7 +118,7 @@ func TestChildRoundTrip(t *testing.T) {
 // encoded.
 func TestRecordNotebook(t *testing.T) {
 	for _, nb := range workbook.Notebooks {
-		data, err := grading.RecordNotebook(nb.ID)
+		data, err := grading.RecordNotebook(nb.ID, nil)
 		if err != nil {
 			t.Fatalf("notebook %s: %v", nb.ID, err)
 		}

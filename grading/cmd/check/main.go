@@ -21,6 +21,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -39,7 +40,7 @@ const limit = 15 * time.Minute
 
 func main() {
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: check NOTEBOOK.ipynb...\n\nRuns the public checks of each saved notebook outside Jupyter.")
+		fmt.Fprintln(os.Stderr, "usage : check NOTEBOOK.ipynb…\n\nLance les vérifications publiques de chaque notebook enregistré, hors de Jupyter.")
 	}
 	flag.Parse()
 	if flag.NArg() == 0 {
@@ -48,7 +49,7 @@ func main() {
 	}
 	root, err := moduleRoot()
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "check:", err)
+		fmt.Fprintln(os.Stderr, grading.Typography("check : "+err.Error()))
 		os.Exit(1)
 	}
 	status := 0
@@ -57,7 +58,7 @@ func main() {
 			fmt.Println()
 		}
 		if err := check(root, path); err != nil {
-			fmt.Fprintf(os.Stderr, "check: %s: %v\n", path, err)
+			fmt.Fprintln(os.Stderr, grading.Typography(fmt.Sprintf("check : %s : %v", path, err)))
 			status = 1
 		}
 	}
@@ -68,7 +69,7 @@ func moduleRoot() (string, error) {
 	out, err := exec.Command("go", "env", "GOMOD").Output()
 	gomod := strings.TrimSpace(string(out))
 	if err != nil || gomod == "" || gomod == os.DevNull {
-		return "", errors.New("run it inside the workbook (its go.mod was not found)")
+		return "", errors.New("lancez-le dans le dossier du cahier (son go.mod est introuvable)")
 	}
 	return filepath.Dir(gomod), nil
 }
@@ -77,14 +78,21 @@ var fileTP = regexp.MustCompile(`^(\d\d)-`)
 
 // check prints the reports of one notebook.
 func check(root, path string) error {
-	nb, err := notebook.Read(path)
+	data, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return errors.New("fichier introuvable")
+	case err != nil:
+		return fmt.Errorf("fichier illisible (%v)", err)
+	}
+	nb, err := notebook.ParseHandedIn(data)
 	if err != nil {
 		return err
 	}
 	tp := notebookTP(nb, path)
 	book, ok := workbook.Lookup(tp)
 	if !ok {
-		return fmt.Errorf("cannot tell which TP this notebook is (no question of a known notebook in its cells)")
+		return errors.New("impossible de savoir de quel TP est ce notebook : aucune de ses cellules n'est une question du cahier")
 	}
 	fmt.Printf("== %s (TP %s)\n", path, tp)
 	var cells []submission.Cell
@@ -95,7 +103,7 @@ func check(root, path string) error {
 	}
 	prog := submission.Build(cells)
 	for _, e := range prog.Errors {
-		fmt.Printf("⚠ %s : cette cellule ne compile pas, ses déclarations sont ignorées (%s)\n", submission.FileName(e.Cell), e.Msg)
+		printf("⚠ une cellule ne compile pas, ses déclarations sont ignorées : %s", submission.ExplainCellError(e, cells))
 	}
 	qs := grading.Questions(tp)
 	var asked []*grading.Question
@@ -152,9 +160,9 @@ func check(root, path string) error {
 		b, ok := built[strings.ToLower(q.Number())]
 		switch {
 		case !ok:
-			fmt.Println(q.Number() + " — " + map[bool]string{true: "réponse rédigée, notée par l'enseignant", false: "fonction " + q.Func + " absente du notebook"}[q.Prose()] + "\n")
+			printf("%s\n", q.Number()+" — "+map[bool]string{true: "réponse rédigée, notée par l'enseignant", false: "fonction " + q.Func + " absente du notebook"}[q.Prose()]+"\n")
 		case b.Bin == "":
-			fmt.Printf("%s %s — ne compile pas :\n%s%s\n", q.Number(), q.Func, indent(b.Errors), gradingHint(b.Errors))
+			printf("%s %s — ne compile pas :\n%s%s\n", q.Number(), q.Func, indent(submission.Explain(b.Errors, cells)), gradingHint(b.Errors))
 		default:
 			if err := run(ctx, b.Bin); err != nil {
 				return err
@@ -185,14 +193,19 @@ func run(ctx context.Context, bin string) error {
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	err := cmd.Run()
 	if ctx.Err() != nil {
-		return fmt.Errorf("the checks did not finish within %v", limit)
+		return fmt.Errorf("les vérifications n'ont pas fini en %s", grading.Seconds(limit))
 	}
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
-		fmt.Printf("⚠ le programme des vérifications s'est arrêté (code %d) : une réponse a-t-elle appelé os.Exit, ou paniqué dans une goroutine ?\n", exit.ExitCode())
+		printf("⚠ le programme des vérifications s'est arrêté (code %d) : une réponse a-t-elle appelé os.Exit, ou paniqué dans une goroutine ?\n", exit.ExitCode())
 		return nil
 	}
 	return err
+}
+
+// printf prints French text, with French typography.
+func printf(format string, args ...any) {
+	fmt.Print(grading.Typography(fmt.Sprintf(format, args...)))
 }
 
 func indent(s string) string {
