@@ -2,6 +2,7 @@
 #   make jupyter    set up if needed, then open Jupyter on notebooks/
 #   make test       set up if needed (with Chromium), then run every test
 #   make bench      benchmarks of the solvers
+#   make fuzz       a short run of the fuzz targets (FUZZTIME=10s each)
 #   make notebooks  regenerate notebooks/*.ipynb from notebooks/src
 #   make student    write the student edition (OUT=build/student)
 #   make check      run the public checks of saved notebooks (NB=…)
@@ -13,7 +14,7 @@ export PATH := $(GOBIN):$(HOME)/.local/bin:$(PATH)
 STAMP := build/.setup-done
 PORT ?= 8888
 
-.PHONY: all setup jupyter test test-go test-notebooks lint grade bench notebooks student check clean
+.PHONY: all setup jupyter test test-go test-notebooks lint fuzz grade bench notebooks student check clean
 
 all: test
 
@@ -41,7 +42,7 @@ jupyter: $(STAMP)
 test:
 	bash kernel-setup/setup.sh --browser --grader
 	@mkdir -p build && touch $(STAMP)
-	$(MAKE) lint test-go test-notebooks
+	$(MAKE) lint test-go fuzz test-notebooks
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go') $$(git ls-files --others --exclude-standard '*.go')); \
@@ -50,6 +51,15 @@ lint:
 
 test-go:
 	go test -timeout 30m ./...
+
+# A short run of each fuzz target on what reads untrusted input (the
+# submissions' notebooks, their cells, the teacher's manual.csv); FUZZTIME
+# longer for a real search. Failing inputs land in testdata/fuzz.
+FUZZTIME ?= 10s
+fuzz:
+	go test ./grading/notebook -run '^$$' -fuzz FuzzParseHandedIn -fuzztime $(FUZZTIME)
+	go test ./grading/submission -run '^$$' -fuzz FuzzBuild -fuzztime $(FUZZTIME)
+	go test ./grading/batch -run '^$$' -fuzz FuzzReadManual -fuzztime $(FUZZTIME)
 
 test-notebooks:
 	go test ./notebooks -run 'TestExecute' -kernel -count=1 -timeout 60m -v 2>&1 | grep -v '^=== \(RUN\|PAUSE\|CONT\|NAME\)'; exit $${PIPESTATUS[0]}

@@ -100,7 +100,10 @@ func TestCorpus(t *testing.T) {
 	if r := results[indexOf(results, "full")]; r.Points != 16.5 {
 		t.Errorf("full after manual points: %v; want 16.5", r.Points)
 	}
-	for _, bad := range []string{"student,notebook,question,max,points,answer\nfull,full.ipynb,01/Q6,2,3,…\n", "student,question,max,points,answer\nfull,01/Q6,2,1,…\n"} {
+	for _, bad := range []string{"student,notebook,question,max,points,answer\nfull,full.ipynb,01/Q6,2,3,…\n", "student,question,max,points,answer\nfull,01/Q6,2,1,…\n",
+		"student,notebook,question,max,points,answer\nfull,full.ipynb,01/Q6,100,50,…\n", // the maximum is the question's
+		"student,notebook,question,max,points,answer\nfull,full.ipynb,01/Q4,3,3,…\n",    // not a written answer
+		"student,notebook,question,max,points,answer\nfull,full.ipynb,01/Q6,2,NaN,…\n"} {
 		if _, err := ReadManual(strings.NewReader(bad)); err == nil {
 			t.Errorf("manual.csv accepted:\n%s", bad)
 		}
@@ -353,4 +356,27 @@ func TestAdversarial(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Any manual.csv: points or an error naming the line, never a panic, and
+// never points outside [0, max].
+func FuzzReadManual(f *testing.F) {
+	f.Add("student,notebook,question,max,points,answer\nfull,full.ipynb,01/Q6,2,\"1,5\",…\n")
+	f.Add("student,notebook,question,max,points,answer\n'=1+2,'=1+2.ipynb,01/Q6,2,1,x\nbob,b.ipynb,01/Q6,2,,\n")
+	f.Add("student,notebook,question,max,points,answer\nx,y,01/Q6,NaN,NaN,\n\"unterminated")
+	f.Fuzz(func(t *testing.T, text string) {
+		m, err := ReadManual(strings.NewReader(text))
+		if err != nil {
+			return
+		}
+		for _, nbs := range m {
+			for _, qs := range nbs {
+				for id, p := range qs {
+					if !(p >= 0) || p > 100 {
+						t.Errorf("%s: %v points accepted", id, p)
+					}
+				}
+			}
+		}
+	})
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -37,12 +38,16 @@ func ReadManual(r io.Reader) (Manual, error) {
 		if i == 0 || len(row) < 5 || strings.TrimSpace(row[4]) == "" {
 			continue
 		}
-		pts, err := strconv.ParseFloat(strings.ReplaceAll(strings.TrimSpace(row[4]), ",", "."), 64)
-		maxPts, _ := strconv.ParseFloat(row[3], 64)
-		if err != nil || pts < 0 || pts > maxPts {
-			return nil, fmt.Errorf("manual.csv line %d: points %q must be a number between 0 and %s", i+1, row[4], row[3])
-		}
 		student, nb, id := uncell(row[0]), uncell(row[1]), row[2]
+		// The maximum is the question's, whatever the file says.
+		q := grading.Lookup(id)
+		if q == nil || !q.Prose() {
+			return nil, fmt.Errorf("manual.csv line %d: %q is not a written answer of the workbook", i+1, id)
+		}
+		pts, err := strconv.ParseFloat(strings.ReplaceAll(strings.TrimSpace(row[4]), ",", "."), 64)
+		if err != nil || math.IsNaN(pts) || pts < 0 || pts > float64(q.Points) {
+			return nil, fmt.Errorf("manual.csv line %d: points %q must be a number between 0 and %d", i+1, row[4], q.Points)
+		}
 		if m[student] == nil {
 			m[student] = map[string]map[string]float64{}
 		}

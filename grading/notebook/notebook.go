@@ -138,9 +138,9 @@ func ParseHandedIn(data []byte) (*Notebook, error) {
 	if head.NBFormat > 4 {
 		return nil, fmt.Errorf("notebook au format nbformat %d, inconnu du cahier (il lit le format 4)", head.NBFormat)
 	}
-	nb, err := Parse(data)
-	if err != nil {
-		return nil, fmt.Errorf("notebook invalide (%v)", err)
+	var nb *Notebook
+	if err := json.Unmarshal(data, &nb); err != nil || nb == nil {
+		return nil, fmt.Errorf("notebook invalide : %v", err)
 	}
 	for i, c := range nb.Cells {
 		if c.CellType == "" {

@@ -135,3 +135,26 @@ func TestExplain(t *testing.T) {
 		t.Errorf("ExplainCellError: %q", got)
 	}
 }
+
+// Any cell text: the program is rebuilt without a panic, and every name it
+// declares can be cut out, with what runs at start, into a source.
+func FuzzBuild(f *testing.F) {
+	f.Add("import \"fmt\"\nfunc F() { fmt.Println(1) }", "%%\nF()")
+	f.Add("var _ fmt.Stringer = T{}\ntype T struct{}\nfunc (T) String() string { return \"\" }", "func init() {}\nfunc init_x() {}")
+	f.Add("!go get x\n%main\nfunc", "const (\n\ta = iota\n\tb\n)\nvar x, y = 1, 2")
+	f.Add("func (t *T[K]) M() {}\ntype T[K any] struct{}", "import . \"strings\"\nimport _ \"embed\"\n//go:embed x\nvar s string")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		cells := []Cell{{0, a}, {1, b}, {2, a}}
+		p := Build(cells)
+		for _, d := range p.Decls {
+			for _, name := range d.Names {
+				decls, inits := p.WithInits(p.Needed(name))
+				_ = p.Source(decls, inits)
+			}
+		}
+		for _, e := range p.Errors {
+			_ = ExplainCellError(e, cells)
+		}
+		_ = Explain("cellule 2:1:1: x\ncellule 9:99: y\ncellule 1:0:0: z", cells)
+	})
+}
