@@ -380,3 +380,52 @@ func FuzzReadManual(f *testing.F) {
 		}
 	})
 }
+
+// Every student is found, a folder starting with a dot too; what archivers
+// and Jupyter add is not; a symbolic link, to another student's notebook
+// or to a device, is listed and refused with its reason.
+func TestCollect(t *testing.T) {
+	dir := t.TempDir()
+	write := func(rel, data string) {
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(rel)), 0o755)
+		if err := os.WriteFile(filepath.Join(dir, rel), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("alice.ipynb", "{}")
+	write(".bob/01.ipynb", "{}")
+	write(".bob/.ipynb_checkpoints/01-checkpoint.ipynb", "{}")
+	write("__MACOSX/._alice.ipynb", "x")
+	write("._alice.ipynb", "x")
+	os.Symlink(filepath.Join(dir, "alice.ipynb"), filepath.Join(dir, "mallory.ipynb"))
+	os.Mkdir(filepath.Join(dir, "trudy"), 0o755)
+	os.Symlink("/dev/zero", filepath.Join(dir, "trudy", "01.ipynb"))
+	subs, err := Collect(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range subs {
+		got = append(got, s.Student+":"+filepath.Base(s.Path))
+	}
+	if want := []string{".bob:01.ipynb", "alice:alice.ipynb", "mallory:mallory.ipynb", "trudy:01.ipynb"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("submissions %v; want %v", got, want)
+	}
+	for _, s := range subs {
+		_, err := readSubmission(s.Path)
+		switch s.Student {
+		case "mallory":
+			if err == nil || !strings.Contains(err.Error(), "lien symbolique") {
+				t.Errorf("%s: %v", s.Path, err)
+			}
+		case "trudy":
+			if err == nil {
+				t.Errorf("%s: a link to /dev/zero read", s.Path)
+			}
+		default:
+			if err != nil {
+				t.Errorf("%s: %v", s.Path, err)
+			}
+		}
+	}
+}

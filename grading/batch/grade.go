@@ -113,6 +113,9 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		if n := dups[q.ID]; n > 1 {
 			g.Note = fmt.Sprintf("%d cellules de réponse pour cette question (cellule copiée ?) : la dernière définition est notée", n)
 		}
+		if note := opt.SDK.checkNote(nb, q.ID); note != "" {
+			g.Note = strings.TrimSpace(g.Note + " " + note)
+		}
 		if q.Prose() {
 			g.Manual, g.Answer = true, proseAnswer(nb, q.ID)
 			res.Questions = append(res.Questions, g)

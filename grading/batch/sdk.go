@@ -2,7 +2,9 @@ package batch
 
 import (
 	"path/filepath"
+	"strings"
 
+	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/release"
 )
 
@@ -15,6 +17,9 @@ type SDK struct {
 	// Stubbed are the functions and methods the SDK reserves for grading
 	// (see release.Stubbed), for the teacher's flags.
 	Stubbed map[string]bool
+	// Checks are the check cells of the student edition's notebooks, by
+	// question ID, to note those a submission deleted or edited.
+	Checks map[string]string
 }
 
 // NewSDK writes the student edition of the teacher's tree at root into
@@ -31,5 +36,43 @@ func NewSDK(root, dir string) (*SDK, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &SDK{Dir: abs, Stubbed: stubbed}, nil
+	checks := map[string]string{}
+	paths, _ := filepath.Glob(filepath.Join(abs, "notebooks", "*.ipynb"))
+	for _, path := range paths {
+		nb, err := notebook.Read(path)
+		if err != nil {
+			return nil, err
+		}
+		for i := range nb.Cells {
+			if m := nb.Cells[i].Reines(); m.Role == "check" {
+				checks[m.Question] = string(nb.Cells[i].Source)
+			}
+		}
+	}
+	return &SDK{Dir: abs, Stubbed: stubbed, Checks: checks}, nil
+}
+
+// checkNote says, for the teacher and the student, that the check cell of
+// question id was deleted, turned into text or edited in nb; "" if it is
+// the edition's. The grade does not depend on it: the grader runs its own
+// checks.
+func (sdk *SDK) checkNote(nb *notebook.Notebook, id string) string {
+	want, ok := sdk.Checks[id]
+	if !ok {
+		return ""
+	}
+	for i := range nb.Cells {
+		c := &nb.Cells[i]
+		if m := c.Reines(); m.Role != "check" || m.Question != id {
+			continue
+		}
+		switch {
+		case c.CellType != "code":
+			return "la cellule de vérification a été transformée en texte (la note n'en dépend pas)"
+		case strings.TrimSpace(string(c.Source)) != strings.TrimSpace(want):
+			return "la cellule de vérification a été modifiée (la note n'en dépend pas)"
+		}
+		return ""
+	}
+	return "la cellule de vérification a été supprimée (la note n'en dépend pas)"
 }

@@ -139,3 +139,43 @@ func TestCaseNotebooks(t *testing.T) {
 		t.Errorf("colab notebook with -tp 01: %+v", r)
 	}
 }
+
+// A check cell deleted, turned into text or edited is noted; the grade does
+// not depend on it.
+func TestCheckCellNotes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles a notebook")
+	}
+	opt := options(t)
+	nb, err := notebook.Read("../../notebooks/corrections/01-recursion.ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cells []notebook.Cell
+	for _, c := range nb.Cells {
+		switch m := c.Reines(); {
+		case m.Role == "check" && m.Question == "01/Q1":
+			continue // deleted
+		case m.Role == "check" && m.Question == "01/Q2":
+			c.CellType = "markdown"
+		case m.Role == "check" && m.Question == "01/Q3":
+			c.Source += "\nfmt.Println(\"vert\")"
+		}
+		cells = append(cells, c)
+	}
+	nb.Cells = cells
+	data, _ := nb.Marshal()
+	path := filepath.Join(t.TempDir(), "checks.ipynb")
+	os.WriteFile(path, data, 0o644)
+	r := Grade(context.Background(), Submission{Student: "x", Path: path}, opt)
+	want := map[string]string{"01/Q1": "supprimée", "01/Q2": "transformée en texte", "01/Q3": "modifiée", "01/Q4": ""}
+	for _, q := range r.Questions {
+		w, ok := want[q.ID]
+		if !ok {
+			continue
+		}
+		if (w == "") != (q.Note == "") || !strings.Contains(q.Note, w) || q.Points != float64(q.Max) {
+			t.Errorf("%s: note %q, %v points; want a note saying %q and full marks", q.ID, q.Note, q.Points, w)
+		}
+	}
+}
