@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -61,7 +62,7 @@ func TestInterrupt(t *testing.T) {
 	go func() { done <- cmd.Wait() }()
 	// Wait until both children run the students' Count.
 	deadline := time.Now().Add(3 * time.Minute)
-	for len(children(work)) < 2 {
+	for len(children(work, cmd.Process.Pid)) < 2 {
 		if time.Now().After(deadline) {
 			cmd.Process.Kill()
 			t.Fatalf("no children after 3 minutes:\n%s", stderr.String())
@@ -88,7 +89,7 @@ func TestInterrupt(t *testing.T) {
 	if err == nil || !strings.Contains(stderr.String(), "interrupted") {
 		t.Errorf("exit %v; stderr:\n%s", err, stderr.String())
 	}
-	if left := children(work); len(left) > 0 {
+	if left := children(work, cmd.Process.Pid); len(left) > 0 {
 		t.Errorf("children left after SIGINT: %v", left)
 	}
 	if entries, _ := os.ReadDir(work); len(entries) > 0 {
@@ -112,23 +113,35 @@ func TestInterrupt(t *testing.T) {
 		t.Fatal(err)
 	}
 	deadline = time.Now().Add(3 * time.Minute)
-	for len(children(work)) < 2 && time.Now().Before(deadline) {
+	for len(children(work, cmd.Process.Pid)) < 2 && time.Now().Before(deadline) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	time.Sleep(time.Second)
 	cmd.Process.Kill()
 	cmd.Wait()
-	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline) && len(children(work)) > 0; {
+	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline) && len(children(work, cmd.Process.Pid)) > 0; {
 		time.Sleep(50 * time.Millisecond)
 	}
-	if left := children(work); len(left) > 0 {
+	if left := children(work, cmd.Process.Pid); len(left) > 0 {
 		t.Errorf("children left 2 s after kill -9 of the grader: %v", left)
 	}
 }
 
-// children lists the PIDs of the grader's children: the processes that
-// run a binary under dir.
-func children(dir string) []string {
+// children lists the PIDs of the children of the grader whose PID is
+// grader: the processes that run a binary under dir, and the students'
+// programs inside bubblewrap, which run as the grader's sandbox users (as
+// root; see submission.UIDRange).
+func children(dir string, grader int) []string {
+	first := 200000 + (grader%5000)*64 // submission's uidBase, in the grader's process
+	mine := func(status []byte) bool {
+		for _, l := range strings.Split(string(status), "\n") {
+			if f := strings.Fields(l); len(f) >= 2 && f[0] == "Uid:" {
+				uid, _ := strconv.Atoi(f[1])
+				return uid >= first && uid < first+64
+			}
+		}
+		return false
+	}
 	var pids []string
 	entries, _ := os.ReadDir("/proc")
 	for _, e := range entries {
@@ -138,7 +151,7 @@ func children(dir string) []string {
 		}
 		if bytes.HasPrefix(cmdline, []byte("/prog\x00")) {
 			// A student's program inside bubblewrap (see submission).
-			if status, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "status")); !bytes.Contains(status, []byte("State:\tZ")) {
+			if status, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "status")); !bytes.Contains(status, []byte("State:\tZ")) && mine(status) {
 				pids = append(pids, e.Name())
 			}
 			continue
