@@ -71,11 +71,14 @@ grade:
 	@command -v bwrap >/dev/null || bash kernel-setup/setup.sh --grader --no-smoke
 	go run ./grading/cmd/grade -out $(or $(OUT),grades) $(GRADE_ARGS) $(SUBMISSIONS)
 
-# The Go benchmarks, then the fast counter's table up to n = 17 (about a
-# minute more on two cores): n, count, seconds, solutions/s, workers.
+# The Go benchmarks, then the fast counter's table for n = 15..18 (a few
+# minutes on two cores): n, count, classes, seconds, solutions/s, workers,
+# and the single-threaded time against a plain mirror-symmetry C counter
+# built here with gcc -O3 (tp/fastcount/testdata/mirror.c), side by side.
 bench:
 	go test ./tp/... -run '^$$' -bench . -benchtime 1x
-	go run ./tp/fastcount/cmd/benchtable -min 10 -max 17
+	@mkdir -p build && gcc -O3 -o build/mirror tp/fastcount/testdata/mirror.c
+	go run ./tp/fastcount/cmd/benchtable -min 15 -max 18 -c build/mirror
 
 notebooks:
 	go run ./grading/cmd/release

@@ -38,12 +38,12 @@ func ExampleOptions_progress() {
 }
 
 func ExampleSymmetries() {
+	// The solution of the 4×4 board is fixed by the rotations; the
+	// reflections give the other solution.
 	p := queens.Placement{1, 3, 0, 2} // "2 4 1 3"
 	for s, q := range fastcount.Symmetries(p) {
 		fmt.Println(fastcount.Symmetry(s), q)
 	}
-	// The solution of the 4×4 board is fixed by the rotations; the
-	// reflections give the other solution.
 	// Output:
 	// Identity 2 4 1 3
 	// Rotate90 2 4 1 3
@@ -53,6 +53,12 @@ func ExampleSymmetries() {
 	// MirrorRows 3 1 4 2
 	// Transpose 3 1 4 2
 	// AntiTranspose 3 1 4 2
+}
+
+func ExampleCountAll() {
+	r, _ := fastcount.CountAll(context.Background(), 8, fastcount.Options{})
+	fmt.Println(r.Solutions, r.Fundamental)
+	// Output: 92 12
 }
 
 func ExampleFundamental() {

@@ -215,18 +215,6 @@ func TestProgress(t *testing.T) {
 	}
 }
 
-func TestSplitTinyBoards(t *testing.T) {
-	// Sub-problems counted by hand: the first queen in the left half of
-	// the board (or the middle column with the second in the left half),
-	// three rows placed. n = 4: "1 4 2" and "2 4 1"; n = 2 and 3: none
-	// survive three rows; n = 0 and 1: the whole board, weight 1.
-	for _, tt := range []struct{ n, tasks int }{{0, 1}, {1, 1}, {2, 0}, {3, 0}, {4, 2}} {
-		if got := len(split(tt.n)); got != tt.tasks {
-			t.Errorf("split(%d) gives %d sub-problems; want %d", tt.n, got, tt.tasks)
-		}
-	}
-}
-
 func BenchmarkCount(b *testing.B) {
 	sizes := []int{10, 11, 12, 13, 14}
 	if os.Getenv("REINES_BENCH_BIG") == "1" {

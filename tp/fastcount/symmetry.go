@@ -1,9 +1,8 @@
 package fastcount
 
 import (
-	"errors"
+	"context"
 	"fmt"
-	"slices"
 
 	"github.com/prepa-reines/reines/tp/queens"
 )
@@ -86,42 +85,14 @@ func Symmetries(p queens.Placement) [8]queens.Placement {
 	return images
 }
 
-// MaxFundamentalN is the largest n for which [Fundamental] counts: it lists
-// all Q(n) solutions, 14,200 for n = 12 (a few milliseconds).
-const MaxFundamentalN = 12
-
-// ErrFundamentalTooLarge is returned by [Fundamental] for n > [MaxFundamentalN].
-var ErrFundamentalTooLarge = errors.New("fastcount: Fundamental counts only for n <= 12")
-
 // Fundamental returns the number of solutions of the n-queens problem up
 // to rotation and reflection (OEIS A002562): 1 for n = 1, 0 for n = 2 and
-// 3, 12 for n = 8, 1,787 for n = 12; 1 for n = 0 (the empty board). It
-// lists the solutions ([queens.Solutions]) and counts those that are their
-// own canonical form, the lexicographically smallest of their 8 images:
-// each class of solutions has exactly one. Cost O(8n · Q(n)).
+// 3, 12 for n = 8, 1,846,955 for n = 16; 1 for n = 0 (the empty board).
+// It is [CountAll]'s Fundamental, on all cores: the same search, the same
+// cost (n = 16 in a few seconds).
 //
-// Errors: [queens.ErrNegative] for n < 0; [ErrFundamentalTooLarge] for
-// n > [MaxFundamentalN].
+// Errors: [queens.ErrNegative] for n < 0; [ErrTooLarge] for n > [MaxN].
 func Fundamental(n int) (int64, error) {
-	if n > MaxFundamentalN {
-		return 0, ErrFundamentalTooLarge
-	}
-	sols, err := queens.Solutions(n)
-	if err != nil {
-		return 0, err
-	}
-	var count int64
-	for _, p := range sols {
-		canonical := true
-		for _, q := range Symmetries(p) {
-			if slices.Compare(q, p) < 0 {
-				canonical = false
-				break
-			}
-		}
-		if canonical {
-			count++
-		}
-	}
-	return count, nil
+	r, err := CountAll(context.Background(), n, Options{})
+	return r.Fundamental, err
 }

@@ -5,9 +5,14 @@
 //
 // Usage:
 //
-//	go run ./tp/fastcount/cmd/benchtable [-min 10] [-max 15] [-workers 1,0]
+//	go run ./tp/fastcount/cmd/benchtable [-min 10] [-max 15] [-workers 1,0] [-c PROGRAM]
 //
 // Each n is counted once per entry of -workers (0: one goroutine per core).
+// With -c, PROGRAM (a counter that prints Q(n) for its argument n, such as
+// the plain mirror-symmetry C counter tp/fastcount/testdata/mirror.c that
+// `make bench` builds with gcc -O3) is timed on each n too, and the
+// single-worker rows give the ratio of the two times ("vs C"): the
+// package's target is at most 0.5.
 // n = 16 takes a few seconds, n = 17 about half a minute per worker count
 // on the course machines. The exit status is 1 if a count is wrong.
 //
@@ -22,6 +27,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -38,6 +45,7 @@ func main() {
 	minN := flag.Int("min", 10, "smallest board size")
 	maxN := flag.Int("max", 15, "largest board size (16: seconds, 17: about a minute in all)")
 	workers := flag.String("workers", "1,0", "comma-separated numbers of workers to time each n with (0: one per core)")
+	other := flag.String("c", "", "a counter program to time beside (prints Q(n) for its argument n)")
 	flag.Parse()
 	var ws []int
 	for _, f := range strings.Split(*workers, ",") {
@@ -52,43 +60,59 @@ func main() {
 		fmt.Fprintf(os.Stderr, "benchtable: want 0 ≤ min ≤ max ≤ %d\n", fastcount.MaxN)
 		os.Exit(2)
 	}
-	if !table(os.Stdout, *minN, *maxN, ws) {
+	if !table(os.Stdout, *minN, *maxN, ws, *other) {
 		os.Exit(1)
 	}
 }
 
-// table times Count for each n and each number of workers, prints one row
-// per run as it ends (so that a long run shows progress), and reports whether every count checked was right.
-func table(out io.Writer, minN, maxN int, ws []int) bool {
+// table times CountAll for each n and each number of workers (and other,
+// if not empty, once per n), prints one row per run as it ends (so that a
+// long run shows progress), and reports whether every count checked was
+// right.
+func table(out io.Writer, minN, maxN int, ws []int, other string) bool {
 	fmt.Fprintf(out, "fast counter (tp/fastcount), GOMAXPROCS %d, %s/%s\n", runtime.GOMAXPROCS(0), runtime.GOOS, runtime.GOARCH)
-	const row = "%3v %12v %9v %9v %12v %8v %7v %8v\n"
-	fmt.Fprintf(out, row, "n", "count", "seconds", "cpu s", "solutions/s", "workers", "vs 1", "A000170")
+	const row = "%3v %12v %11v %9v %9v %12v %8v %7v %7v %8v\n"
+	fmt.Fprintf(out, row, "n", "count", "fundamental", "seconds", "cpu s", "solutions/s", "workers", "vs 1", "vs C", "A000170")
 	allRight := true
 	for n := minN; n <= maxN; n++ {
-		var single float64
+		var single, c float64
+		if other != "" {
+			start := time.Now()
+			text, err := exec.Command(other, strconv.Itoa(n)).Output()
+			c = time.Since(start).Seconds()
+			q, perr := strconv.ParseInt(strings.TrimSpace(string(text)), 10, 64)
+			if err != nil || perr != nil || n < len(a000170) && q != a000170[n] {
+				fmt.Fprintf(os.Stderr, "benchtable: %s %d: %q, %v\n", other, n, text, err)
+				return false
+			}
+			fmt.Fprintf(out, row, n, q, "-", fmt.Sprintf("%.3f", c), "-", fmt.Sprintf("%.3g", float64(q)/c), filepath.Base(other), "-", "-", "ok")
+		}
 		for _, w := range ws {
 			used := w
 			if used == 0 {
 				used = runtime.GOMAXPROCS(0)
 			}
 			cpu0, start := cpuSeconds(), time.Now()
-			c, err := fastcount.Count(context.Background(), n, fastcount.Options{Workers: w})
+			r, err := fastcount.CountAll(context.Background(), n, fastcount.Options{Workers: w})
 			secs, cpu := time.Since(start).Seconds(), cpuSeconds()-cpu0
 			if err != nil {
 				fmt.Fprintf(os.Stderr, "benchtable: n = %d: %v\n", n, err)
 				return false
 			}
+			speedup, vsC := "-", "-"
 			if used == 1 {
 				single = secs
+				if c > 0 {
+					vsC = fmt.Sprintf("%.2f", secs/c)
+				}
 			}
-			speedup := "-"
 			if single > 0 && used > 1 {
 				speedup = fmt.Sprintf("×%.2f", single/secs)
 			}
 			check := "?"
 			if n < len(a000170) {
 				check = "ok"
-				if c != a000170[n] {
+				if r.Solutions != a000170[n] {
 					check, allRight = "WRONG", false
 				}
 			}
@@ -96,7 +120,7 @@ func table(out io.Writer, minN, maxN int, ws []int) bool {
 			if cpu >= 0 {
 				cpuText = fmt.Sprintf("%.3f", cpu)
 			}
-			fmt.Fprintf(out, row, n, c, fmt.Sprintf("%.3f", secs), cpuText, fmt.Sprintf("%.3g", float64(c)/secs), used, speedup, check)
+			fmt.Fprintf(out, row, n, r.Solutions, r.Fundamental, fmt.Sprintf("%.3f", secs), cpuText, fmt.Sprintf("%.3g", float64(r.Solutions)/secs), used, speedup, vsC, check)
 		}
 	}
 	return allRight
