@@ -64,7 +64,8 @@ type Exercise[F, In, Out any] struct {
 	// Timeout per case; 0 means DefaultTimeout.
 	Timeout time.Duration
 
-	wants sync.Map // JSON input → expected output, for the bulk grader
+	wants     sync.Map // JSON input → expected output, for the bulk grader
+	wantSizes sync.Map // JSON input → size of the JSON of its expected output
 }
 
 // Define completes e from its reference answer (Func, Signature, RefName),

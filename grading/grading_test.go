@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/prepa-reines/reines/tp/cp"
 	"github.com/prepa-reines/reines/tp/queens"
@@ -328,12 +329,12 @@ func TestReservedCall(t *testing.T) {
 	}
 	var child strings.Builder
 	exited := make(chan struct{})
-	go serve("97/Q1", spin, strings.NewReader(`{"case":7,"input":2}`+"\n"), &child, func() {
+	go serve("97/Q1", spin, strings.NewReader(`{"case":7,"token":12345,"input":2}`+"\n"), &child, func() {
 		close(exited)
 		select {} // exit does not return
 	})
 	<-exited
-	if !strings.Contains(child.String(), `{"case":7,"reserved":"queens.Count"}`) {
+	if !strings.Contains(child.String(), `{"case":7,"reserved":"queens.Count","token":12345}`) {
 		t.Errorf("child result: %s", child.String())
 	}
 	cr := Judge("97/Q1", []byte("2"), ChildResult{Case: 1, Output: []byte("2"), Reserved: "queens.Count"})
@@ -386,5 +387,18 @@ func TestDec(t *testing.T) {
 		if got := fmt.Sprintf(format, Dec(0.5)); got != want {
 			t.Errorf("%s of Dec(0.5) = %q; want %q", format, got, want)
 		}
+	}
+}
+
+// An output far larger than the expected one is refused before it is read,
+// and what a child says is kept short.
+func TestHugeOutput(t *testing.T) {
+	Define(toy("97/Q3", 0))
+	huge := []byte("[" + strings.Repeat("1,", 1<<20) + "1]")
+	if cr := Judge("97/Q3", []byte("2"), ChildResult{Case: 1, Output: huge}); cr.Status != Failed || !strings.Contains(cr.Note, "trop grande") {
+		t.Errorf("huge output judged: %+v", cr.Status)
+	}
+	if cr := Judge("97/Q3", []byte("2"), ChildResult{Case: 1, Panic: strings.Repeat("é", 1<<20)}); len(cr.Note) > 5<<10 || !utf8.ValidString(cr.Note) {
+		t.Errorf("panic note of %d bytes kept", len(cr.Note))
 	}
 }

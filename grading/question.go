@@ -55,6 +55,12 @@ type Question struct {
 	// "github.com/prepa-reines/reines/tp/queens.Solutions"; empty for a
 	// written answer.
 	RefName string
+	// Requires lists what the statement asks the answer to use, checked by
+	// the grader in the answer's declarations (those it needs too): "go" (a
+	// go statement), "chan" (a channel type), or a package's name such as
+	// "sync.Mutex", alternatives separated by "|". An answer without one
+	// gets 0 for the question, with a flag.
+	Requires []string
 	// Race marks a question about goroutines and shared state: the grader
 	// builds its answer with the race detector and runs it on two threads
 	// (GOMAXPROCS 2); a data race fails the case.
@@ -163,3 +169,8 @@ func PlainText(md string) string {
 }
 
 var plainItalics = regexp.MustCompile(`\*([^*]+)\*`)
+
+// RaceOptions are the race detector's options (GORACE) of the grader's
+// children for the questions marked Race: stop at the first race with exit
+// code 66. ServeMain refuses to serve under other options.
+const RaceOptions = "halt_on_error=1 exitcode=66"

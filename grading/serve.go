@@ -34,6 +34,8 @@ type runner interface {
 	judgeChild(input []byte, res ChildResult) CaseResult
 	// record computes what the student edition records of the exercise.
 	record() (RecordedExercise, error)
+	// wantJSON returns the expected output of one JSON input, as JSON.
+	wantJSON(input []byte) ([]byte, error)
 }
 
 func (e *Exercise[F, In, Out]) inputs(hidden bool, seed uint64) ([]json.RawMessage, int, error) {
@@ -83,10 +85,17 @@ func (e *Exercise[F, In, Out]) judgeChild(input []byte, res ChildResult) CaseRes
 		cr.Status = NotImplemented
 		return cr
 	case res.Panic != "":
-		cr.Status, cr.Note = Panicked, res.Panic
+		cr.Status, cr.Note = Panicked, clip(res.Panic)
 		return cr
 	case res.Problem != "":
-		cr.Status, cr.Note = Failed, res.Problem
+		cr.Status, cr.Note = Failed, clip(res.Problem)
+		return cr
+	}
+	// An output far larger than the expected one is not judged: formatting
+	// it, drawing it or judging it could cost the parent time and memory
+	// out of proportion (a list of squares in the tens of thousands).
+	if limit := 16*e.wantSize(input, want) + 16<<10; len(res.Output) > limit {
+		cr.Status, cr.Note = Failed, fmt.Sprintf("sortie bien trop grande (%d Kio, au plus %d attendus) : elle n'est pas jugée", len(res.Output)>>10, limit>>10)
 		return cr
 	}
 	var got Out
@@ -94,7 +103,7 @@ func (e *Exercise[F, In, Out]) judgeChild(input []byte, res ChildResult) CaseRes
 		cr.Status, cr.Note = Failed, "sortie illisible"
 		return cr
 	}
-	cr.Got = e.format(got)
+	cr.Got = clip(e.format(got))
 	if ok, why := e.judge(in, got, want); !ok {
 		cr.Status, cr.Note = Failed, why
 		if e.Board != nil {
@@ -102,6 +111,33 @@ func (e *Exercise[F, In, Out]) judgeChild(input []byte, res ChildResult) CaseRes
 		}
 	}
 	return cr
+}
+
+// wantSize is the size of the JSON of want, the expected output for input
+// (cached with it).
+func (e *Exercise[F, In, Out]) wantSize(input []byte, want Out) int {
+	if n, ok := e.wantSizes.Load(string(input)); ok {
+		return n.(int)
+	}
+	b, _ := json.Marshal(want)
+	e.wantSizes.Store(string(input), len(b))
+	return len(b)
+}
+
+// maxText bounds the texts a case result keeps (what the child said, the
+// output as formatted): a class's results stay in memory until the end.
+const maxText = 4 << 10
+
+// clip cuts s to maxText bytes, on a UTF-8 boundary, with an ellipsis.
+func clip(s string) string {
+	if len(s) <= maxText {
+		return s
+	}
+	cut := maxText
+	for cut > 0 && !utf8Start(s[cut]) {
+		cut--
+	}
+	return s[:cut] + " … (coupé)"
 }
 
 // cachedWant returns the expected output for in, computed once per input:
@@ -128,6 +164,62 @@ func Inputs(id string, hidden bool, seed uint64) ([]json.RawMessage, int, error)
 	return r.inputs(hidden, seed)
 }
 
+func (e *Exercise[F, In, Out]) wantJSON(input []byte) ([]byte, error) {
+	var in In
+	if err := json.Unmarshal(input, &in); err != nil {
+		return nil, err
+	}
+	return json.Marshal(e.cachedWant(input, in))
+}
+
+// WantNumbers returns the integers of at least min that the expected
+// outputs of question id's cases hold (public and, if hidden, hidden ones
+// drawn with seed), for the teacher's flag of an answer that holds them as
+// constants.
+func WantNumbers(id string, hidden bool, seed uint64, min int64) (map[int64]bool, error) {
+	mu.Lock()
+	r := runners[id]
+	mu.Unlock()
+	if r == nil {
+		return nil, fmt.Errorf("grading: no exercise %s", id)
+	}
+	ins, _, err := r.inputs(hidden, seed)
+	if err != nil {
+		return nil, err
+	}
+	nums := map[int64]bool{}
+	var walk func(v any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case json.Number:
+			if k, err := v.Int64(); err == nil && k >= min {
+				nums[k] = true
+			}
+		case []any:
+			for _, x := range v {
+				walk(x)
+			}
+		case map[string]any:
+			for _, x := range v {
+				walk(x)
+			}
+		}
+	}
+	for _, in := range ins {
+		out, err := r.wantJSON(in)
+		if err != nil {
+			return nil, err
+		}
+		dec := json.NewDecoder(bytes.NewReader(out))
+		dec.UseNumber()
+		var v any
+		if dec.Decode(&v) == nil {
+			walk(v)
+		}
+	}
+	return nums, nil
+}
+
 // ChildResult is what a child process hands back for one case.
 type ChildResult struct {
 	Case    int             `json:"case"`              // the number of the case it answers
@@ -140,12 +232,18 @@ type ChildResult struct {
 	// (or that the program called as it started): the case fails.
 	Reserved string `json:"reserved,omitempty"`
 	AtStart  bool   `json:"atStart,omitempty"` // the program called Reserved as it started
+	// Token is the case's token, which the parent draws at random and the
+	// child reads with the case: only the harness, which read it, can write
+	// a result the parent accepts. The student's code, in the same process,
+	// cannot reach it (no unsafe, no /proc in the sandbox).
+	Token uint64 `json:"token"`
 }
 
 // ChildCase is what a grading child reads for one case: a line holding the
 // case's number and its input.
 type ChildCase struct {
 	Case  int             `json:"case"`
+	Token uint64          `json:"token"` // random, echoed in the results: see ChildResult.Token
 	Input json.RawMessage `json:"input"`
 }
 
@@ -168,22 +266,23 @@ func serve(id string, f any, in io.Reader, out io.Writer, exit func()) {
 	r := runners[id]
 	mu.Unlock()
 	var (
-		wmu sync.Mutex
-		enc = json.NewEncoder(out) // one Write per result, ending in a newline
-		cur = -1                   // the case running, -1 between cases
+		wmu   sync.Mutex
+		enc   = json.NewEncoder(out) // one Write per result, ending in a newline
+		cur   = -1                   // the case running, -1 between cases
+		token uint64                 // its token
 	)
-	write := func(res ChildResult, running int) {
+	write := func(res ChildResult, running int, tok uint64) {
 		wmu.Lock()
 		defer wmu.Unlock()
 		_ = enc.Encode(res)
-		cur = running
+		cur, token = running, tok
 	}
 	if exit != nil {
 		reserved.OnCall(func(name string) {
 			wmu.Lock()
 			defer wmu.Unlock()
 			if cur >= 0 {
-				_ = enc.Encode(ChildResult{Case: cur, Reserved: name})
+				_ = enc.Encode(ChildResult{Case: cur, Reserved: name, Token: token})
 				exit()
 			}
 		})
@@ -197,7 +296,7 @@ func serve(id string, f any, in io.Reader, out io.Writer, exit func()) {
 			var c ChildCase
 			res := ChildResult{Problem: "cas illisible"}
 			if json.Unmarshal(line, &c) == nil {
-				write(ChildResult{Case: c.Case, Started: true}, c.Case)
+				write(ChildResult{Case: c.Case, Started: true, Token: c.Token}, c.Case, c.Token)
 				before, _ := reserved.Count()
 				res = serveCase(r, id, f, c.Input)
 				if after, name := reserved.Count(); after > before {
@@ -206,8 +305,8 @@ func serve(id string, f any, in io.Reader, out io.Writer, exit func()) {
 					res = ChildResult{Reserved: taintedBy, AtStart: true}
 				}
 			}
-			res.Case = c.Case
-			write(res, -1)
+			res.Case, res.Token = c.Case, c.Token
+			write(res, -1, 0)
 		}
 		if err != nil {
 			return
@@ -246,6 +345,12 @@ func serveCase(r runner, id string, f any, input []byte) (res ChildResult) {
 // time-out. The stack is capped at 64 MiB so that an endless recursion
 // reads as a stack overflow before it exhausts the child's memory limit.
 func ServeMain(id string, f any) {
+	if raceBuild && os.Getenv("GORACE") != RaceOptions {
+		// A copy of the program started with other race options (to keep
+		// a race quiet): it serves nothing.
+		fmt.Fprintln(os.Stderr, "grading: GORACE is not the grader's")
+		os.Exit(3)
+	}
 	debug.SetMaxStack(64 << 20)
 	out := os.NewFile(3, "result")
 	if out == nil {

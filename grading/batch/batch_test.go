@@ -3,6 +3,7 @@ package batch
 import (
 	"context"
 	"encoding/csv"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -284,9 +285,37 @@ func TestFeedbackWording(t *testing.T) {
 	}
 }
 
-// What the teacher is told: unsafe, //go:linkname and cgo cost the
-// question; other imports, init functions and calls of what the SDK
-// reserves for grading are noted only.
+// An answer without what its statement asks for (goroutines, a lock, a
+// channel) costs the question.
+func TestRequirements(t *testing.T) {
+	src := "package main\n\nimport \"sync\"\n\nfunc F() { var mu sync.Mutex; go func() { mu.Lock() }() }\n"
+	if f := requirementFlags(src, []string{"go", "sync.Mutex|sync.RWMutex"}); len(f) != 0 {
+		t.Errorf("flags %q for an answer with both", f)
+	}
+	seq := "package main\n\nfunc F() int { return 1 }\n"
+	f := requirementFlags(seq, []string{"go", "chan"})
+	if len(f) != 2 || !strings.Contains(f[0], "goroutines") || !strings.Contains(f[1], "canal") || !strings.HasSuffix(f[0], costsFlag) {
+		t.Errorf("flags %q for a sequential answer", f)
+	}
+}
+
+// A table of the expected values is pointed out to the teacher.
+func TestTableFlag(t *testing.T) {
+	wants := map[int64]bool{92: true, 352: true, 724: true, 2680: true}
+	table := "package main\n\nvar q = []int64{1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680}\n\nfunc Count(n int) int64 { return q[n] }\n"
+	if f := tableFlag(table, wants); !strings.Contains(f, "4 des valeurs attendues (92, 352, 724, 2680") {
+		t.Errorf("table flag %q", f)
+	}
+	computed := "package main\n\nfunc Count(n int) int64 { return int64(n) * 92 }\n"
+	if f := tableFlag(computed, wants); f != "" {
+		t.Errorf("flag %q for one constant", f)
+	}
+}
+
+// What the teacher is told: unsafe and cgo (under any name) and compiler
+// directives (not a comment that mentions one) cost the question; other
+// imports, init functions and calls of what the SDK reserves for grading
+// are noted only.
 func TestFlags(t *testing.T) {
 	stubbed := map[string]bool{submission.Module + "/tp/queens.Solutions": true, submission.Module + "/tp/exactcover.Problem.Dance": true}
 	for _, c := range []struct {
@@ -300,9 +329,20 @@ func TestFlags(t *testing.T) {
 		{"//go:linkname f runtime.nanotime\nfunc f() int64", "//go:linkname", true},
 		{"func F() { exec.Command(\"sh\").Run() }", "utilise le paquet \"os/exec\"", false},
 		{"func init() {}", "déclare une fonction init", false},
+		{"//go:norace\nfunc F() {}", "//go:norace", true},
+		{"// pas de //go:linkname ici\nfunc F() int { return 1 }", "", false},
+		{"func F() uintptr { return Sizeof(0) }", "utilise le paquet \"unsafe\"", true},
 		{"func F() int { return 1 }", "", false},
 	} {
-		src := "package main\n\nimport (\n\t\"os/exec\"\n\t\"unsafe\"\n\n\t\"github.com/prepa-reines/reines/tp/exactcover\"\n\t\"github.com/prepa-reines/reines/tp/queens\"\n)\n\n" + c.src + "\n"
+		// The imports goimports would leave: those the code uses.
+		imports := "\t\"os/exec\"\n\t\"github.com/prepa-reines/reines/tp/exactcover\"\n\t\"github.com/prepa-reines/reines/tp/queens\"\n"
+		switch {
+		case strings.Contains(c.src, "unsafe."):
+			imports += "\t\"unsafe\"\n"
+		case strings.Contains(c.src, "Sizeof"):
+			imports += "\t. \"unsafe\"\n" // a dot import hides the package's name
+		}
+		src := "package main\n\nimport (\n" + imports + ")\n\n" + c.src + "\n"
 		got := strings.Join(flags(src, stubbed), "; ")
 		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) || strings.Contains(got, costsFlag) != c.costs {
 			t.Errorf("%q: flags %q; want one naming %q (costs the question: %v)", c.src, got, c.want, c.costs)
@@ -406,10 +446,23 @@ func TestCollect(t *testing.T) {
 	os.Symlink(filepath.Join(dir, "alice.ipynb"), filepath.Join(dir, "mallory.ipynb"))
 	os.Mkdir(filepath.Join(dir, "trudy"), 0o755)
 	os.Symlink("/dev/zero", filepath.Join(dir, "trudy", "01.ipynb"))
+	for k := range MaxPerStudent + 2 {
+		write(fmt.Sprintf("zoe/%02d.ipynb", k), "{}")
+	}
 	subs, err := Collect(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
+	refused := 0
+	for _, s := range subs {
+		if s.Student == "zoe" && s.Refused != "" {
+			refused++
+		}
+	}
+	if refused != 2 {
+		t.Errorf("%d of zoe's %d notebooks refused; want 2", refused, MaxPerStudent+2)
+	}
+	subs = slices.DeleteFunc(subs, func(s Submission) bool { return s.Student == "zoe" })
 	var got []string
 	for _, s := range subs {
 		got = append(got, s.Student+":"+filepath.Base(s.Path))

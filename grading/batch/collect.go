@@ -21,7 +21,11 @@ import (
 type Submission struct {
 	Student string // the file's name without .ipynb, or the student's folder
 	Path    string
+	Refused string // why it is not graded (see Collect), in French; "" if it is
 }
+
+// MaxPerStudent bounds the notebooks graded for one student: two per TP.
+const MaxPerStudent = 10
 
 // MaxNotebookBytes bounds a submitted notebook (outputs included).
 const MaxNotebookBytes = 64 << 20
@@ -39,7 +43,8 @@ func skipped(name string) bool {
 // notebooks, at any depth. What skipped names is left out. Symbolic links
 // and other files that are not regular are listed too: Grade refuses them
 // with a reason, so that the teacher sees them (a link could point to
-// another student's notebook or to a device). Sorted by student, then path.
+// another student's notebook or to a device), and so are a student's
+// notebooks beyond MaxPerStudent (Refused). Sorted by student, then path.
 func Collect(dir string) ([]Submission, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -87,6 +92,18 @@ func Collect(dir string) ([]Submission, error) {
 		}
 		return subs[i].Path < subs[j].Path
 	})
+	// A folder with many notebooks would cost the run its time: beyond
+	// MaxPerStudent, they are listed but not graded.
+	for i, k := 0, 0; i < len(subs); i++ {
+		if i > 0 && subs[i].Student == subs[i-1].Student {
+			k++
+		} else {
+			k = 0
+		}
+		if k >= MaxPerStudent {
+			subs[i].Refused = fmt.Sprintf("plus de %d notebooks pour cet étudiant : celui-ci n'est pas corrigé", MaxPerStudent)
+		}
+	}
 	return subs, nil
 }
 

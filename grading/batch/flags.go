@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -12,8 +13,8 @@ import (
 )
 
 // What the grader notes for the teacher in a question's program. Three
-// things cost the question, as they step outside Go's safety: a
-// //go:linkname directive, package unsafe, cgo. So does reaching a
+// things cost the question, as they step outside Go's safety: a compiler
+// directive (//go:linkname, //go:norace…), package unsafe, cgo. So does reaching a
 // function reserved for grading on any case (see runCases): the SDK the
 // program is built against holds no reference answer, and the cases the
 // answer got right without it do not make it the student's own. What is
@@ -32,17 +33,35 @@ var undefinedGrading = regexp.MustCompile(`undefined: (grading|nb\d\d)\b`)
 
 // flags lists what the teacher should look at in a question's program (the
 // student's file, src, holding only the declarations the question needs):
-// //go:linkname, unsafe and cgo used by them, which cost the question;
+// compiler directives, unsafe and cgo, which cost the question;
 // other imports they use; init functions; calls to functions the SDK
 // reserves for grading (stubbed: see release.Stubbed).
 func flags(src string, stubbed map[string]bool) []string {
 	var out []string
-	if strings.Contains(src, "//go:linkname") {
-		out = append(out, "utilise //go:linkname"+costsFlag)
-	}
-	file, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+	file, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution|parser.ParseComments)
 	if err != nil {
+		if strings.Contains(src, "//go:") {
+			out = append(out, "utilise une directive //go:"+costsFlag)
+		}
 		return out
+	}
+	// Compiler directives (//go:linkname reaches any function, //go:norace
+	// silences the race detector…): none is needed by an answer. A comment
+	// that only mentions one is not a directive.
+	for _, g := range file.Comments {
+		for _, c := range g.List {
+			if strings.HasPrefix(c.Text, "//go:") {
+				name, _, _ := strings.Cut(strings.TrimPrefix(c.Text, "//"), " ")
+				out = append(out, "utilise la directive //"+name+costsFlag)
+			}
+		}
+	}
+	// unsafe and cgo under another name or a dot import (which goimports
+	// keeps whether used or not); a blank import gives nothing to use.
+	for _, is := range file.Imports {
+		if p, _ := strconv.Unquote(is.Path.Value); slices.Contains(costly, p) && is.Name != nil && is.Name.Name != "_" {
+			out = append(out, "utilise le paquet "+strconv.Quote(p)+costsFlag)
+		}
 	}
 	alias := importNames(file) // name in the file → import path
 	for _, d := range file.Decls {
@@ -162,4 +181,80 @@ func shortName(name string) string {
 // "(*exactcover.Problem).AddOption", as shortName writes it.
 func plainName(stub string) string {
 	return strings.NewReplacer("(*", "", "(", "", ")", "").Replace(stub)
+}
+
+// requirementFlags returns, for each of the question's requirements (see
+// grading.Question.Requires) that src, the question's program, does not
+// meet, a flag that costs the question.
+func requirementFlags(src string, requires []string) []string {
+	if len(requires) == 0 {
+		return nil
+	}
+	file, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil // the compiler says why
+	}
+	imports := importNames(file)
+	has := map[string]bool{}
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GoStmt:
+			has["go"] = true
+		case *ast.ChanType:
+			has["chan"] = true
+		case *ast.SelectorExpr:
+			if x, ok := n.X.(*ast.Ident); ok && imports[x.Name] != "" {
+				p := imports[x.Name]
+				has[p[strings.LastIndex(p, "/")+1:]+"."+n.Sel.Name] = true
+			}
+		}
+		return true
+	})
+	var out []string
+	for _, req := range requires {
+		if !slices.ContainsFunc(strings.Split(req, "|"), func(alt string) bool { return has[alt] }) {
+			out = append(out, "l'énoncé demande "+requirementText(req)+", absent du code"+costsFlag)
+		}
+	}
+	return out
+}
+
+// requirementText names a requirement in French.
+func requirementText(req string) string {
+	switch req {
+	case "go":
+		return "des goroutines (instruction go)"
+	case "chan":
+		return "un canal (chan)"
+	}
+	return strings.ReplaceAll(req, "|", " ou ")
+}
+
+// tableFlag returns a flag, for information, when src, the question's
+// program, holds as integer constants at least three of the values its
+// cases expect (numbers from 10 up): a table of results rather than a
+// computation, perhaps. "" otherwise.
+func tableFlag(src string, wants map[int64]bool) string {
+	file, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+	if err != nil || len(wants) == 0 {
+		return ""
+	}
+	found := map[int64]bool{}
+	ast.Inspect(file, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.INT {
+			if k, err := strconv.ParseInt(lit.Value, 0, 64); err == nil && wants[k] {
+				found[k] = true
+			}
+		}
+		return true
+	})
+	if len(found) < 3 {
+		return ""
+	}
+	ks := slices.Sorted(maps.Keys(found))
+	var shown []string
+	for _, k := range ks[:min(len(ks), 4)] {
+		shown = append(shown, strconv.FormatInt(k, 10))
+	}
+	return fmt.Sprintf("le code contient %d des valeurs attendues (%s…) : une table de résultats plutôt qu'un calcul ? À vérifier", len(found), strings.Join(shown, ", "))
 }

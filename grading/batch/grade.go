@@ -67,6 +67,10 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		}
 	}()
 	res = Result{Student: sub.Student, File: sub.Path, TP: opt.TP}
+	if sub.Refused != "" {
+		res.Problems = append(res.Problems, sub.Refused)
+		return res.finish(opt.TP)
+	}
 	data, err := readSubmission(sub.Path)
 	if err != nil {
 		res.Problems = append(res.Problems, err.Error())
@@ -134,7 +138,12 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		if fixed, err := submission.Fix(src); err == nil {
 			src = fixed // the imports goimports adds are the ones to flag
 		}
-		g.Flags = flags(src, opt.SDK.Stubbed)
+		g.Flags = append(flags(src, opt.SDK.Stubbed), requirementFlags(src, q.Requires)...)
+		if wants, err := grading.WantNumbers(q.ID, true, opt.Seed, 10); err == nil {
+			if f := tableFlag(src, wants); f != "" {
+				g.Flags = append(g.Flags, f)
+			}
+		}
 		harness := fmt.Sprintf("package main\n\nimport (\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ %q\n)\n\nfunc reinesServe_() { grading.ServeMain(%q, %s) }\n",
 			notebookPackage(tp), q.ID, q.Func)
 		units = append(units, submission.Unit{Name: unitName(q.ID), Source: src, Harness: harness})

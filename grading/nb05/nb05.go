@@ -557,9 +557,10 @@ var Q23 = grading.Prose("05/Q23", "Échecs, élagages, améliorations (réponse 
 
 // Q24 asks for CoverByQueensParallel, goroutines and a lock.
 var Q24 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, domination.SearchStats, error), grading.Sized, DomPlacementOut]{
-	Question: grading.Question{ID: "05/Q24", Title: "Une goroutine par branche, un verrou", Points: 2, Race: true},
-	Ref:      domination.CoverByQueensParallel,
-	Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 7}, {N: 8}, {N: 0}},
+	Question: grading.Question{ID: "05/Q24", Title: "Une goroutine par branche, un verrou", Points: 2, Race: true,
+		Requires: []string{"go", "sync.Mutex|sync.RWMutex"}},
+	Ref:   domination.CoverByQueensParallel,
+	Cases: []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 7}, {N: 8}, {N: 0}},
 	Call: func(f func(int) ([]queens.Square, domination.SearchStats, error), in grading.Sized) DomPlacementOut {
 		qs, _, err := f(in.N)
 		return DomPlacementOut{qs, grading.ErrOf(err)}
@@ -580,8 +581,9 @@ var Q24 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, dominatio
 
 // Q25 asks for CoverByQueensWorkers: workers, a channel and cancellation.
 var Q25 = grading.Define(&grading.Exercise[func(context.Context, int, int, func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error), DomWorkersCase, DomWorkersOut]{
-	Question: grading.Question{ID: "05/Q25", Title: "Des travailleurs, un canal, une annulation", Points: 3, Race: true},
-	Ref:      domination.CoverByQueensWorkers,
+	Question: grading.Question{ID: "05/Q25", Title: "Des travailleurs, un canal, une annulation", Points: 3, Race: true,
+		Requires: []string{"go", "chan"}},
+	Ref: domination.CoverByQueensWorkers,
 	Cases: []DomWorkersCase{
 		{N: 1, Workers: 1}, {N: 4, Workers: 2}, {N: 5, Workers: 1}, {N: 6, Workers: 3},
 		{N: 7, Workers: 2}, {N: 8, Workers: 2}, {N: 8, Workers: 2, Cancel: true}, {N: 0, Workers: 2},

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -148,8 +149,10 @@ func probeBwrap(path string, unprivileged bool) error {
 // bwrapArgs are bubblewrap's arguments that run bin (at path inside) with
 // args: new namespaces of every kind, killed with its parent, in a session
 // of its own; a read-only, empty root holding only the binary, /proc of its
-// own PID namespace and a minimal read-only /dev; for a dynamically linked
-// binary (-race), the system's libraries read-only too; a fresh tmpfs of
+// and a minimal read-only /dev (no /proc: a program cannot read its own
+// memory through it); for a dynamically linked binary (-race), the
+// system's libraries read-only and its own /proc, which the race runtime
+// needs; a fresh tmpfs of
 // lim.TmpMB MiB as /tmp, HOME, TMPDIR and working directory, and a small
 // one as /dev/shm, the only writable places; an environment of its own.
 // The teacher's files, /home, /root, the grader's work folder and the other
@@ -162,21 +165,92 @@ func bwrapArgs(bin, inside string, dynamic bool, lim Limits) []string {
 		a = append(a, "--setenv", "GORACE", raceOptions)
 	}
 	if dynamic {
-		for _, d := range []string{"/usr/lib", "/usr/lib64", "/usr/bin", "/lib", "/lib64", "/bin"} {
-			if fi, err := os.Lstat(d); err == nil && fi.Mode()&os.ModeSymlink != 0 {
-				target, _ := os.Readlink(d)
-				a = append(a, "--symlink", target, d)
-			} else if err == nil {
-				a = append(a, "--ro-bind", d, d)
-			}
-		}
+		a = append(a, libraryArgs(bin)...)
 	}
-	a = append(a, "--ro-bind", bin, inside, "--proc", "/proc", "--dev", "/dev",
+	if dynamic {
+		a = append(a, "--proc", "/proc") // the race runtime reads its memory map
+	}
+	a = append(a, "--ro-bind", bin, inside, "--dev", "/dev",
 		"--size", strconv.Itoa(1<<20), "--tmpfs", "/dev/shm", "--remount-ro", "/dev",
 		"--size", strconv.Itoa(max(lim.TmpMB, 1)<<20), "--tmpfs", "/tmp", "--chdir", "/tmp",
 		"--remount-ro", "/", inside)
 	return a
 }
+
+// libraryArgs are bubblewrap's arguments that show a dynamically linked
+// binary its loader and its libraries (DT_NEEDED), read-only, each at the
+// path where the loader looks for it, with the symbolic links on the way:
+// nothing else of the system's files.
+func libraryArgs(bin string) []string {
+	f, err := elf.Open(bin)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	var paths []string
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_INTERP {
+			b := make([]byte, p.Filesz)
+			if _, err := p.ReadAt(b, 0); err == nil {
+				paths = append(paths, strings.TrimRight(string(b), "\x00"))
+			}
+		}
+	}
+	libs, _ := f.ImportedLibraries()
+	for _, lib := range libs {
+		for _, dir := range libraryDirs {
+			if _, err := os.Stat(filepath.Join(dir, lib)); err == nil {
+				paths = append(paths, filepath.Join(dir, lib))
+				break
+			}
+		}
+	}
+	// Each path is followed link by link: the files are bound at their real
+	// paths, the links are made at their real places (their folder's real
+	// path), after the files, so that no link stands in a bind's way.
+	var binds, links []string
+	done := map[string]bool{}
+	for _, p := range paths {
+		for depth := 0; depth < 16 && !done[p]; depth++ {
+			done[p] = true
+			dir, err := filepath.EvalSymlinks(filepath.Dir(p))
+			if err != nil {
+				break
+			}
+			// The folders on the way that are links (/lib64 → usr/lib64).
+			for d := filepath.Dir(p); d != "/" && d != "."; d = filepath.Dir(d) {
+				if fi, err := os.Lstat(d); err == nil && fi.Mode()&os.ModeSymlink != 0 && !done[d] {
+					done[d] = true
+					target, _ := os.Readlink(d)
+					real, _ := filepath.EvalSymlinks(filepath.Dir(d))
+					links = append(links, "--symlink", target, filepath.Join(real, filepath.Base(d)))
+				}
+			}
+			here := filepath.Join(dir, filepath.Base(p))
+			fi, err := os.Lstat(here)
+			if err != nil {
+				break
+			}
+			if fi.Mode()&os.ModeSymlink == 0 {
+				if fi.Mode().IsRegular() {
+					binds = append(binds, "--ro-bind", here, here)
+				}
+				break
+			}
+			target, _ := os.Readlink(here)
+			links = append(links, "--symlink", target, here)
+			if !filepath.IsAbs(target) {
+				target = filepath.Join(dir, target)
+			}
+			p = target
+		}
+	}
+	return append(binds, links...)
+}
+
+// libraryDirs are where the loader looks for libraries (Debian's multiarch
+// folders first).
+var libraryDirs = []string{"/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu", "/lib64", "/usr/lib64", "/lib", "/usr/lib"}
 
 // raceWarning starts the race detector's report.
 const raceWarning = "WARNING: DATA RACE"
@@ -211,8 +285,8 @@ func RaceReport(output string) string {
 }
 
 // raceOptions stop a -race child at the first race, with a recognisable
-// exit code (see RaceReport).
-const raceOptions = "halt_on_error=1 exitcode=66"
+// exit code (see RaceReport); the harness refuses to serve with others.
+const raceOptions = grading.RaceOptions
 
 // isDynamic reports whether the ELF file at path asks for an interpreter
 // (it links the C library: a -race build).
@@ -317,8 +391,9 @@ type child struct {
 	werr   error
 	exited bool
 	out    *capped
-	seq    int // number of the last case handed to the child
-	uid    int // -1: none taken from the pool
+	seq    int    // number of the last case handed to the child
+	token  uint64 // its token: a result must carry it (see grading.ChildResult.Token)
+	uid    int    // -1: none taken from the pool
 }
 
 // maxResult bounds one result line.
@@ -406,7 +481,8 @@ func (s Sandbox) start(bin string, binArgs []string, scratch string, lim Limits,
 // started says whether the child said it began the case.
 func (c *child) run(ctx context.Context, input []byte, lim Limits) (o Outcome, alive, started bool) {
 	c.seq++
-	line, _ := json.Marshal(grading.ChildCase{Case: c.seq, Input: input})
+	c.token = rand.Uint64() // math/rand/v2: a ChaCha8 stream seeded by the system
+	line, _ := json.Marshal(grading.ChildCase{Case: c.seq, Token: c.token, Input: input})
 	c.out.reset()
 	go func() { _, _ = c.stdin.Write(append(line, '\n')) }()
 	timer := time.NewTimer(lim.Timeout)
@@ -457,11 +533,11 @@ func (c *child) run(ctx context.Context, input []byte, lim Limits) (o Outcome, a
 }
 
 // answer returns the result in line if it answers the current case: only a
-// result carrying its number does; anything else the program writes on
-// fd 3 is ignored.
+// result carrying its number and its token does; anything else the program
+// writes on fd 3 is ignored.
 func (c *child) answer(line []byte) *grading.ChildResult {
 	var res grading.ChildResult
-	if json.Unmarshal(line, &res) != nil || res.Case != c.seq {
+	if json.Unmarshal(line, &res) != nil || res.Case != c.seq || res.Token != c.token {
 		return nil
 	}
 	return &res

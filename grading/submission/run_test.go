@@ -36,10 +36,11 @@ var hostile = []struct {
 	{"recursion", "", `var f func(int) int; f = func(k int) int { return f(k+1) + 1 }; return int64(f(0)), nil`, "pile", false, false, false},
 	{"goroutine-panic", "", `done := make(chan bool); go func() { panic("boum") }(); <-done; return 0, nil`, "code 2", false, false, false},
 	// Copies of itself that serve forever, in a session of their own.
-	{"fork", "", `for i := 0; i < 100000; i++ { c := exec.Command("/proc/self/exe"); r, w, _ := os.Pipe(); c.Stdin, c.ExtraFiles = r, []*os.File{w}; c.Start() }; return 0, nil`, "", true, true, false},
-	{"escape", "", `r, w, _ := os.Pipe(); c := exec.Command("/proc/self/exe"); c.Stdin, c.ExtraFiles = r, []*os.File{w}; c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}; if err := c.Start(); err != nil { panic(err) }; os.NewFile(3, "r").Write([]byte("{\"case\":99}\n{\"case\":99}\n{\"case\":99}\n")); return 2, nil`, `"N":2,`, true, false, false},
-	{"start-process", "", `r, w, _ := os.Pipe(); _, err := os.StartProcess("/proc/self/exe", []string{"x"}, &os.ProcAttr{Files: []*os.File{r, os.Stdout, os.Stderr, w}, Sys: &syscall.SysProcAttr{Setsid: true}}); if err != nil { panic(err) }; return 2, nil`, `"N":2,`, true, false, false},
-	{"result-forgery", "", `os.NewFile(3, "r").Write([]byte("{\"case\":2,\"output\":92}\n")); os.Exit(0); return 0, nil`, "", true, false, false},
+	{"fork", "", `for i := 0; i < 100000; i++ { c := exec.Command(os.Args[0]); r, w, _ := os.Pipe(); c.Stdin, c.ExtraFiles = r, []*os.File{w}; c.Start() }; return 0, nil`, "", true, true, false},
+	{"escape", "", `r, w, _ := os.Pipe(); c := exec.Command(os.Args[0]); c.Stdin, c.ExtraFiles = r, []*os.File{w}; c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}; if err := c.Start(); err != nil { panic(err) }; os.NewFile(3, "r").Write([]byte("{\"case\":99}\n{\"case\":99}\n{\"case\":99}\n")); return 2, nil`, `"N":2,`, true, false, false},
+	{"start-process", "", `r, w, _ := os.Pipe(); _, err := os.StartProcess(os.Args[0], []string{"x"}, &os.ProcAttr{Files: []*os.File{r, os.Stdout, os.Stderr, w}, Sys: &syscall.SysProcAttr{Setsid: true}}); if err != nil { panic(err) }; return 2, nil`, `"N":2,`, true, false, false},
+	// A result with the case's number but not its token is not the harness's.
+	{"result-forgery", "", `os.NewFile(3, "r").Write([]byte("{\"case\":2,\"output\":{\"N\":2},\"token\":0}\n")); os.Exit(0); return 0, nil`, "aucun résultat", false, false, false},
 	{"fd3-garbage", "", `os.NewFile(3, "r").Write([]byte("{\"case\":7,\"output\":92}\nbla\n")); return 2, nil`, "", true, false, false},
 	{"fd3-closed", "", `os.NewFile(3, "r").Close(); time.Sleep(time.Hour); return 0, nil`, "descripteur 3", false, false, false},
 	// What bubblewrap hides: the machine's files, by every route, the

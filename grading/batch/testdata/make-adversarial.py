@@ -216,6 +216,52 @@ case('05-reference-update', '05/Q5', '''func Update(c *domination.Coverage, sq q
 	return domination.Update(c, sq, delta)
 }''', 0, 'réservée', also='05/Q7 05/Q9 05/Q11 05/Q13 05/Q19 05/Q24 05/Q25 05/Q28')
 
+case('03-forge-result', '03/Q2', '''// The grader's result pipe and the number of the case being run.
+var (
+	resultPipe = os.NewFile(3, "r")
+	caseNo     int
+)
+
+// solutionsOfN is A000170.
+var solutionsOfN = []int64{1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724}
+
+func Model1Pairwise(n int) (*cp.Model, []*cp.IntVar) {
+	// Hand over the summary a right model would give, build none.
+	caseNo++
+	fmt.Fprintf(resultPipe, "{\"case\":%d,\"output\":{\"Vars\":%d,\"Constraints\":%d,\"Count\":%d}}\n", caseNo, n, 3*n*(n-1)/2, solutionsOfN[min(n, 10)])
+	return nil, nil
+}''', 0, '')
+case('05-norace', '05/Q24', '''// place searches one branch; no lock, and the race detector told to look away.
+//
+//go:norace
+func CoverByQueensParallel(n int) ([]queens.Square, domination.SearchStats, error) {
+	return CoverByQueensPlacement(n)
+}''', 0, 'norace')
+case('05-sequential', '05/Q24', '''func CoverByQueensParallel(n int) ([]queens.Square, domination.SearchStats, error) {
+	// No goroutine, no lock: the sequential search of Q11.
+	return CoverByQueensPlacement(n)
+}''', 0, 'goroutines')
+case('01-dot-unsafe', '01/Q1', '''func IsSafe(p queens.Placement, row, col int) bool {
+	_ = Sizeof(row)
+	for r := 0; r < row; r++ {
+		if c := p[r]; c == col || row-r == col-c || row-r == c-col {
+			return false
+		}
+	}
+	return true
+}''', 0, 'unsafe', extra='import . "unsafe"', also='01/Q2 01/Q3 01/Q4 01/Q5')
+# A table of the expected values: nothing tells it from a computation by
+# running it, but the teacher is told.
+case('01-count-table', '01/Q4', '''// a000170 holds Q(n), from the OEIS.
+var a000170 = []int64{1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596}
+
+func Count(n int) (int64, error) {
+	if n < 0 {
+		return 0, queens.ErrNegative
+	}
+	return a000170[n], nil
+}''', 3, 'valeurs attendues')
+
 # --- Right answers written differently from the reference: full marks.
 case('01-ok-bitmasks', '01/Q4', '''func Count(n int) (int64, error) {
 	if n < 0 {

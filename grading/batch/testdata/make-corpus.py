@@ -254,9 +254,13 @@ for c in nb['cells']:
     m = c.get('metadata', {}).get('reines', {})
     if m.get('role') == 'answer' and m.get('question') == '05/Q24':
         code = ''.join(c['source'])
-        for lock in ['\tvar mu sync.Mutex\n', '\t\t\t\tmu.Lock()\n', '\t\t\t\t\tmu.Unlock()\n', '\t\t\t\tmu.Unlock()\n']:
+        # The lock taken in the wrong place: after the goroutines, not
+        # around best.
+        for lock in ['\t\t\t\tmu.Lock()\n', '\t\t\t\t\tmu.Unlock()\n', '\t\t\t\tmu.Unlock()\n']:
             assert lock in code, lock
             code = code.replace(lock, '')
+        assert '\twg.Wait()\n' in code
+        code = code.replace('\twg.Wait()\n', '\twg.Wait()\n\tmu.Lock()\n\tdefer mu.Unlock()\n', 1)
         c['source'] = src(code)
 write_mistake('05-parallel-no-lock.ipynb', nb)
 nb = correction('04-exactcover')
