@@ -8,12 +8,15 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/imports"
+
+	"github.com/prepa-reines/reines/grading"
 )
 
 // The student edition's SDK is the tp tree without its computations: every
@@ -38,40 +41,60 @@ type sdkPackage struct {
 	// rest is kept (for drawing packages, where a few helpers would answer
 	// a question).
 	Stub []string
+	// Doc is the package's doc comment in the student edition, which
+	// replaces the teacher's (that one names files the edition leaves out
+	// and sums up answers).
+	Doc string
 }
 
 // sdkPackages is the SDK's manifest. Adding a function to a Keep list
 // hands it to every student: it must not compute, on its own or with
 // other kept code, the answer of any question.
 var sdkPackages = []sdkPackage{
-	{Dir: "tp/queens", Keep: []string{"Placement.String", "Conflict.Error"}},
+	{Dir: "tp/queens", Doc: docQueens, Keep: []string{"Placement.String", "Conflict.Error"}},
 	// Of and Placements turn placements into boards: notebook 02 Q14–Q17.
-	{Dir: "tp/board", Stub: []string{"Of", "Placements"}},
+	{Dir: "tp/board", Doc: docBoard, Stub: []string{"Of", "Placements"}},
 	{Dir: "tp/chart", Whole: true},
 	// The stubs report their calls there; the checks read it.
 	{Dir: "tp/reserved", Whole: true},
-	{Dir: "tp/iterative", Keep: []string{"State.Clone", "EventKind.String"}},
-	{Dir: "tp/iterative/drawing", Keep: []string{"State"}},
-	{Dir: "tp/fastcount", Keep: []string{"Transform", "Symmetries", "Symmetry.String"}},
+	{Dir: "tp/iterative", Doc: docIterative, Keep: []string{"State.Clone", "EventKind.String"}},
+	{Dir: "tp/iterative/drawing", Doc: docIterativeDrawing, Keep: []string{"State"}},
+	{Dir: "tp/fastcount", Doc: docFastcount, Keep: []string{"Transform", "Symmetries", "Symmetry.String"}},
 	// The constraint solver is the tool of notebook 03, whose questions
 	// build models and call it.
 	{Dir: "tp/cp", Whole: true},
-	{Dir: "tp/cp/nqueens"},
-	{Dir: "tp/exactcover", Keep: []string{
+	{Dir: "tp/cp/nqueens", Doc: docCpNqueens},
+	{Dir: "tp/exactcover", Doc: docExactcover, Keep: []string{
 		"Problem.Items", "Problem.NumItems", "Problem.NumOptions", "Problem.Option", "Problem.OptionOf",
 		"Problem.Format", "Problem.Verify", "Problem.CheckLinks", "Problem.Snapshot",
 		"StepKind.String", "SyntaxError.Error", "SyntaxError.Unwrap",
 	}},
-	{Dir: "tp/exactcover/nqueens", Keep: []string{"Placement"}},
-	{Dir: "tp/exactcover/domcover"},
-	{Dir: "tp/exactcover/sudoku", Keep: []string{
+	{Dir: "tp/exactcover/nqueens", Doc: docExactcoverNqueens, Keep: []string{"Placement"}},
+	{Dir: "tp/exactcover/domcover", Doc: docExactcoverDomcover},
+	{Dir: "tp/exactcover/sudoku", Doc: docExactcoverSudoku, Keep: []string{
 		"Parse", "ReadPuzzles", "Grid.String", "Grid.Check", "Cell.String", "Clash.String", "Unit.String",
 		"ConflictError.Error", "LengthError.Error", "CharError.Error", "LineError.Error", "LineError.Unwrap",
 		"MultipleError.Error",
 	}},
-	{Dir: "tp/exactcover/pentomino", Keep: []string{"Orientations", "NewLayout", "Layout.Grid", "Grid.String"}},
-	{Dir: "tp/domination", Keep: []string{"NewCoverage", "Coverage.Queens", "FixedProbability", "TraceEvent.String", "TraceKind.String"}},
+	{Dir: "tp/exactcover/pentomino", Doc: docExactcoverPentomino, Keep: []string{"Orientations", "NewLayout", "Layout.Grid", "Grid.String"}},
+	{Dir: "tp/domination", Doc: docDomination, Keep: []string{"NewCoverage", "Coverage.Queens", "FixedProbability", "TraceEvent.String", "TraceKind.String"}},
 }
+
+// The packages' doc comments in the student edition.
+const (
+	docQueens              = "Package queens holds the types of the N-queens problem that every notebook uses: Placement (the column of the queen of each row, 0-based), Square, the errors, and in the teacher's edition the reference answers of notebook 01."
+	docBoard               = "Package board draws chess boards with queens, heat maps and galleries in the notebooks, with ECharts and a static SVG fallback."
+	docIterative           = "Package iterative holds the state of notebook 02's iterative search (State, its fields named as in the sujet) and the events of its replay."
+	docIterativeDrawing    = "Package drawing draws the states of notebook 02's iterative search."
+	docFastcount           = "Package fastcount applies the 8 symmetries of the board to placements (Transform, Symmetries); in the teacher's edition it also counts solutions."
+	docCpNqueens           = "Package nqueens holds the types of notebook 03's N-queens models; in the teacher's edition, the reference models."
+	docExactcover          = "Package exactcover holds the dancing-links structure of notebook 04 (Problem: its arrays named as in TAOCP 7.2.2.1), its readers and writers, and its invariant checkers."
+	docExactcoverNqueens   = "Package nqueens holds the types of notebook 04's N-queens exact cover."
+	docExactcoverDomcover  = "Package domcover is notebook 04's queen domination as a repeated cover; in the student edition its search is reserved for grading."
+	docExactcoverSudoku    = "Package sudoku reads, checks and prints Sudoku grids for notebook 04."
+	docExactcoverPentomino = "Package pentomino holds the pieces and the board layout of notebook 04's pentomino tilings."
+	docDomination          = "Package domination holds the types of notebook 05, queen domination: Coverage (for each square, the queens covering it), the search statistics and trace events, the errors."
+)
 
 // Stubbed lists the full names of the functions and methods the SDK
 // stubs ("github.com/prepa-reines/reines/tp/queens.Solutions",
@@ -199,9 +222,10 @@ func sdkFiles(root string, sp sdkPackage) (map[string][]byte, error) {
 					kept++
 					stubs++
 					edits = append(edits, edit{int(d.Body.Lbrace) - base, int(d.Body.Rbrace) - base + 1, stubBody(pkg, sp, d)})
+					// The doc keeps what the function is, not how it does it
+					// nor what it finds (written answers, hidden cases).
 					if d.Doc != nil {
-						at := int(d.Doc.End()) - base
-						edits = append(edits, edit{at, at, "\n//\n// Student edition: reserved for grading, the body only " + stubVerb(pkg, d) + "."})
+						edits = append(edits, edit{int(d.Doc.Pos()) - base, int(d.Doc.End()) - base, stubDoc(pkg, d)})
 					}
 				case keep[d]:
 					kept++
@@ -221,6 +245,14 @@ func sdkFiles(root string, sp sdkPackage) (map[string][]byte, error) {
 		}
 		if kept == 0 && f.Doc == nil {
 			continue // nothing left but imports
+		}
+		switch {
+		case f.Doc != nil && sp.Doc != "":
+			edits = append(edits, edit{int(f.Doc.Pos()) - base, int(f.Doc.End()) - base, comment(sp.Doc)})
+		case f.Doc != nil && strings.Contains(f.Doc.Text(), "example_test.go"):
+			// The edition has no tests: the pointer to them goes.
+			text := examplePointer.ReplaceAllString(f.Doc.Text(), "")
+			edits = append(edits, edit{int(f.Doc.Pos()) - base, int(f.Doc.End()) - base, comment(text)})
 		}
 		if stubs > 0 { // the stubs call reserved.Call
 			at := int(f.Name.End()) - base
@@ -248,6 +280,84 @@ func declDoc(d ast.Decl) *ast.CommentGroup {
 		return d.Doc
 	}
 	return nil
+}
+
+// examplePointer is the sentence of a package doc that points to its
+// examples.
+var examplePointer = regexp.MustCompile(`\s*See\s+example_test\.go[^.]*\.`)
+
+// stubDoc is the doc comment of fd's stub: the first sentence of fd's
+// doc, up to its first colon (what the function is; the rest says how it
+// works and what it finds), and what the stub does, naming the question fd
+// answers if it does.
+func stubDoc(pkg *packages.Package, fd *ast.FuncDecl) string {
+	first := fd.Doc.Text()
+	if i := strings.Index(first, ". "); i >= 0 {
+		first = first[:i]
+	}
+	if i := strings.Index(first, ".\n"); i >= 0 {
+		first = first[:i]
+	}
+	if i := strings.Index(first, ": "); i >= 0 {
+		first = first[:i]
+	}
+	// A parenthesis the cut left open is dropped.
+	if open := strings.LastIndex(first, "("); open > strings.LastIndex(first, ")") {
+		first = first[:open]
+	}
+	first = strings.TrimRight(strings.Join(strings.Fields(first), " "), " ,;.") + "."
+	note := "Student edition: reserved for grading"
+	if q := answered(pkg, fd); q != "" {
+		note += " (the answer of notebook " + strings.Replace(q, "/", " ", 1) + ")"
+	}
+	return comment(first + "\n\n" + note + "; the body only " + stubVerb(pkg, fd) + ".")
+}
+
+// answered returns the ID of the question whose reference answer fd is, ""
+// if none.
+func answered(pkg *packages.Package, fd *ast.FuncDecl) string {
+	name := pkg.PkgPath + "." + fd.Name.Name
+	if fd.Recv != nil {
+		name = pkg.PkgPath + "." + recvTypeName(fd.Recv.List[0].Type) + "." + fd.Name.Name
+	}
+	for _, q := range grading.Questions("") {
+		if q.RefName == name {
+			return q.ID
+		}
+	}
+	return ""
+}
+
+// recvTypeName is T for a receiver of type T or *T.
+func recvTypeName(t ast.Expr) string {
+	if star, ok := t.(*ast.StarExpr); ok {
+		t = star.X
+	}
+	if id, ok := t.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
+
+// comment writes text as a // comment, paragraphs kept, lines wrapped
+// before 78 columns.
+func comment(text string) string {
+	var out []string
+	for i, para := range strings.Split(strings.TrimSpace(text), "\n\n") {
+		if i > 0 {
+			out = append(out, "//")
+		}
+		line := "//"
+		for _, w := range strings.Fields(para) {
+			if len(line)+1+len(w) > 78 && line != "//" {
+				out = append(out, line)
+				line = "//"
+			}
+			line += " " + w
+		}
+		out = append(out, line)
+	}
+	return strings.Join(out, "\n")
 }
 
 // stubVerb says what the stub of fd does, for its doc comment.
