@@ -27,8 +27,32 @@ const holdTime = 300 * time.Millisecond
 // the function(s) the demonstration uses, e.g. "Solve (question 12)".
 // What run prints in its first 0.3 s is held back and dropped if a stub
 // stops it by then; after that, output flows as printed.
+//
+// If the last version of the cell that declares one of those functions, or
+// a function they use, did not compile (see Stale), the demonstration does
+// not run: it would show GoNB's older version.
 func Demo(needs string, run func()) {
+	for _, fn := range demoFunctions(needs) {
+		if w := Stale(fn); w != "" {
+			msg := Typography("La démonstration ne tourne pas : " + w)
+			chart.Display(`<p style="color:#a33;font-family:sans-serif;white-space:pre-wrap">`+html.EscapeString(msg)+`</p>`, msg, nil)
+			return
+		}
+	}
 	demo(needs, run, DefaultTimeout)
+}
+
+// demoFunctions reads the function names of a demonstration's label,
+// "Solve et ShowAll (questions 12 et 17)".
+func demoFunctions(needs string) []string {
+	names, _, _ := strings.Cut(needs, " (")
+	var out []string
+	for _, part := range strings.Split(strings.ReplaceAll(names, " et ", ", "), ", ") {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
 }
 
 func demo(needs string, run func(), limit time.Duration) {
@@ -73,6 +97,7 @@ func demo(needs string, run func(), limit time.Duration) {
 	default:
 		return
 	}
+	msg = Typography(msg)
 	chart.Display(`<p style="color:#a33;font-family:sans-serif;white-space:pre-wrap">`+html.EscapeString(msg)+`</p>`, msg, nil)
 }
 

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -293,6 +294,22 @@ func TestFreshness(t *testing.T) {
 	}
 	if w := Freshness("Count"); w != "" {
 		t.Errorf("Count does not use grading: warning %q", w)
+	}
+	// A function whose helper's cell did not compile: GoNB holds the older
+	// helper, so the function is not checked either.
+	src = "package main\n\nfunc IsSafe(p []int, row, col int) bool { return true }\n\nfunc Solutions(n int) [][]int { if IsSafe(nil, 0, 0) { return nil }; return nil }\n"
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	write(exec("func IsSafe(p queens.Placement, row, col int) bool {", "\treturn true", "}"),
+		exec("func Solutions(n int) ([]queens.Placement, error) {", "\treturn nil, nil", "}"),
+		exec("func IsSafe(p queens.Placement, row, col int) bool {", "\treturn \"oui\"", "}"), fail,
+		exec("%%", "nb01.Q2.Check(Solutions)"))
+	if w := Stale("Solutions"); !strings.Contains(w, "qui définit IsSafe, dont Solutions se sert") {
+		t.Errorf("broken helper: warning %q", w)
+	}
+	if got := demoFunctions("Solve et ShowAll (questions 12 et 17)"); !slices.Equal(got, []string{"Solve", "ShowAll"}) {
+		t.Errorf("demoFunctions: %q", got)
 	}
 }
 

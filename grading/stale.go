@@ -30,9 +30,10 @@ import (
 const EnvGoNBLog = "REINES_GONB_LOG"
 
 // Stale returns a French warning when the last execution of a cell
-// declaring function fn did not compile: GoNB kept an older version, which
-// a check would test. It returns "" otherwise, or when it cannot tell
-// (outside the workbook's kernel).
+// declaring function fn, or a function fn uses (read in the program GoNB
+// compiled), did not compile: GoNB kept an older version, which a check
+// would test. It returns "" otherwise, or when it cannot tell (outside the
+// workbook's kernel).
 func Stale(fn string) string {
 	path := os.Getenv(EnvGoNBLog)
 	if path == "" {
@@ -42,13 +43,30 @@ func Stale(fn string) string {
 	if err != nil || len(execs) < 2 {
 		return ""
 	}
+	names := []string{fn}
+	if dir := os.Getenv("GONB_TMP_DIR"); dir != "" {
+		if src, err := os.ReadFile(filepath.Join(dir, "main.go")); err == nil {
+			if _, decls := parseProgram(src); decls != nil {
+				names = append(names, dependencies(decls, fn)...)
+			}
+		}
+	}
 	// The last execution is the running check cell itself.
-	for _, e := range newestFirst(execs[:len(execs)-1]) {
-		if declares(e.lines, fn) {
+	previous := newestFirst(execs[:len(execs)-1])
+	for _, name := range names {
+		for _, e := range previous {
+			if !declares(e.lines, name) {
+				continue
+			}
 			if e.failed {
-				return "la dernière version de la cellule qui définit " + fn +
-					" n'a pas compilé (voir son message d'erreur) : GoNB garde une version précédente de " + fn +
-					", qui n'est pas vérifiée. Corrigez la cellule, exécutez-la, puis relancez la vérification."
+				if name == fn {
+					return "la dernière version de la cellule qui définit " + fn +
+						" n'a pas compilé (voir son message d'erreur) : GoNB garde une version précédente de " + fn +
+						", qui n'est pas vérifiée. Corrigez la cellule, exécutez-la, puis relancez la vérification."
+				}
+				return "la dernière version de la cellule qui définit " + name + ", dont " + fn +
+					" se sert, n'a pas compilé (voir son message d'erreur) : GoNB garde une version précédente de " + name +
+					", et " + fn + " n'est pas vérifiée. Corrigez cette cellule, exécutez-la, puis relancez la vérification."
 			}
 			break
 		}
@@ -174,8 +192,8 @@ const gradingPath = "github.com/prepa-reines/reines/grading"
 // methods of its types included), refers to ("grading.YesNo", "nb01.Q1");
 // "" if none.
 func usesGrading(src []byte, fn string) string {
-	f, err := parser.ParseFile(token.NewFileSet(), "main.go", src, parser.SkipObjectResolution)
-	if err != nil {
+	f, decls := parseProgram(src)
+	if f == nil {
 		return ""
 	}
 	names := map[string]bool{} // local names of the grading imports
@@ -193,7 +211,33 @@ func usesGrading(src []byte, fn string) string {
 	if len(names) == 0 {
 		return ""
 	}
-	decls := map[string][]ast.Decl{} // name → its declarations (a type: with its methods)
+	for _, name := range append([]string{fn}, dependencies(decls, fn)...) {
+		for _, d := range decls[name] {
+			found := ""
+			ast.Inspect(d, func(n ast.Node) bool {
+				if s, ok := n.(*ast.SelectorExpr); ok {
+					if x, ok := s.X.(*ast.Ident); ok && names[x.Name] && found == "" {
+						found = x.Name + "." + s.Sel.Name
+					}
+				}
+				return found == ""
+			})
+			if found != "" {
+				return found
+			}
+		}
+	}
+	return ""
+}
+
+// parseProgram parses the program GoNB compiled and indexes its top-level
+// declarations by name (a type with its methods); nil if it does not parse.
+func parseProgram(src []byte) (*ast.File, map[string][]ast.Decl) {
+	f, err := parser.ParseFile(token.NewFileSet(), "main.go", src, parser.SkipObjectResolution)
+	if err != nil {
+		return nil, nil
+	}
+	decls := map[string][]ast.Decl{}
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
@@ -215,33 +259,32 @@ func usesGrading(src []byte, fn string) string {
 			}
 		}
 	}
+	return f, decls
+}
+
+// dependencies lists the declarations fn uses, transitively (methods of
+// its types included), in the order they are met, fn left out.
+func dependencies(decls map[string][]ast.Decl, fn string) []string {
 	seen := map[string]bool{fn: true}
+	var out []string
 	queue := []string{fn}
 	for len(queue) > 0 {
 		name := queue[0]
 		queue = queue[1:]
 		for _, d := range decls[name] {
-			found := ""
 			ast.Inspect(d, func(n ast.Node) bool {
-				switch n := n.(type) {
-				case *ast.SelectorExpr:
-					if x, ok := n.X.(*ast.Ident); ok && names[x.Name] && found == "" {
-						found = x.Name + "." + n.Sel.Name
-					}
-				case *ast.Ident:
-					if _, ok := decls[n.Name]; ok && !seen[n.Name] {
-						seen[n.Name] = true
-						queue = append(queue, n.Name)
+				if id, ok := n.(*ast.Ident); ok {
+					if _, ok := decls[id.Name]; ok && !seen[id.Name] {
+						seen[id.Name] = true
+						out = append(out, id.Name)
+						queue = append(queue, id.Name)
 					}
 				}
-				return found == ""
+				return true
 			})
-			if found != "" {
-				return found
-			}
 		}
 	}
-	return ""
+	return out
 }
 
 // receiverName is T for a receiver of type T, *T or T[P].
