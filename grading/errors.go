@@ -119,3 +119,8 @@ func SameError(got, want *Err) (ok bool, note string) {
 	}
 	return true, ""
 }
+
+// Explain says in French what err is, for the notebooks' demonstrations:
+// "n négatif (queens.ErrNegative)" for an error of the workbook's packages,
+// its message otherwise; "pas d'erreur" for nil.
+func Explain(err error) string { return Typography(ErrOf(err).String()) }

@@ -89,3 +89,12 @@ func (d Dec) Format(f fmt.State, verb rune) {
 	}
 	fmt.Fprint(f, strings.Replace(fmt.Sprintf(spec+string(verb), float64(d)), ".", ",", 1))
 }
+
+// De is the French "de" before name, elided before a vowel: "de Solve",
+// "d'IsSafe".
+func De(name string) string {
+	if name != "" && strings.ContainsRune("AEIOUYaeiouyÉé", []rune(name)[0]) {
+		return "d'" + name
+	}
+	return "de " + name
+}

@@ -177,6 +177,16 @@ func TestRecorded(t *testing.T) {
 	if fresh, _ := RecordNotebook("98", nil); !strings.Contains(string(fresh), `"temps":2.5`) {
 		t.Errorf("measured again without a previous recording: %s", fresh)
 	}
+	// An exercise whose reference varies keeps the outputs recorded before.
+	calls := 0
+	v := toy("98/Q2", 0)
+	v.Varies, v.Ref = true, func(n int) int { calls++; return n + calls }
+	Define(v)
+	first, _ = RecordNotebook("98", nil)
+	again, _ = RecordNotebook("98", first)
+	if string(first) != string(again) || calls < 6 {
+		t.Errorf("varying outputs not kept (%d calls):\n%s\n%s", calls, first, again)
+	}
 	LoadRecorded("98", strings.Replace(string(rec), `"wants":[1,2,3]`, `"wants":[1,2,4]`, 1))
 	t.Cleanup(func() {
 		mu.Lock()

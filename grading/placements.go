@@ -89,6 +89,9 @@ func PlacementText(p queens.Placement) string {
 	if len(p) == 0 {
 		return "[] (plateau vide)"
 	}
+	if len(p) == 1 {
+		return fmt.Sprintf("%v (colonne %s)", []int(p), p)
+	}
 	return fmt.Sprintf("%v (colonnes %s)", []int(p), p)
 }
 

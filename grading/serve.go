@@ -36,7 +36,11 @@ type runner interface {
 	record() (RecordedExercise, error)
 	// wantJSON returns the expected output of one JSON input, as JSON.
 	wantJSON(input []byte) ([]byte, error)
+	// varies reports Exercise.Varies.
+	varies() bool
 }
+
+func (e *Exercise[F, In, Out]) varies() bool { return e.Varies }
 
 func (e *Exercise[F, In, Out]) inputs(hidden bool, seed uint64) ([]json.RawMessage, int, error) {
 	ins, _ := e.public()

@@ -61,11 +61,11 @@ func Stale(fn string) string {
 			if e.failed {
 				if name == fn {
 					return "la dernière version de la cellule qui définit " + fn +
-						" n'a pas compilé (voir son message d'erreur) : GoNB garde une version précédente de " + fn +
+						" n'a pas compilé (voir son message d'erreur) : GoNB garde une version précédente " + De(fn) +
 						", qui n'est pas vérifiée. Corrigez la cellule, exécutez-la, puis relancez la vérification."
 				}
 				return "la dernière version de la cellule qui définit " + name + ", dont " + fn +
-					" se sert, n'a pas compilé (voir son message d'erreur) : GoNB garde une version précédente de " + name +
+					" se sert, n'a pas compilé (voir son message d'erreur) : GoNB garde une version précédente " + De(name) +
 					", et " + fn + " n'est pas vérifiée. Corrigez cette cellule, exécutez-la, puis relancez la vérification."
 			}
 			break

@@ -135,7 +135,7 @@ var Q3 = grading.Define(&grading.Exercise[func(queens.Placement) string, queens.
 		if strings.TrimRight(got, "\n") == strings.TrimRight(want, "\n") {
 			return false, "chaque ligne, la dernière comprise, doit finir par un saut de ligne"
 		}
-		return false, "une ligne par rangée, 'Q' pour une reine et '.' pour une case vide"
+		return false, "une ligne par rangée, « Q » pour une reine et « . » pour une case vide"
 	},
 })
 

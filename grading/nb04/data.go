@@ -15,9 +15,14 @@ import (
 // options, one per row.
 var Knuth = exactcover.Matrix{{0, 0, 1, 0, 1, 0, 0}, {1, 0, 0, 1, 0, 0, 1}, {0, 1, 1, 0, 0, 1, 0}, {1, 0, 0, 1, 0, 1, 0}, {0, 1, 0, 0, 0, 0, 1}, {0, 0, 0, 1, 1, 0, 1}}
 
-// TraceKnuth returns the steps of Algorithm X on [Knuth], as the reference
-// search takes them.
-var TraceKnuth = grading.Data("04", "tracex-knuth", func() []exactcover.Step { return exactcover.TraceX(Knuth) })
+// Replay is the example of the step-by-step replay: six items a … f, six
+// options, two solutions ({0, 2} and {1, 3, 4}) and dead ends; not the
+// course's example, which question 1 asks to work through by hand.
+var Replay = exactcover.Matrix{{1, 0, 1, 0, 1, 0}, {1, 1, 0, 0, 0, 0}, {0, 1, 0, 1, 0, 1}, {0, 0, 1, 1, 0, 0}, {0, 0, 0, 0, 1, 1}, {0, 1, 1, 0, 0, 0}}
+
+// TraceReplay returns the steps of Algorithm X on [Replay], as the
+// reference search takes them.
+var TraceReplay = grading.Data("04", "tracex-replay", func() []exactcover.Step { return exactcover.TraceX(Replay) })
 
 // Domination is γ(Q_n) found by a repeated cover, for one n: the least
 // number of queens dominating the board, one such set, how many there are,

@@ -759,7 +759,7 @@ var corruptFrench = []struct {
 	{regexp.MustCompile(`^node (\d+) \(TOP (-?\d+)\) in the list of item (\d+)$`),
 		"le nœud $1 (TOP $2) est dans la liste verticale de l'élément $3"},
 	{regexp.MustCompile(`^item (\d+) has (\d+) nodes, LEN = (-?\d+)$`),
-		"la liste verticale de l'élément $1 a $2 nœud(s) mais LEN($1) = $3 : LEN n'est pas tenu à jour"},
+		"la liste verticale de l'élément $1 a $2 nœuds mais LEN($1) = $3 : LEN n'est pas tenu à jour"},
 	{regexp.MustCompile(`^no item is covered but only (\d+) of (\d+) option nodes are linked$`),
 		"aucun élément n'est couvert, mais seuls $1 des $2 nœuds d'options sont dans leur liste verticale"},
 	{regexp.MustCompile(`^(\w+) has (\d+) entries, snapshot has (\d+)$`), "$1 a $2 cases au lieu de $3"},

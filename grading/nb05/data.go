@@ -56,7 +56,7 @@ var SolverTable = grading.Measured("05", "solver-table", func() []Solved {
 
 // GammaExamples returns γ(Q_n) and one minimum placement (queens may
 // attack each other) for n = 4 … 9, found by the exact solver.
-var GammaExamples = grading.Data("05", "gamma-examples", func() []domination.Result {
+var GammaExamples = grading.Measured("05", "gamma-examples", func() []domination.Result {
 	var out []domination.Result
 	for n := 4; n <= 9; n++ {
 		res, err := domination.Solve(context.Background(), n, domination.Options{})
@@ -70,7 +70,7 @@ var GammaExamples = grading.Data("05", "gamma-examples", func() []domination.Res
 
 // Independent10 returns i(Q_10), its number of minimum placements and one
 // of them, found by the exact solver.
-var Independent10 = grading.Data("05", "independent-10", func() domination.Result {
+var Independent10 = grading.Measured("05", "independent-10", func() domination.Result {
 	res, err := domination.Solve(context.Background(), 10, domination.Options{Independent: true, Count: true})
 	if err != nil {
 		panic(err)
@@ -80,7 +80,7 @@ var Independent10 = grading.Data("05", "independent-10", func() domination.Resul
 
 // Gamma13 returns γ(Q_13) with its number of minimum placements, found by
 // the exact solver level by level.
-var Gamma13 = grading.Data("05", "gamma-13", func() domination.Result {
+var Gamma13 = grading.Measured("05", "gamma-13", func() domination.Result {
 	res, err := domination.Solve(context.Background(), 13, domination.Options{Count: true})
 	if err != nil {
 		panic(err)

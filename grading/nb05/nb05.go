@@ -535,9 +535,9 @@ var Q22 = grading.Define(&grading.Exercise[func(int, int, int, int) float64, Dom
 		return f(in.N, in.Row, in.Placed, in.Best)
 	},
 	Input: func(in DomProbabilityCase) string {
-		return fmt.Sprintf("n = %d, ligne %d (0 à n−1), %d reines posées, meilleur %d", in.N, in.Row, in.Placed, in.Best)
+		return fmt.Sprintf("n = %d, ligne %d (0 à n−1), %s, meilleur %d", in.N, in.Row, grading.Plurals(in.Placed, "reine posée", "reines posées"), in.Best)
 	},
-	Format: func(p float64) string { return fmt.Sprintf("%.4f", p) },
+	Format: func(p float64) string { return fmt.Sprintf("%.4f", grading.Dec(p)) },
 	Judge: func(in DomProbabilityCase, got, want float64) (bool, string) {
 		if math.Abs(got-want) <= 1e-9 {
 			return true, ""
@@ -559,8 +559,9 @@ var Q23 = grading.Prose("05/Q23", "Échecs, élagages, améliorations (réponse 
 var Q24 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, domination.SearchStats, error), grading.Sized, DomPlacementOut]{
 	Question: grading.Question{ID: "05/Q24", Title: "Une goroutine par branche, un verrou", Points: 2, Race: true,
 		Requires: []string{"go", "sync.Mutex|sync.RWMutex"}},
-	Ref:   domination.CoverByQueensParallel,
-	Cases: []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 7}, {N: 8}, {N: 0}},
+	Ref:    domination.CoverByQueensParallel,
+	Varies: true, // which minimum placement depends on the goroutines' race
+	Cases:  []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 7}, {N: 8}, {N: 0}},
 	Call: func(f func(int) ([]queens.Square, domination.SearchStats, error), in grading.Sized) DomPlacementOut {
 		qs, _, err := f(in.N)
 		return DomPlacementOut{qs, grading.ErrOf(err)}
@@ -583,7 +584,8 @@ var Q24 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, dominatio
 var Q25 = grading.Define(&grading.Exercise[func(context.Context, int, int, func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error), DomWorkersCase, DomWorkersOut]{
 	Question: grading.Question{ID: "05/Q25", Title: "Des travailleurs, un canal, une annulation", Points: 3, Race: true,
 		Requires: []string{"go", "chan"}},
-	Ref: domination.CoverByQueensWorkers,
+	Ref:    domination.CoverByQueensWorkers,
+	Varies: true, // which minimum placement, and the trace, depend on the workers' race
 	Cases: []DomWorkersCase{
 		{N: 1, Workers: 1}, {N: 4, Workers: 2}, {N: 5, Workers: 1}, {N: 6, Workers: 3},
 		{N: 7, Workers: 2}, {N: 8, Workers: 2}, {N: 8, Workers: 2, Cancel: true}, {N: 0, Workers: 2},
@@ -1117,7 +1119,7 @@ func judgeDomReservoir(in DomReservoirCase, got, want DomReservoirOut) (bool, st
 	}
 	if limit := chiSquareCritical(len(zeros) - 1); chi2 > limit {
 		return false, fmt.Sprintf("tirage non uniforme : χ² = %.1f > %.1f (seuil 0,1 %%, %d degrés de liberté) ; chaque zéro devrait sortir environ %.0f fois. Le k-ième zéro rencontré doit remplacer le choix avec probabilité 1/k (k compte les zéros, pas les cases)",
-			chi2, limit, len(zeros)-1, expected)
+			grading.Dec(chi2), grading.Dec(limit), len(zeros)-1, grading.Dec(expected))
 	}
 	return true, ""
 }

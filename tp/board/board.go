@@ -143,15 +143,13 @@ func (b Board) SVG(small bool) string {
 	cell, margin, side := b.size(small)
 	queen, high, cross := b.grid()
 	maxHeat := b.heatScale()
-	titleH := 0
-	if b.Title != "" {
-		titleH = 18
-	}
+	lines := titleLines(b.Title, side)
+	titleH := titleHeight(lines)
 	var sb strings.Builder
 	fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" class="reines-fallback" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif">`,
 		side, side+titleH, side, side+titleH)
-	if titleH > 0 {
-		fmt.Fprintf(&sb, `<text x="%d" y="13" font-size="12" text-anchor="middle">%s</text>`, side/2, escape(b.Title))
+	for i, l := range lines {
+		fmt.Fprintf(&sb, `<text x="%d" y="%d" font-size="12" text-anchor="middle">%s</text>`, side/2, 13+16*i, escape(l))
 	}
 	fmt.Fprintf(&sb, `<g transform="translate(%d,%d)">`, margin, margin+titleH)
 	fs := max(min(cell/2, 12), 7)
@@ -234,10 +232,38 @@ func (b Board) HTML() string {
 // plus a line for the title.
 func (b Board) pixels(small bool) (w, h int) {
 	_, _, side := b.size(small)
-	if b.Title != "" {
-		return side, side + 18
+	return side, side + titleHeight(titleLines(b.Title, side))
+}
+
+// titleLines cuts a title into lines that fit a picture side pixels wide
+// (about 7 pixels a character at the titles' size), at spaces.
+func titleLines(title string, side int) []string {
+	if title == "" {
+		return nil
 	}
-	return side, side
+	width := max(side/7, 12)
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(title) {
+		if line != "" && len([]rune(line))+1+len([]rune(w)) > width {
+			lines = append(lines, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return append(lines, line)
+}
+
+// titleHeight is the height of a title of the given lines, 18 pixels for
+// one line and 16 more for each other.
+func titleHeight(lines []string) int {
+	if len(lines) == 0 {
+		return 0
+	}
+	return 2 + 16*len(lines)
 }
 
 // Display shows the board in the notebook: the chart, and the text drawing

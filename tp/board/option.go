@@ -2,6 +2,7 @@ package board
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -21,20 +22,18 @@ const labelGap = 4
 // and scatter series for queens, crosses and outlines. small drops the
 // labels, for galleries.
 func (b Board) Option(small bool) string {
-	cell, margin, _ := b.size(small)
+	cell, margin, side := b.size(small)
 	labels := make([]string, b.N)
 	for i := range labels {
 		labels[i] = strconv.Itoa(i + 1)
 	}
 	showLabels := !small || b.N <= 10
 	axisLabel := &opts.AxisLabel{Show: opts.Bool(showLabels), FontSize: max(min(cell/2, 12), 7), Margin: labelGap}
-	titleTop := 0
-	if b.Title != "" {
-		titleTop = 18
-	}
+	lines := titleLines(b.Title, side)
+	titleTop := titleHeight(lines)
 	hm := charts.NewHeatMap()
 	hm.SetGlobalOptions(
-		charts.WithTitleOpts(opts.Title{Title: b.Title, Left: "center", TitleStyle: &opts.TextStyle{FontSize: 12, FontWeight: "normal"}}),
+		charts.WithTitleOpts(opts.Title{Title: strings.Join(lines, "\n"), Left: "center", TitleStyle: &opts.TextStyle{FontSize: 12, FontWeight: "normal", LineHeight: 16}}),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", Data: labels, Position: "top", AxisLabel: axisLabel,
 			SplitArea: &opts.SplitArea{Show: opts.Bool(false)}, AxisTick: &opts.AxisTick{Show: opts.Bool(false)}}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: labels, Inverse: opts.Bool(true), AxisLabel: axisLabel}),
