@@ -42,6 +42,8 @@ type Sandbox struct {
 	Bwrap        string // path of bwrap(1) when it works here, "" if not: see bwrapArgs
 	Unprivileged bool   // running as root: each child runs as an unprivileged user of its own (see UIDRange)
 	NoNet        bool   // children get a new, empty network namespace
+	Cgroups      *Cgroups // a control group per child, nil when this machine allows none
+	NoCgroups    string   // why there are none, when Cgroups is nil
 	Warning      string // what is missing, "" when nothing is
 }
 
@@ -52,9 +54,11 @@ func (s Sandbox) Isolated() bool { return s.Bwrap != "" }
 // Probe finds what this machine allows: bubblewrap (new user, PID, IPC,
 // UTS, network and cgroup namespaces, an empty file system but for the
 // child's binary and a fresh tmpfs), rlimits through prlimit(1), and as
-// root an unprivileged user ID per child. Warning says what is missing.
+// root an unprivileged user ID per child, and a control group per child
+// where the machine allows it. Warning says what is missing.
 func Probe() Sandbox {
 	var s Sandbox
+	s.Cgroups, s.NoCgroups = probeCgroups()
 	s.Prlimit, _ = exec.LookPath("prlimit")
 	s.Unprivileged = os.Geteuid() == 0
 	var w []string
@@ -97,7 +101,13 @@ func (s Sandbox) Isolation() string {
 	if s.Prlimit != "" {
 		have = append(have, "rlimits (memory, CPU, files, processes)")
 	}
+	if s.Cgroups != nil {
+		have = append(have, "a cgroup "+s.Cgroups.Version()+" per child (memory with its tmpfs, no swap; processes)")
+	}
 	have = append(have, "a wall-clock time-out per case")
+	if s.Cgroups == nil {
+		have = append(have, "no cgroup limits ("+s.NoCgroups+")")
+	}
 	out := "sandbox: " + strings.Join(have, ", ")
 	if s.Warning != "" {
 		out += "\nsandbox: WARNING: " + s.Warning
@@ -394,6 +404,8 @@ type child struct {
 	seq    int    // number of the last case handed to the child
 	token  uint64 // its token: a result must carry it (see grading.ChildResult.Token)
 	uid    int    // -1: none taken from the pool
+	cg     *cgroup
+	oom    bool // the kernel killed a process of its group for memory
 }
 
 // maxResult bounds one result line.
@@ -439,6 +451,16 @@ func (s Sandbox) start(bin string, binArgs []string, scratch string, lim Limits,
 	if s.NoNet && s.Bwrap == "" {
 		attr.Cloneflags = syscall.CLONE_NEWNET // bubblewrap makes its own
 	}
+	if s.Cgroups != nil {
+		var err error
+		if c.cg, err = s.Cgroups.group(lim); err != nil {
+			c.release()
+			return nil, fmt.Errorf("cgroup: %v", err)
+		}
+		if c.cg.fd != nil {
+			attr.UseCgroupFD, attr.CgroupFD = true, int(c.cg.fd.Fd())
+		}
+	}
 	cmd.SysProcAttr = attr
 	cmd.Stdout, cmd.Stderr = c.out, c.out
 	// A process that left the group may hold the output pipe open: once
@@ -455,13 +477,46 @@ func (s Sandbox) start(bin string, binArgs []string, scratch string, lim Limits,
 		return nil, err
 	}
 	cmd.ExtraFiles = []*os.File{w}
+	var gateR, gateW *os.File
+	if c.cg != nil && c.cg.fd == nil {
+		// cgroup v1: the child waits on fd 4 until it is in its group.
+		if gateR, gateW, err = os.Pipe(); err != nil {
+			r.Close()
+			w.Close()
+			c.release()
+			return nil, err
+		}
+		defer gateW.Close()
+		cmd.ExtraFiles = append(cmd.ExtraFiles, gateR)
+		cmd.Args = append([]string{"/bin/sh", "-c", `read -r go <&4 && exec "$@" 4<&-`, "reines-gate"}, cmd.Args...)
+		cmd.Path = "/bin/sh"
+	}
 	if err := cmd.Start(); err != nil {
 		r.Close()
 		w.Close()
+		if gateR != nil {
+			gateR.Close()
+		}
 		c.release()
 		return nil, err
 	}
 	w.Close()
+	if gateR != nil {
+		gateR.Close()
+		if err := c.cg.enter(cmd.Process.Pid); err != nil {
+			gateW.Close() // the gate reads nothing: the child exits
+			_ = cmd.Wait()
+			r.Close()
+			c.release()
+			return nil, fmt.Errorf("cgroup: %v", err)
+		}
+		if _, err := gateW.Write([]byte("go\n")); err != nil {
+			_ = cmd.Wait()
+			r.Close()
+			c.release()
+			return nil, fmt.Errorf("cgroup: %v", err)
+		}
+	}
 	c.stdin = stdin
 	go func() {
 		defer close(c.lines)
@@ -527,7 +582,7 @@ func (c *child) run(ctx context.Context, input []byte, lim Limits) (o Outcome, a
 	c.stop()
 	o = Outcome{Output: c.out.String(), TimedOut: timedOut, Trouble: why}
 	if why == "" {
-		o.Trouble = trouble(timedOut, c.werr, o.Output, lim)
+		o.Trouble = trouble(timedOut, c.oom, c.werr, o.Output, lim)
 	}
 	return o, false, started
 }
@@ -582,6 +637,11 @@ func (c *child) stop() {
 			break
 		}
 	}
+	if c.cg != nil {
+		c.oom = c.cg.oomKilled()
+		c.cg.remove() // what left the process group is still in the cgroup
+		c.cg = nil
+	}
 	if c.uid >= 0 {
 		killUser(c.uid) // what left the group (setsid) is still the sandbox user's
 	}
@@ -630,6 +690,10 @@ func killUser(uid int) {
 }
 
 func (c *child) release() {
+	if c.cg != nil {
+		c.cg.remove()
+		c.cg = nil
+	}
 	if c.uid >= 0 {
 		uidPool <- c.uid
 		c.uid = -1
@@ -637,16 +701,18 @@ func (c *child) release() {
 }
 
 // trouble explains in French why a child handed nothing back.
-func trouble(timedOut bool, err error, output string, lim Limits) string {
+func trouble(timedOut, oom bool, err error, output string, lim Limits) string {
 	var exit *exec.ExitError
 	switch {
+	case oom:
+		return fmt.Sprintf("mémoire épuisée (limite %d Mio, fichiers de /tmp compris)", lim.MemoryMB+lim.TmpMB)
 	case strings.Contains(output, raceWarning):
 		return "course critique (data race) : deux goroutines accèdent à la même variable, l'une en écriture, sans synchronisation (verrou, canal)\n" + RaceReport(output)
 	case strings.Contains(output, "stack overflow") || strings.Contains(output, "goroutine stack exceeds"):
 		return "débordement de pile : récursion infinie ?"
 	case strings.Contains(output, "out of memory") || strings.Contains(output, "cannot allocate memory"):
 		return fmt.Sprintf("mémoire épuisée (limite %d Mio)", lim.MemoryMB)
-	case strings.Contains(output, "resource temporarily unavailable") || strings.Contains(output, "pthread_create failed"):
+	case strings.Contains(output, "resource temporarily unavailable") || strings.Contains(output, "pthread_create failed") || strings.Contains(output, "failed to create new OS thread"):
 		return "trop de processus ou de fils d'exécution"
 	case timedOut:
 		return fmt.Sprintf("plus de %s s : boucle infinie ou calcul trop long ?", strings.Replace(strconv.FormatFloat(lim.Timeout.Seconds(), 'f', -1, 64), ".", ",", 1))

@@ -211,3 +211,58 @@ func ownedFile(dir string, first, count int) string {
 	})
 	return found
 }
+
+// Where the machine gives the grader control groups, each child's limits
+// hold without the rlimits: memory (its pages touched one by one, which
+// RLIMIT_DATA alone would not see as they are mapped lazily) is killed by
+// the kernel and said to be memory, threads stop at the group's process
+// limit; no group is left behind.
+func TestCgroups(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs hostile programs")
+	}
+	sb := Probe()
+	if sb.Cgroups == nil {
+		t.Skip("no cgroups here: " + sb.NoCgroups)
+	}
+	sb.Prlimit = "" // the groups alone
+	harness := "package main\n\nimport (\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ \"github.com/prepa-reines/reines/grading/nb01\"\n)\n\nfunc serve() { grading.ServeMain(\"01/Q4\", count) }\n"
+	programs := []struct{ name, imports, body, want string }{
+		{"memory", "", `var s [][]byte; for { b := make([]byte, 1<<24); for i := 0; i < len(b); i += 4096 { b[i] = 1 }; s = append(s, b) }`, "mémoire épuisée"},
+		{"threads", "import \"runtime\"\n", `for i := 0; i < 200; i++ { go func() { runtime.LockOSThread(); time.Sleep(time.Hour) }() }; time.Sleep(5 * time.Second); return 2, nil`, "trop de processus"},
+	}
+	var units []Unit
+	for _, p := range programs {
+		units = append(units, Unit{Name: p.name, Harness: harness,
+			Source: "package main\n\nimport \"time\"\n" + p.imports + "\nvar _ = time.Now\n\nfunc count(n int) (int64, error) {\n\t" + p.body + "\n}\n\nfunc main() { serve() }\n"})
+	}
+	work, err := os.MkdirTemp("", "cgroup-test") // open to the children's users, unlike t.TempDir
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(work) })
+	os.Chmod(work, 0o755)
+	built, err := Compile(context.Background(), root(t), filepath.Join(work, "build"), units)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim := DefaultLimits
+	lim.Timeout, lim.MemoryMB, lim.TmpMB, lim.Procs = 20*time.Second, 64, 8, 32
+	for _, p := range programs {
+		t.Run(p.name, func(t *testing.T) {
+			b := built[p.name]
+			if b.Bin == "" {
+				t.Fatalf("does not compile: %s", b.Errors)
+			}
+			outs := sb.RunCases(context.Background(), b.Bin, nil, [][]byte{[]byte(`{"N":4}`)}, work, lim)
+			if len(outs) != 1 || outs[0].Result != nil || !strings.Contains(outs[0].Trouble, p.want) {
+				t.Errorf("outcomes %+v; want a trouble containing %q", outs, p.want)
+			}
+		})
+	}
+	for _, d := range sb.Cgroups.dirs("") {
+		if left, _ := filepath.Glob(filepath.Join(d, fmt.Sprintf("%s%d-*", cgroupPrefix, os.Getpid()))); len(left) > 0 {
+			t.Errorf("groups left behind: %v", left)
+		}
+	}
+}

@@ -185,9 +185,17 @@ feed:
 			problems++
 		}
 	}
-	fmt.Fprintf(os.Stderr, "graded %d notebooks of %d students in %.1f s (%.1f s per notebook, %d in parallel); %d with problems; results in %s\n",
-		len(results), countStudents(subs), elapsed.Seconds(), elapsed.Seconds()/float64(len(results)), jobs, problems, out)
+	fmt.Fprintf(os.Stderr, "graded %s of %s in %.1f s (%.1f s per notebook, %d in parallel); %d with problems; results in %s\n",
+		plural(len(results), "notebook"), plural(countStudents(subs), "student"), elapsed.Seconds(), elapsed.Seconds()/float64(len(results)), jobs, problems, out)
 	return nil
+}
+
+// plural is "1 notebook", "2 notebooks".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func countStudents(subs []batch.Submission) int {
