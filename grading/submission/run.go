@@ -38,13 +38,13 @@ var DefaultLimits = Limits{Timeout: 10 * time.Second, MemoryMB: 2048, Output: 64
 
 // Sandbox says how children are contained on this machine; see [Probe].
 type Sandbox struct {
-	Prlimit      string // path of prlimit(1), "" if absent: no rlimits
-	Bwrap        string // path of bwrap(1) when it works here, "" if not: see bwrapArgs
-	Unprivileged bool   // running as root: each child runs as an unprivileged user of its own (see UIDRange)
-	NoNet        bool   // children get a new, empty network namespace
+	Prlimit      string   // path of prlimit(1), "" if absent: no rlimits
+	Bwrap        string   // path of bwrap(1) when it works here, "" if not: see bwrapArgs
+	Unprivileged bool     // running as root: each child runs as an unprivileged user of its own (see UIDRange)
+	NoNet        bool     // children get a new, empty network namespace
 	Cgroups      *Cgroups // a control group per child, nil when this machine allows none
 	NoCgroups    string   // why there are none, when Cgroups is nil
-	Warning      string // what is missing, "" when nothing is
+	Warning      string   // what is missing, "" when nothing is
 }
 
 // Isolated reports whether children see nothing of this machine's files
