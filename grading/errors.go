@@ -124,3 +124,19 @@ func SameError(got, want *Err) (ok bool, note string) {
 // "n négatif (queens.ErrNegative)" for an error of the workbook's packages,
 // its message otherwise; "pas d'erreur" for nil.
 func Explain(err error) string { return Typography(ErrOf(err).String()) }
+
+// CascadeNote says, in French, that function fn uses the answers of the
+// earlier questions uses, which fail cases of their own: fn's failure may
+// come from there. Used by the checks and by the grader's feedback.
+func CascadeNote(fn string, uses []*Question) string {
+	names := make([]string, len(uses))
+	for k, q := range uses {
+		names[k] = q.Func + " (question " + strings.TrimPrefix(q.Number(), "Q") + ")"
+	}
+	if len(uses) == 1 {
+		return fn + " se sert de " + names[0] + ", qui échoue elle aussi à ses propres cas\u00a0: corrigez d'abord " +
+			uses[0].Func + ", l'erreur vient peut-être de là."
+	}
+	return fn + " se sert de " + strings.Join(names[:len(names)-1], ", de ") + " et de " + names[len(names)-1] +
+		", qui échouent elles aussi à leurs propres cas\u00a0: corrigez-les d'abord, l'erreur vient peut-être de là."
+}

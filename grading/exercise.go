@@ -126,6 +126,10 @@ type Report struct {
 	// an earlier version was checked, or the function uses package
 	// grading): the report is then never green.
 	Warning string
+	// Hint, when not empty, is a French note shown under the summary of a
+	// failing report: the function uses earlier answers that fail their
+	// own checks (see CascadeNote).
+	Hint string
 }
 
 // timeout returns the time limit of one case.
@@ -380,6 +384,10 @@ func (e *Exercise[F, In, Out]) Check(f F) {
 	}
 	r := e.Run(f)
 	r.Warning = Freshness(e.Func)
+	if r.Outcome() == "failed" {
+		r.Hint = cascadeHint(&e.Question)
+	}
+	rememberOutcome(e.ID, r.Outcome())
 	r.Display()
 }
 

@@ -60,6 +60,9 @@ func (r Report) Text() string {
 		b.WriteString("⚠ " + r.Warning + "\n")
 	}
 	b.WriteString(r.Summary() + "\n")
+	if r.Hint != "" {
+		b.WriteString("→ " + r.Hint + "\n")
+	}
 	if r.Outcome() == "not-implemented" {
 		return Typography(b.String())
 	}
@@ -84,7 +87,8 @@ const valueStyle = "margin:0;white-space:pre-wrap;word-break:normal;overflow-wra
 var reportHTML = template.Must(template.New("report").Parse(`<div class="reines-check" style="font-family:sans-serif;font-size:13px;border-left:4px solid {{.Colour}};padding:4px 10px;margin:4px 0">
 {{if .Warning}}<div class="reines-warning" style="color:#a33;font-weight:bold;margin-bottom:4px">⚠ {{.Warning}}</div>
 {{end}}<div style="font-weight:bold;margin-bottom:4px">{{.Summary}}</div>
-{{if .Rows}}<table style="border-collapse:collapse">
+{{if .Hint}}<div class="reines-hint" style="color:#8a5a00;margin-bottom:4px">→ {{.Hint}}</div>
+{{end}}{{if .Rows}}<table style="border-collapse:collapse">
 <tr><th></th><th style="padding:2px 8px;text-align:left">Entrée</th><th style="padding:2px 8px;text-align:left">Attendu</th><th style="padding:2px 8px;text-align:left">Obtenu</th><th style="padding:2px 8px;text-align:left">Remarque</th></tr>
 {{range .Rows}}<tr style="vertical-align:top;border-top:1px solid #ddd">
 <td style="color:{{.Colour}};font-weight:bold">{{.Mark}}</td>
@@ -106,10 +110,10 @@ func (r Report) HTML() string {
 		Chart   template.HTML
 	}
 	data := struct {
-		Warning, Summary, Colour string
-		Rows                     []row
-		Boards                   []drawing
-	}{Warning: Typography(r.Warning), Summary: Typography(r.Summary()), Colour: "#2ca02c"}
+		Warning, Summary, Hint, Colour string
+		Rows                           []row
+		Boards                         []drawing
+	}{Warning: Typography(r.Warning), Summary: Typography(r.Summary()), Hint: Typography(r.Hint), Colour: "#2ca02c"}
 	if r.Outcome() != "passed" {
 		data.Colour = "#d62728"
 	}

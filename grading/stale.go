@@ -2,6 +2,7 @@ package grading
 
 import (
 	"bufio"
+	"encoding/json"
 	"go/ast"
 	"go/parser"
 	"go/scanner"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -72,6 +74,69 @@ func Stale(fn string) string {
 		}
 	}
 	return ""
+}
+
+// outcomesFile, in GoNB's folder for the kernel's program, keeps the
+// outcome of the last check of each question, for cascadeHint: every cell
+// runs in a process of its own.
+const outcomesFile = "reines-checks.json"
+
+// rememberOutcome records the outcome of question id's check (see
+// Report.Outcome) in the kernel's folder; outside the kernel it does
+// nothing.
+func rememberOutcome(id, outcome string) {
+	dir := os.Getenv("GONB_TMP_DIR")
+	if dir == "" {
+		return
+	}
+	path := filepath.Join(dir, outcomesFile)
+	all := readOutcomes(path)
+	all[id] = outcome
+	if b, err := json.Marshal(all); err == nil {
+		_ = os.WriteFile(path, b, 0o644)
+	}
+}
+
+func readOutcomes(path string) map[string]string {
+	all := map[string]string{}
+	if b, err := os.ReadFile(path); err == nil {
+		_ = json.Unmarshal(b, &all)
+	}
+	return all
+}
+
+// cascadeHint returns CascadeNote for q's function and the answers of the
+// earlier questions of its notebook that it uses (read in the program
+// GoNB compiled) whose last check failed; "" when there are none, or
+// outside the kernel.
+func cascadeHint(q *Question) string {
+	dir := os.Getenv("GONB_TMP_DIR")
+	if dir == "" || q.Func == "" {
+		return ""
+	}
+	src, err := os.ReadFile(filepath.Join(dir, "main.go"))
+	if err != nil {
+		return ""
+	}
+	_, decls := parseProgram(src)
+	if decls == nil {
+		return ""
+	}
+	uses := dependencies(decls, q.Func)
+	outcomes := readOutcomes(filepath.Join(dir, outcomesFile))
+	var failing []*Question
+	for _, p := range Questions(q.Notebook()) {
+		if p.ID == q.ID {
+			break
+		}
+		if p.Func != "" && slices.Contains(uses, p.Func) && outcomes[p.ID] == "failed" {
+			failing = append(failing, p)
+		}
+	}
+	if len(failing) == 0 {
+		return ""
+	}
+	return CascadeNote(q.Func, failing)
 }
 
 // maxLog is how much of the end of the log Freshness reads.

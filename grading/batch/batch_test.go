@@ -488,3 +488,38 @@ func TestCollect(t *testing.T) {
 		}
 	}
 }
+
+// A question that fails because an earlier answer it uses fails says so,
+// and an early stop of Dance that leaves the links covered gets its own
+// hint (issue: misleading cascades in notebook 04).
+func TestCascade(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs notebooks")
+	}
+	opt := options(t)
+	note := func(r Result, id string) (Question, string) {
+		for _, q := range r.Questions {
+			if q.ID == id {
+				return q, Markdown(Result{Questions: []Question{q}}, true)
+			}
+		}
+		t.Fatalf("no %s in %+v", id, r)
+		return Question{}, ""
+	}
+	r := Grade(context.Background(), Submission{Student: "hide", Path: "testdata/mistakes/04-hide-option-no-len.ipynb"}, opt)
+	if q, md := note(r, "04/Q5"); q.Points == float64(q.Max) || strings.Contains(md, "corrigez d'abord") {
+		t.Errorf("04/Q5, the mistake itself: %v points, feedback\n%s\nwant points lost and no cascade note", q.Points, md)
+	}
+	if q, _ := note(r, "04/Q6"); q.Points == float64(q.Max) {
+		t.Errorf("04/Q6 passes on a HideOption that forgets LEN")
+	}
+	for _, id := range []string{"04/Q6", "04/Q11"} {
+		if q, md := note(r, id); q.Points < float64(q.Max) && !strings.Contains(md, "HideOption (question 5)") {
+			t.Errorf("%s fails on a HideOption that forgets LEN; feedback\n%s\nwant it to point at HideOption (question 5)", id, md)
+		}
+	}
+	r = Grade(context.Background(), Submission{Student: "dance", Path: "testdata/mistakes/04-dance-stop-no-uncover.ipynb"}, opt)
+	if q, md := note(r, "04/Q11"); q.Points == float64(q.Max) || !strings.Contains(md, "quand visit renvoie false") || strings.Contains(md, "corrigez d'abord") {
+		t.Errorf("04/Q11 with an early stop that does not uncover: %v points, feedback\n%s\nwant the early-stop hint", q.Points, md)
+	}
+}

@@ -235,7 +235,50 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 			}
 		}
 	}
+	cascadeNotes(res.Questions, graded, prog)
 	return res.finish(tp)
+}
+
+// cascadeNotes tells, on each question that failed cases, which earlier
+// questions' functions its function uses (in the student's program) that
+// failed cases too: the failure may come from there ("corrigez d'abord
+// HideOption (question 5)").
+func cascadeNotes(results []Question, graded []*grading.Question, prog *submission.Program) {
+	failed := map[string]*grading.Question{} // function name → its question, when it failed cases
+	order := map[*grading.Question]int{}
+	for k, q := range graded {
+		order[q] = k
+		if k := slices.IndexFunc(results, func(g Question) bool { return g.ID == q.ID }); k >= 0 && results[k].Passed < results[k].Total {
+			failed[q.Func] = q
+		}
+	}
+	for i := range results {
+		g := &results[i]
+		q := failed[funcOf(graded, g.ID)]
+		if q == nil {
+			continue
+		}
+		var culprits []*grading.Question
+		for _, d := range prog.Needed(q.Func) {
+			for _, name := range d.Names {
+				if p := failed[name]; p != nil && order[p] < order[q] && !slices.Contains(culprits, p) {
+					culprits = append(culprits, p)
+				}
+			}
+		}
+		if len(culprits) > 0 {
+			g.Note = strings.TrimSpace(g.Note + " " + grading.CascadeNote(q.Func, culprits))
+		}
+	}
+}
+
+func funcOf(graded []*grading.Question, id string) string {
+	for _, q := range graded {
+		if q.ID == id {
+			return q.Func
+		}
+	}
+	return ""
 }
 
 // wholeUnit is one program serving every question of qs: the declarations

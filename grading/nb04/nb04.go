@@ -1122,6 +1122,9 @@ func judgeDance(in DLXCase, got, want DanceOut) (bool, string) {
 			return false, note
 		}
 	}
+	if got.Restore != "" && in.Limit > 0 {
+		return false, got.Restore + " : quand visit renvoie false, Dance s'arrête, mais en remontant elle doit encore découvrir ce qu'elle a couvert (UnhideOption, UncoverItem) avant de rendre la main"
+	}
 	if got.Restore != "" {
 		return false, got.Restore + " : découvrez dans l'ordre inverse de celui où vous avez couvert"
 	}

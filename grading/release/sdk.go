@@ -51,7 +51,7 @@ type sdkPackage struct {
 // hands it to every student: it must not compute, on its own or with
 // other kept code, the answer of any question.
 var sdkPackages = []sdkPackage{
-	{Dir: "tp/queens", Doc: docQueens, Keep: []string{"Placement.String", "Conflict.Error"}},
+	{Dir: "tp/queens", Doc: docQueens, Keep: []string{"Placement.String", "Conflict.Error", "CheckSize"}},
 	// Of and Placements turn placements into boards: notebook 02 Q14–Q17.
 	{Dir: "tp/board", Doc: docBoard, Stub: []string{"Of", "Placements"}},
 	{Dir: "tp/chart", Whole: true},

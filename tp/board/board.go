@@ -40,6 +40,27 @@ type Board struct {
 	Title     string          // caption above the board, may be empty
 }
 
+// MaxN is the largest side drawn. A board with a larger side (or a
+// negative one) is drawn as its title and one line that says so: its n²
+// squares would not be readable, and would take memory in proportion.
+const MaxN = 200
+
+// drawn returns b, or the board that stands for it when its side cannot be
+// drawn (see [MaxN]).
+func (b Board) drawn() Board {
+	if 0 <= b.N && b.N <= MaxN {
+		return b
+	}
+	msg := fmt.Sprintf("plateau %d×%d trop grand pour être dessiné (au plus %d×%d)", b.N, b.N, MaxN, MaxN)
+	if b.N < 0 {
+		msg = fmt.Sprintf("taille de plateau négative (%d)\u00a0: rien à dessiner", b.N)
+	}
+	if b.Title != "" {
+		msg = b.Title + " — " + msg
+	}
+	return Board{Title: msg}
+}
+
 // Of returns the board of an N-queens placement. Queens whose column is
 // outside [0, len(p)) are not drawn (see queens.Validate).
 func Of(p queens.Placement) Board {
@@ -73,6 +94,7 @@ func (b Board) grid() (queen, high, cross [][]bool) {
 // when highlighted. The title, if any, is the first line. (Notebook 01's
 // Board, the sujet's print_solution, prints one character per square.)
 func (b Board) Text() string {
+	b = b.drawn()
 	queen, high, cross := b.grid()
 	var sb strings.Builder
 	if b.Title != "" {
@@ -140,6 +162,7 @@ func (b Board) size(small bool) (cell, margin, side int) {
 // colours), row and column labels 1..n, queens as crowns, crosses and red
 // outlines. small selects the gallery size (about 150 px instead of 500).
 func (b Board) SVG(small bool) string {
+	b = b.drawn()
 	cell, margin, side := b.size(small)
 	queen, high, cross := b.grid()
 	maxHeat := b.heatScale()
@@ -231,6 +254,7 @@ func (b Board) HTML() string {
 // pixels returns the picture's width and height: the board and its labels,
 // plus a line for the title.
 func (b Board) pixels(small bool) (w, h int) {
+	b = b.drawn()
 	_, _, side := b.size(small)
 	return side, side + titleHeight(titleLines(b.Title, side))
 }

@@ -22,6 +22,7 @@ const labelGap = 4
 // and scatter series for queens, crosses and outlines. small drops the
 // labels, for galleries.
 func (b Board) Option(small bool) string {
+	b = b.drawn()
 	cell, margin, side := b.size(small)
 	labels := make([]string, b.N)
 	for i := range labels {

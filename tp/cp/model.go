@@ -22,6 +22,15 @@ var ErrNoSolution = errors.New("cp: no solution")
 // domain is a bit set over that range (2 MB at this width).
 const MaxDomainWidth = 1 << 24
 
+// MaxVars is the largest number of variables of a model (a few hundred
+// bytes each), and MaxDomainBits the largest total width of their domains
+// (128 MB of bit sets): a variable or an array beyond either records an
+// error on the model, before anything is allocated.
+const (
+	MaxVars       = 1 << 18
+	MaxDomainBits = 1 << 30
+)
+
 // Model holds variables and constraints, and the state of the search that
 // runs on them: the domains of its variables are the current domains of
 // that search. A model serves one search at a time. The zero value is not
@@ -30,6 +39,7 @@ type Model struct {
 	vars []*IntVar    // in creation order
 	cons []Constraint // in posting order
 	err  error        // first error recorded while building
+	bits int          // total width of the domains, in bits (at most MaxDomainBits)
 	// nInit counts the constraints whose watches are attached and whose
 	// initial propagation ran: cons[nInit:] are new since the last search.
 	nInit     int
@@ -98,6 +108,31 @@ func (m *Model) NumConstraints() int { return len(m.cons) }
 // the model's own: do not modify it.
 func (m *Model) Vars() []*IntVar { return m.vars }
 
+// RecordError records err as the model's building error, wrapped in
+// [ErrInvalidModel], unless one is recorded already: for a builder that
+// refuses its arguments (e.g. a board too large).
+// The model's searches then return it (see [Model.Err]).
+func (m *Model) RecordError(err error) {
+	if m.err == nil && err != nil {
+		m.err = fmt.Errorf("%w: %w", ErrInvalidModel, err)
+	}
+}
+
+// room reports whether count more variables of width values each fit in
+// the model's bounds ([MaxVars], [MaxDomainBits]), recording an error for
+// what if not.
+func (m *Model) room(what string, count, width int) bool {
+	switch {
+	case count > MaxVars-len(m.vars):
+		m.record("%s: %d variables, more than the %d a model may hold", what, count, MaxVars)
+		return false
+	case width > 0 && count > 0 && (width+63)/64*64 > (MaxDomainBits-m.bits)/count:
+		m.record("%s: %d domains of %d values, more than the %d bits a model may hold", what, count, width, MaxDomainBits)
+		return false
+	}
+	return true
+}
+
 // record keeps the first building error.
 func (m *Model) record(format string, args ...any) {
 	if m.err == nil {
@@ -130,6 +165,8 @@ func (m *Model) IntVar(name string, min, max int) *IntVar {
 	case max-min >= MaxDomainWidth || max-min < 0:
 		m.record("variable %q: domain %d..%d wider than %d values", name, min, max, MaxDomainWidth)
 		return m.newVar(name, 0, -1, nil)
+	case !m.room("variable "+strconv.Quote(name), 1, max-min+1):
+		return m.newVar(name, 0, -1, nil)
 	}
 	return m.newVar(name, min, max, nil)
 }
@@ -153,6 +190,9 @@ func (m *Model) IntVarValues(name string, values ...int) *IntVar {
 		m.record("variable %q: values %d..%d spread wider than %d", name, lo, hi, MaxDomainWidth)
 		return m.newVar(name, 0, -1, nil)
 	}
+	if !m.room("variable "+strconv.Quote(name), 1, hi-lo+1) {
+		return m.newVar(name, 0, -1, nil)
+	}
 	return m.newVar(name, lo, hi, values)
 }
 
@@ -163,13 +203,18 @@ func (m *Model) IntVarValues(name string, values ...int) *IntVar {
 func (m *Model) BoolVar(name string) *IntVar { return m.IntVar(name, 0, 1) }
 
 // IntVarArray adds count variables with domain {min, …, max}, named
-// prefix1 … prefixN (1-based, as Choco names them). A negative count
-// records an error and returns nil; so do the errors of [Model.IntVar].
+// prefix1 … prefixN (1-based, as Choco names them). A negative count, or
+// more variables or domain bits than a model may hold ([MaxVars],
+// [MaxDomainBits]), records an error and returns nil, before allocating;
+// so do the errors of [Model.IntVar].
 //
 // Source: Choco 2 makeIntVarArray(prefix, count, min, max).
 func (m *Model) IntVarArray(prefix string, count, min, max int) []*IntVar {
 	if count < 0 {
 		m.record("IntVarArray %q: negative count %d", prefix, count)
+		return nil
+	}
+	if width := max - min + 1; !m.room("IntVarArray "+strconv.Quote(prefix), count, width) {
 		return nil
 	}
 	xs := make([]*IntVar, count)
@@ -181,13 +226,21 @@ func (m *Model) IntVarArray(prefix string, count, min, max int) []*IntVar {
 
 // IntVarMatrix adds rows × cols variables with domain {min, …, max},
 // named prefix1_1 … (row and column, 1-based): m[i][j] is row i, column j.
-// A negative count records an error and returns nil; so do the errors of
-// [Model.IntVar].
+// A negative size, or more variables or domain bits than a model may hold,
+// records an error and returns nil, before allocating; so do the errors
+// of [Model.IntVar].
 //
 // Source: Choco 2 makeIntVarArray(prefix, rows, cols, min, max).
 func (m *Model) IntVarMatrix(prefix string, rows, cols, min, max int) [][]*IntVar {
 	if rows < 0 || cols < 0 {
 		m.record("IntVarMatrix %q: negative size %d×%d", prefix, rows, cols)
+		return nil
+	}
+	if cols > 0 && rows > MaxVars/cols {
+		m.record("IntVarMatrix %q: %d×%d variables, more than the %d a model may hold", prefix, rows, cols, MaxVars)
+		return nil
+	}
+	if width := max - min + 1; !m.room("IntVarMatrix "+strconv.Quote(prefix), rows*cols, width) {
 		return nil
 	}
 	xs := make([][]*IntVar, rows)
@@ -208,6 +261,7 @@ func (m *Model) newVar(name string, lo, hi int, vals []int) *IntVar {
 	if x.words = x.word0[:]; hi-lo >= 64 {
 		x.words = make([]uint64, (hi-lo)/64+1)
 	}
+	m.bits += len(x.words) * 64
 	if lo <= hi && vals == nil {
 		x.size = hi - lo + 1
 		for w := range x.words {

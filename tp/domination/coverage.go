@@ -37,12 +37,15 @@ var (
 // count 0, n² uncovered squares. independent selects the sujet's rule (see
 // [Coverage.Independent]). Cost O(n²).
 //
-// Errors: [ErrBoardSize] for n ≤ 0.
+// Errors: [ErrBoardSize] for n ≤ 0, [ErrTooLarge] for n > [MaxN].
 //
 // Sujet name `creer_couverture` (given by the sujet; notebook 05, section 2).
 func NewCoverage(n int, independent bool) (*Coverage, error) {
 	if n <= 0 {
 		return nil, ErrBoardSize
+	}
+	if err := queens.CheckSize(n, MaxN); err != nil {
+		return nil, err
 	}
 	c := &Coverage{N: n, Uncovered: n * n, Independent: independent}
 	c.Count = make([][]int, n)

@@ -28,12 +28,22 @@ package domination
 
 import (
 	"errors"
+	"math"
 
 	"github.com/prepa-reines/reines/tp/queens"
 )
 
 // ErrBoardSize is returned for a board side n ≤ 0.
 var ErrBoardSize = errors.New("domination: board side must be positive")
+
+// MaxN is the largest board side the package's entry points accept: a
+// coverage holds n² counts, about 40 MB at this size ([Solve] stops
+// earlier, at [MaxSolveN]).
+const MaxN = 2048
+
+// ErrTooLarge is returned, wrapped with the size and the limit, for n >
+// [MaxN] (n > [MaxSolveN] for [Solve]): it is [queens.ErrTooLarge].
+var ErrTooLarge = queens.ErrTooLarge
 
 // LowerBound returns ⌈n²/(4n−3)⌉, a lower bound on i(Q_n) and γ(Q_n): a
 // queen covers its own square, the n−1 other squares of its row, the n−1 of
@@ -42,12 +52,16 @@ var ErrBoardSize = errors.New("domination: board side must be positive")
 // and k queens cover at most k(4n−3) of the n² squares. The bound is weak
 // for large n (about n/4, where i(Q_n) ≈ n/2). Cost O(1).
 //
-// Errors: [ErrBoardSize] for n ≤ 0.
+// Errors: [ErrBoardSize] for n ≤ 0, [ErrTooLarge] for n > 2³¹ − 1 (n²
+// would not fit in an int).
 //
 // Answers notebook 05 Q3 (lower bound).
 func LowerBound(n int) (int, error) {
 	if n <= 0 {
 		return 0, ErrBoardSize
+	}
+	if err := queens.CheckSize(n, math.MaxInt32); err != nil {
+		return 0, err
 	}
 	m := 4*n - 3
 	return (n*n + m - 1) / m, nil
@@ -66,13 +80,15 @@ func LowerBound(n int) (int, error) {
 // such as [queens.First] would also do but takes seconds from n = 30 on.
 // The squares are in column order. Cost O(n).
 //
-// Errors: [ErrBoardSize] for n ≤ 0.
+// Errors: [ErrBoardSize] for n ≤ 0, [ErrTooLarge] for n > [queens.MaxN].
 //
 // Answers notebook 05 Q2 (existence and upper bound n).
 func IndependentDominatingSet(n int) ([]queens.Square, error) {
 	switch {
 	case n <= 0:
 		return nil, ErrBoardSize
+	case n > queens.MaxN:
+		return nil, queens.CheckSize(n, queens.MaxN)
 	case n <= 2:
 		return []queens.Square{{Row: 0, Col: 0}}, nil
 	case n == 3:

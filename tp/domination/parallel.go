@@ -25,13 +25,16 @@ import (
 // n = 10 on 2 cores, 0.91 s against 1.22 s sequentially (1.3×), where
 // [CoverByQueensWorkers] reaches 1.9×.
 //
-// Errors: [ErrBoardSize] for n ≤ 0.
+// Errors: [ErrBoardSize] for n ≤ 0, [ErrTooLarge] for n > [MaxN].
 //
 // Answers notebook 05 Q24.
 func CoverByQueensParallel(n int) ([]queens.Square, SearchStats, error) {
 	var stats SearchStats
 	if n <= 0 {
 		return nil, stats, ErrBoardSize
+	}
+	if err := queens.CheckSize(n, MaxN); err != nil {
+		return nil, stats, err
 	}
 	var mu sync.Mutex
 	best := n + 1
@@ -139,13 +142,16 @@ func (e TraceEvent) String() string {
 // that of [CoverByQueensPlacement], divided by up to `workers` on as many
 // cores.
 //
-// Errors: [ErrBoardSize] for n ≤ 0; ctx.Err().
+// Errors: [ErrBoardSize] for n ≤ 0, [ErrTooLarge] for n > [MaxN]; ctx.Err().
 //
 // Answers notebook 05 Q25 (and the written Q26 on shared resources).
 func CoverByQueensWorkers(ctx context.Context, n, workers int, trace func(TraceEvent)) ([]queens.Square, SearchStats, error) {
 	var stats SearchStats
 	if n <= 0 {
 		return nil, stats, ErrBoardSize
+	}
+	if err := queens.CheckSize(n, MaxN); err != nil {
+		return nil, stats, err
 	}
 	workers = max(workers, 1)
 	type task []queens.Square // queens of rows 0 and 1

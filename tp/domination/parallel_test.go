@@ -73,10 +73,11 @@ func TestCoverByQueensWorkersCancel(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("error = %v; want context.Canceled", err)
 	}
-	// Cancelled while the workers run (n = 14 takes minutes).
+	// Cancelled while the workers run (n = 24 would take them ages on any
+	// machine).
 	ctx, cancel = context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	_, _, err = CoverByQueensWorkers(ctx, 14, 2, nil)
+	_, _, err = CoverByQueensWorkers(ctx, 24, 2, nil)
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("error = %v; want context.DeadlineExceeded", err)
 	}

@@ -83,7 +83,7 @@ type RandomStats struct {
 // minute for n = 30 and 10 to 16 minutes for n = 100 (2-core machine, under
 // load), for bounds of 14, 22–23 and 89–91 queens: far from i(Q_20) = 11.
 //
-// Errors: [ErrBoardSize] for n ≤ 0, [ErrTrials] for trials < 0.
+// Errors: [ErrBoardSize] for n ≤ 0, [ErrTooLarge] for n > [MaxN], [ErrTrials] for trials < 0.
 //
 // Answers notebook 05 Q19 (and the written Q20, Q21, Q23), sujet name
 // `couverture_par_reines_aleatoire`.

@@ -22,7 +22,7 @@ type SearchStats struct {
 // queens that is not yet complete is visited): 180,815 nodes for n = 8,
 // 11,136,189 for n = 10 (seconds).
 //
-// Errors: [ErrBoardSize] for n ≤ 0.
+// Errors: [ErrBoardSize] for n ≤ 0, [ErrTooLarge] for n > [MaxN].
 //
 // Answers notebook 05 Q7 (after the written Q6 on branch and bound),
 // sujet name `couverture_par_reines`.
@@ -65,7 +65,7 @@ func CoverByQueensExhaustive(n int) (int, SearchStats, error) {
 // instead of 180,815 for n = 8, 3,167,838 instead of 11,136,189 for n = 10
 // (about a second).
 //
-// Errors: [ErrBoardSize] for n ≤ 0.
+// Errors: [ErrBoardSize] for n ≤ 0, [ErrTooLarge] for n > [MaxN].
 //
 // Answers notebook 05 Q9 (and the written Q8), sujet name
 // `couverture_par_reines`.
@@ -111,7 +111,7 @@ func CoverByQueens(n int) (int, SearchStats, error) {
 // does) guarantees that some placement is recorded, even for n = 1 where the
 // minimum is n. Cost: that of [CoverByQueens].
 //
-// Errors: [ErrBoardSize] for n ≤ 0.
+// Errors: [ErrBoardSize] for n ≤ 0, [ErrTooLarge] for n > [MaxN].
 //
 // Answers notebook 05 Q11 (and the written Q10), sujet name
 // `couverture_par_reines_positions`.
@@ -165,7 +165,7 @@ func CoverByQueensPlacement(n int) ([]queens.Square, SearchStats, error) {
 // [CoverByQueens] and [CoverByQueensExhaustive]: 6,676,819 nodes for
 // n = 10 (seconds).
 //
-// Errors: [ErrBoardSize] for n ≤ 0.
+// Errors: [ErrBoardSize] for n ≤ 0, [ErrTooLarge] for n > [MaxN].
 //
 // Answers notebook 05 Q13 (and the written Q14), sujet name
 // `couverture_par_reines_nombre_solutions`.
@@ -220,7 +220,7 @@ func CountMinimumCovers(n int) (int, int64, SearchStats, error) {
 // where i(Q_4) = 3. Cost: exponential, 502,497 nodes for n = 7 (a tenth of
 // a second), 18,044,077 for n = 8 (seconds).
 //
-// Errors: [ErrBoardSize] for n ≤ 0.
+// Errors: [ErrBoardSize] for n ≤ 0, [ErrTooLarge] for n > [MaxN].
 //
 // Answers notebook 05 Q28 (and the written Q27): the variant without the
 // non-attacking rule.

@@ -2,7 +2,6 @@ package domination
 
 import (
 	"context"
-	"fmt"
 	"runtime"
 	"slices"
 	"sync"
@@ -16,9 +15,6 @@ import (
 // handle more, but the search time grows about tenfold per unit of n: on 2
 // cores i(Q_16) takes about 40 s and γ(Q_14) about a minute.
 const MaxSolveN = 32
-
-// ErrTooLarge is returned by [Solve] for n > [MaxSolveN].
-var ErrTooLarge = fmt.Errorf("domination: board side above %d", MaxSolveN)
 
 // Options selects the problem and the resources of [Solve].
 type Options struct {
@@ -121,8 +117,8 @@ func Solve(ctx context.Context, n int, opt Options) (Result, error) {
 	if n <= 0 {
 		return res, ErrBoardSize
 	}
-	if n > MaxSolveN {
-		return res, ErrTooLarge
+	if err := queens.CheckSize(n, MaxSolveN); err != nil {
+		return res, err
 	}
 	workers := opt.Workers
 	if workers <= 0 {

@@ -13,7 +13,7 @@ func ExampleCount() {
 		q, err := fastcount.Count(context.Background(), n, fastcount.Options{})
 		fmt.Println(n, q, err)
 	}
-	_, err := fastcount.Count(context.Background(), 65, fastcount.Options{})
+	_, err := fastcount.Count(context.Background(), 29, fastcount.Options{})
 	fmt.Println(err)
 	// Output:
 	// 0 1 <nil>
@@ -21,7 +21,7 @@ func ExampleCount() {
 	// 2 0 <nil>
 	// 8 92 <nil>
 	// 12 14200 <nil>
-	// fastcount: board too large for 64-bit masks: n = 65 > 64
+	// queens: board too large: n = 29, at most 28
 }
 
 func ExampleOptions_progress() {

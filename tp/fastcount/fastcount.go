@@ -31,7 +31,6 @@ package fastcount
 import (
 	"context"
 	"errors"
-	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -39,14 +38,15 @@ import (
 	"github.com/prepa-reines/reines/tp/queens"
 )
 
-// MaxN is the largest board size [Count] accepts: the masks are uint64,
-// one bit per column. The limit is the mask width, not the time: n = 27,
-// the largest size ever counted (Preußer & Engelhardt, 2016), would take
-// this program centuries.
-const MaxN = 64
+// MaxN is the largest board size [Count] accepts, [queens.MaxCountN]: the
+// count is an int64 (the masks, uint64, would go to 64). The limit is what
+// the result can hold, not the time: n = 27, the largest size ever counted
+// (Preußer & Engelhardt, 2016), would take this program centuries.
+const MaxN = queens.MaxCountN
 
-// ErrTooLarge is returned (wrapped, with the size) by [Count] for n > [MaxN].
-var ErrTooLarge = errors.New("fastcount: board too large for 64-bit masks")
+// ErrTooLarge is returned (wrapped, with the size and the limit) by [Count]
+// for n > [MaxN]: it is [queens.ErrTooLarge].
+var ErrTooLarge = queens.ErrTooLarge
 
 // ErrWorkers is returned by [Count] for Options.Workers < 0.
 var ErrWorkers = errors.New("fastcount: negative number of workers")
@@ -101,12 +101,10 @@ func Count(ctx context.Context, n int, opt Options) (int64, error) {
 // [ErrWorkers] for opt.Workers < 0; ctx.Err() if ctx is done before the
 // count is complete.
 func CountAll(ctx context.Context, n int, opt Options) (Result, error) {
-	switch {
-	case n < 0:
-		return Result{}, queens.ErrNegative
-	case n > MaxN:
-		return Result{}, fmt.Errorf("%w: n = %d > %d", ErrTooLarge, n, MaxN)
-	case opt.Workers < 0:
+	if err := queens.CheckSize(n, MaxN); err != nil {
+		return Result{}, err
+	}
+	if opt.Workers < 0 {
 		return Result{}, ErrWorkers
 	}
 	if err := ctx.Err(); err != nil {

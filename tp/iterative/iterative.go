@@ -105,12 +105,16 @@ type State struct {
 // New returns the initial state on an n×n board: current square (1, 1), no
 // queen placed, no solution, no step. Cost O(n).
 //
-// Errors: [ErrSize] for n < 1.
+// Errors: [ErrSize] for n < 1, [queens.ErrTooLarge] for n >
+// [queens.MaxN].
 //
 // Answers notebook 02 Q1, sujet name `init`.
 func New(n int) (*State, error) {
 	if n < 1 {
 		return nil, ErrSize
+	}
+	if err := queens.CheckSize(n, queens.MaxN); err != nil {
+		return nil, err
 	}
 	return &State{
 		N:         n,
@@ -251,10 +255,14 @@ func AddSolution(s *State, n int) {
 // squares for each partial solution of fewer than n rows, each test O(n);
 // about as long as the recursive search (n = 10 in about 10 ms).
 //
-// Errors: [ErrSize] for n < 1.
+// Errors: [ErrSize] for n < 1, [queens.ErrTooMany] for n >
+// [queens.MaxListN] (the list would not fit in memory).
 //
 // Answers notebook 02 Q12, sujet name `reines`.
 func Solve(n int) ([]queens.Placement, error) {
+	if n > queens.MaxListN {
+		return nil, queens.ErrTooMany
+	}
 	s, err := New(n)
 	if err != nil {
 		return nil, err

@@ -47,7 +47,7 @@ type Event struct {
 // ended: 60 for n = 4 run to the end. Meant for small boards: n = 8 tries
 // 15,720 squares. Panics if visit is nil.
 //
-// Errors: [ErrSize] for n < 1.
+// Errors: those of [New].
 func Trace(n int, visit func(s *State, e Event) bool) (int, error) {
 	s, err := New(n)
 	if err != nil {

@@ -58,6 +58,37 @@ const MaxListN = 14
 // ErrNegative is returned for a board size n < 0.
 var ErrNegative = errors.New("queens: negative board size")
 
+// ErrTooLarge is returned, wrapped with the size and the limit, for a board
+// size an entry point cannot represent or hold in memory; every package of
+// the workbook wraps this one (test with errors.Is).
+var ErrTooLarge = errors.New("queens: board too large")
+
+// MaxN is the largest board side [First] accepts (and the bound of the
+// other packages' entry points that hold O(n) numbers): the placement and
+// the recursion are O(n), a few MB at this size. The search is out of
+// reach long before (n = 30: ~20 s).
+const MaxN = 1 << 16
+
+// MaxCountN is the largest board side [Count] accepts: Q(n) is an int64.
+// Q(27) ≈ 2.3×10^17 is the largest value known (OEIS A000170); Q grows
+// about 10-fold per row there, so Q(28) ≈ 2.5×10^18 fits in 2^63 ≈
+// 9.2×10^18 and Q(29) would not. The fast counter of notebook 02 shares
+// this bound.
+const MaxCountN = 28
+
+// CheckSize returns nil for 0 ≤ n ≤ limit, [ErrNegative] for n < 0, and
+// [ErrTooLarge] wrapped with n and limit otherwise ("queens: board too
+// large: n = 40, at most 28"). Entry points call it before they allocate.
+func CheckSize(n, limit int) error {
+	switch {
+	case n < 0:
+		return ErrNegative
+	case n > limit:
+		return fmt.Errorf("%w: n = %d, at most %d", ErrTooLarge, n, limit)
+	}
+	return nil
+}
+
 // ErrTooMany is returned by [Solutions] when n > [MaxListN].
 var ErrTooMany = fmt.Errorf("queens: too many solutions to list for n > %d; count them with Count", MaxListN)
 
@@ -128,12 +159,12 @@ func Solutions(n int) ([]Placement, error) {
 // Cost O(n!) in the worst case: about a second for n = 13 on the course
 // machines; the fast counter of notebook 02 goes much further.
 //
-// Errors: [ErrNegative] for n < 0.
+// Errors: [ErrNegative] for n < 0, [ErrTooLarge] for n > [MaxCountN].
 //
 // Answers notebook 01 Q4.
 func Count(n int) (int64, error) {
-	if n < 0 {
-		return 0, ErrNegative
+	if err := CheckSize(n, MaxCountN); err != nil {
+		return 0, err
 	}
 	p := make(Placement, n)
 	var count func(row int) int64
@@ -158,12 +189,12 @@ func Count(n int) (int64, error) {
 // goes past [MaxListN]: n = 20 and n = 25 take milliseconds, n = 28 about a
 // second; the first solution's cost varies a lot with n (n = 30: ~20 s).
 //
-// Errors: [ErrNegative] for n < 0.
+// Errors: [ErrNegative] for n < 0, [ErrTooLarge] for n > [MaxN].
 //
 // Answers notebook 01 Q5.
 func First(n int) (Placement, bool, error) {
-	if n < 0 {
-		return nil, false, ErrNegative
+	if err := CheckSize(n, MaxN); err != nil {
+		return nil, false, err
 	}
 	p := make(Placement, n)
 	var place func(row int) bool

@@ -177,7 +177,9 @@ write('board-huge-output.ipynb', nb)
 nb = copy.deepcopy(corr)
 i = answer_index(nb, 'Q5')
 code = ''.join(nb['cells'][i]['source'])
-nb['cells'][i]['source'] = src(code.replace('\tif n < 0 {', '\tfor i := 0; i < 50; i++ {\n\t\t_ = exec.Command("/bin/sleep", "60").Start()\n\t}\n\tif n < 0 {', 1))
+start = '\tif err := queens.CheckSize(n, queens.MaxN); err != nil {'
+assert start in code
+nb['cells'][i]['source'] = src(code.replace(start, '\tfor i := 0; i < 50; i++ {\n\t\t_ = exec.Command("/bin/sleep", "60").Start()\n\t}\n' + start, 1))
 write('first-spawns-processes.ipynb', nb)
 write('solutions-calls-reference.ipynb', with_answer('Q2', '''func Solutions(n int) ([]queens.Placement, error) {
 	return queens.Solutions(n)
@@ -271,4 +273,13 @@ for c in nb['cells']:
 	return p.AddOption(items...) // the package's method, which calls the reference answer
 }''')
 write_mistake('04-insert-calls-method.ipynb', nb)
+
+# Mistakes whose feedback must point at the right place (TestCascade, not
+# in mistakes-expected.csv): HideOption forgets LEN, which CoverItem and
+# Dance then inherit; Dance returns at once when visit says stop, without
+# uncovering.
+write_mistake('04-hide-option-no-len.ipynb', replace_in_answer(correction('04-exactcover'), '04/Q5',
+    '\t\tp.Len[j]--\n', ''))
+write_mistake('04-dance-stop-no-uncover.ipynb', replace_in_answer(correction('04-exactcover'), '04/Q11',
+    '\t\t\tgoing = dance()\n', '\t\t\tif going = dance(); !going {\n\t\t\t\treturn false\n\t\t\t}\n'))
 print('\n'.join(sorted(os.listdir(mistakes))))

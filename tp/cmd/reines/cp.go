@@ -88,8 +88,8 @@ func cpCmd(args []string, w, stderr io.Writer) error {
 	if *model != "1" && *model != "2" {
 		return fmt.Errorf("%w: -model must be 1 or 2, got %q", errUsage, *model)
 	}
-	if n < 0 {
-		return fmt.Errorf("N must be 0 or more, got %d", n)
+	if *all && n > queens.MaxListN {
+		return fmt.Errorf("N = %d has too many solutions to list (only up to N = %d); count them with: reines count %d", n, queens.MaxListN, n)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -105,6 +105,9 @@ func cpCmd(args []string, w, stderr io.Writer) error {
 		var b [][]*cp.IntVar
 		m, b = nqueens.Model2(n)
 		read = func() queens.Placement { return nqueens.GridPlacement(b) }
+	}
+	if err := m.Err(); err != nil {
+		return err // a size the model refuses
 	}
 	s := m.Solver(vars, vals)
 	var sols []queens.Placement

@@ -3,12 +3,15 @@ package main
 // The command of notebook 05 (queen domination): domination.
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/schollz/progressbar/v3"
 
@@ -17,7 +20,7 @@ import (
 )
 
 func init() {
-	commands["domination"] = command{"domination N [-independent] [-count] [-json] [-workers K]  fewest queens that occupy or attack every square: γ(Q_N), or i(Q_N) with pairwise non-attacking queens; -count counts the minimum placements",
+	commands["domination"] = command{"domination N [-independent] [-count] [-json] [-workers K] [-force]  fewest queens that occupy or attack every square: γ(Q_N), or i(Q_N) with pairwise non-attacking queens; -count counts the minimum placements",
 		dominationCmd}
 }
 
@@ -32,6 +35,7 @@ func dominationCmd(args []string, w, stderr io.Writer) error {
 	count := fs.Bool("count", false, "count the minimum placements, rotations and reflections included (A002568, A002564)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	workers := fs.Int("workers", 0, "number of goroutines (0: one per core)")
+	force := fs.Bool("force", false, "start even if the search would take more than an hour")
 	n, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -58,7 +62,17 @@ func dominationCmd(args []string, w, stderr io.Writer) error {
 			_ = bar.Set(p.Done)
 		}
 	}
-	res, err := domination.Solve(ctx, n, opt)
+	var res domination.Result
+	if n == 0 {
+		// The empty board: no queen needed, one (empty) placement.
+		res = domination.Result{N: 0, Min: 0, Count: 1}
+	} else if n > domination.MaxSolveN {
+		return fmt.Errorf("N = %d is too large: the solver goes up to N = %d", n, domination.MaxSolveN)
+	} else if err := dominationGuard(ctx, n, opt, stderr, *force); err != nil {
+		return err
+	} else {
+		res, err = domination.Solve(ctx, n, opt)
+	}
 	if bar != nil {
 		_ = bar.Finish()
 	}
@@ -118,6 +132,27 @@ func dominationCmd(args []string, w, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "%s(Q_%d) = %d; %s; %d nodes, %.3f s, %d workers\n", what, n, res.Min, dominationLevels(res), res.Nodes, res.Elapsed.Seconds(), used)
 	return nil
+}
+
+// dominationGuard estimates, from N = 14 on, the time of the search from
+// that of N − 2 (at most 13) with the same options and its growth, about
+// tenfold per unit of N (measured, see package domination; erratic, as it
+// depends on where the minimum jumps), and refuses beyond an hour unless
+// force.
+func dominationGuard(ctx context.Context, n int, opt domination.Options, stderr io.Writer, force bool) error {
+	if n < 14 {
+		return nil
+	}
+	base := min(n-2, 13)
+	quiet := opt
+	quiet.Progress = nil
+	start := time.Now()
+	if _, err := domination.Solve(ctx, base, quiet); err != nil {
+		return err
+	}
+	t := time.Since(start)
+	how := fmt.Sprintf("a rough estimate: N = %d took %.2f s here, and the search grows about tenfold per unit of N", base, t.Seconds())
+	return guard(stderr, scale(t, math.Pow(10, float64(n-base))), how, force)
 }
 
 // dominationLevels sums up the levels of a search: "3 queens: none

@@ -89,7 +89,6 @@ func TestDominationErrors(t *testing.T) {
 		{[]string{"domination", "5", "6"}, 2},
 		{[]string{"domination", "5", "-workers", "-2"}, 2},
 		{[]string{"domination", "5", "-bogus"}, 2},
-		{[]string{"domination", "0"}, 1},
 		{[]string{"domination", "-3"}, 1},
 		{[]string{"domination", "40"}, 1}, // above domination.MaxSolveN
 	} {

@@ -56,10 +56,11 @@ func interruptible() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt)
 }
 
-// sudokuCmd solves every puzzle of a file with one solver. Each puzzle
-// line gives one line on stdout: its solution, or, for a puzzle without a
-// unique solution or a malformed line, a comment "# line N: reason" (so
-// that the output can be read back as a puzzle file). A summary goes to
+// sudokuCmd solves every puzzle of a file with one solver. Output line k
+// answers input line k: the solution of its puzzle, or, for a puzzle
+// without a unique solution or a malformed line, a comment "# line N:
+// reason" (so that the output can be read back as a puzzle file); a line
+// the reader skips (blank) stays blank. A summary goes to
 // stderr; the exit status is 1 if some puzzle had no unique solution.
 func sudokuCmd(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("sudoku", flag.ContinueOnError)
@@ -94,8 +95,17 @@ func sudokuCmd(args []string, stdout, stderr io.Writer) error {
 	s := sudoku.NewSolver()
 	start := time.Now()
 	solved, failed := 0, 0
+	next := 1 // the input line the next output line answers
 	for k, l := range lines {
 		err := l.err
+		at := l.pz.Line
+		if le, ok := err.(*sudoku.LineError); ok {
+			at = le.Line
+		}
+		for ; next < at; next++ {
+			fmt.Fprintln(w) // a blank or skipped input line
+		}
+		next = at + 1
 		if err == nil {
 			var sol sudoku.Grid
 			if sol, err = s.Solve(l.pz.Grid); err == nil {

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 func runCLI(args ...string) (code int, stdout, stderr string) {
@@ -74,7 +78,7 @@ func TestErrors(t *testing.T) {
 		code int
 	}{
 		{[]string{"count", "-1"}, 1},
-		{[]string{"count", "65"}, 1}, // beyond the 64-bit masks
+		{[]string{"count", "29"}, 1}, // Q(29) would not fit in an int64
 		{[]string{"count", "8", "-workers", "-1"}, 2},
 		{[]string{"count", "8", "-workers", "x"}, 2},
 		{[]string{"solve", "15", "-all"}, 1},
@@ -89,5 +93,95 @@ func TestErrors(t *testing.T) {
 		if code != tt.code || errOut == "" {
 			t.Errorf("%v: exit %d, stderr %q; want exit %d and a message", tt.args, code, errOut, tt.code)
 		}
+	}
+}
+
+// One convention across the commands that take a board side N: a
+// negative N (of any size) is an error with one message form, a size too
+// large for a command is an error of one line (never a crash), N = 0 is
+// the empty board, a usage error prints that command's usage only; the
+// exit statuses are 1 for errors and 2 for usage.
+func TestConventions(t *testing.T) {
+	zero := map[string]string{ // what N = 0 prints first: the empty board's answer
+		"count":      "1\n",
+		"solve":      "first solution: \n",
+		"cp":         "model 1",
+		"domination": "0\n",
+	}
+	for cmd, first := range zero {
+		for _, neg := range []string{"-1", "-99999999999999999999"} {
+			code, out, errOut := runCLI(cmd, neg)
+			if want := "reines " + cmd + ": N must be 0 or more, got " + neg + "\n"; code != 1 || out != "" || errOut != want {
+				t.Errorf("%s %s: exit %d, stdout %q, stderr %q; want exit 1 and %q", cmd, neg, code, out, errOut, want)
+			}
+		}
+		if code, out, errOut := runCLI(cmd, "0"); code != 0 || !strings.HasPrefix(out, first) {
+			t.Errorf("%s 0: exit %d, stdout %q, stderr %q; want exit 0 and %q first", cmd, code, out, errOut, first)
+		}
+		for _, big := range []string{"2147483648", "1099511627776", "9223372036854775807", "99999999999999999999"} {
+			code, out, errOut := runCLI(cmd, big)
+			if code != 1 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.HasPrefix(errOut, "reines "+cmd+": ") || strings.Contains(errOut, "usage") {
+				t.Errorf("%s %s: exit %d, stdout %q, stderr %q; want exit 1 and one line", cmd, big, code, out, errOut)
+			}
+		}
+		code, _, errOut := runCLI(cmd, "4", "-nope")
+		others := 0
+		for name := range commands {
+			if name != cmd && strings.Contains(errOut, "reines "+name+" ") {
+				others++
+			}
+		}
+		if code != 2 || !strings.Contains(errOut, "usage: reines "+cmd+" N") || others > 0 {
+			t.Errorf("%s 4 -nope: exit %d, stderr %q; want exit 2 and that command's usage alone", cmd, code, errOut)
+		}
+	}
+	if code, out, _ := runCLI("help"); code != 0 || !strings.Contains(out, "N = 0 is the empty board") || !strings.Contains(out, "130 Ctrl-C") {
+		t.Errorf("help: exit %d, %q; want the conventions", code, out)
+	}
+	// Listing more solutions than memory holds points to the counter.
+	if code, _, errOut := runCLI("solve", "20", "-all"); code != 1 || !strings.Contains(errOut, "reines count 20") {
+		t.Errorf("solve 20 -all: exit %d, %q", code, errOut)
+	}
+}
+
+// A run estimated at more than an hour is refused unless -force, with the
+// estimate; with -force it starts, and Ctrl-C stops it with status 130.
+func TestEstimateAndInterrupt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	code, _, errOut := runCLI("count", "27")
+	if code != 1 || !strings.Contains(errOut, "would take about") || !strings.Contains(errOut, "-force") {
+		t.Errorf("count 27: exit %d, %q; want a refusal with an estimate", code, errOut)
+	}
+	bin := filepath.Join(t.TempDir(), "reines")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "count", "27", "-force")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// The estimate is printed once the interrupt is caught, just before
+	// the count starts.
+	line, _ := bufio.NewReader(stderr).ReadString('\n')
+	if !strings.Contains(line, "this will take about") {
+		t.Errorf("count 27 -force: first line %q; want the estimate", line)
+	}
+	_ = cmd.Process.Signal(os.Interrupt)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if code := cmd.ProcessState.ExitCode(); code != 130 {
+			t.Errorf("count 27 -force, then Ctrl-C: exit %d (%v); want 130", code, err)
+		}
+	case <-time.After(time.Minute):
+		_ = cmd.Process.Kill()
+		t.Fatal("count 27 -force went on after Ctrl-C")
 	}
 }

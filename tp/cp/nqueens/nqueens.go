@@ -22,13 +22,24 @@ import (
 	"github.com/prepa-reines/reines/tp/queens"
 )
 
+// The largest boards the models are built for: model 1 with pairwise
+// constraints posts 1.5·n² of them (1.5 million at 1024); model 1 with
+// all-different holds n domains of n values (32 MB of bit sets at 16384);
+// model 2 has n² variables ([cp.MaxVars] at 512).
+const (
+	MaxPairwiseN = 1 << 10
+	MaxModel1N   = 1 << 14
+	MaxModel2N   = 1 << 9
+)
+
 // Model1Pairwise builds model 1 as the Java code of the sujet posts it: the
 // variables Q1 … Qn, x_i ∈ {1, …, n} the column of the queen of row i, and
 // for each pair of rows i < j at distance k = j − i the three constraints
 // x_i ≠ x_j (columns), x_i ≠ x_j + k and x_i ≠ x_j − k (diagonals):
-// n variables, 3·n(n−1)/2 constraints. n < 0 records an error on the model
-// (returned by its searches); n = 0 gives the empty model, whose one
-// solution is the empty board.
+// n variables, 3·n(n−1)/2 constraints. n < 0, or n > [MaxPairwiseN],
+// records an error on the model (returned by its searches, wrapping
+// [queens.ErrNegative] or [queens.ErrTooLarge]) and returns no variables;
+// n = 0 gives the empty model, whose one solution is the empty board.
 //
 // Answers notebook 03 Q2, model 1 as the Java code posts it (sujet:
 // `makeIntVarArray("Q", n, 1, n)`, `neq(queens[i], queens[j])`,
@@ -36,6 +47,10 @@ import (
 // k))`).
 func Model1Pairwise(n int) (*cp.Model, []*cp.IntVar) {
 	model := cp.NewModel()
+	if err := queens.CheckSize(n, MaxPairwiseN); err != nil {
+		model.RecordError(err)
+		return model, nil
+	}
 	x := model.IntVarArray("Q", n, 1, n)
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
@@ -51,13 +66,18 @@ func Model1Pairwise(n int) (*cp.Model, []*cp.IntVar) {
 // Model1AllDifferent builds model 1 with three all-different constraints:
 // on the columns x_i, on the diagonals x_i + i and on the anti-diagonals
 // x_i − i (offset views, no extra variables): n variables, 3 constraints.
-// n < 0 records an error on the model; n = 0 gives the empty model.
+// n < 0, or n > [MaxModel1N], records an error on the model and returns no
+// variables (as [Model1Pairwise]); n = 0 gives the empty model.
 //
 // Answers notebook 03 Q4, model 1 with allDifferent (sujet:
 // `allDifferent` on `queens`, on `plus(queens[i], i)` and on
 // `minus(queens[i], i)`).
 func Model1AllDifferent(n int) (*cp.Model, []*cp.IntVar) {
 	model := cp.NewModel()
+	if err := queens.CheckSize(n, MaxModel1N); err != nil {
+		model.RecordError(err)
+		return model, nil
+	}
 	x := model.IntVarArray("Q", n, 1, n)
 	cols := make([]cp.View, len(x))  // x_i
 	diag1 := make([]cp.View, len(x)) // x_i + i
@@ -77,12 +97,17 @@ func Model1AllDifferent(n int) (*cp.Model, []*cp.IntVar) {
 // row i, column j, both 0-based), exactly one queen per row and per column
 // (sums equal to 1) and at most one per diagonal of two squares or more
 // (sums at most 1): n² variables, 2n + 2(2n − 3) constraints for n ≥ 2.
-// n < 0 records an error on the model; n = 0 gives the empty model.
+// n < 0, or n > [MaxModel2N], records an error on the model and returns no
+// variables (as [Model1Pairwise]); n = 0 gives the empty model.
 //
 // Answers notebook 03 Q5, model 2 (sujet: `makeIntVarArray("B", n, n, 0,
 // 1)`, `eq(sum(row), 1)`, `eq(sum(column), 1)`, `leq(sum(diagonal), 1)`).
 func Model2(n int) (*cp.Model, [][]*cp.IntVar) {
 	model := cp.NewModel()
+	if err := queens.CheckSize(n, MaxModel2N); err != nil {
+		model.RecordError(err)
+		return model, nil
+	}
 	b := model.IntVarMatrix("B", n, n, 0, 1)
 	for i := 0; i < n; i++ {
 		column := make([]*cp.IntVar, n)
@@ -163,7 +188,7 @@ func CountSolutions(model *cp.Model, vars cp.VarOrder, vals cp.ValueOrder) (int6
 // FirstSolution solves model 1 (all-different variant) for n queens with
 // the given heuristics, and returns the placement found with the solver's
 // statistics (nodes, failures, time). Errors: [cp.ErrNoSolution] for n = 2
-// and 3, the model's error for n < 0.
+// and 3, the model's error for n < 0 or n > [MaxModel1N].
 //
 // Answers notebook 03 Q9, solving and timing with a heuristic (sujet:
 // `s.read(m)`, `s.setValIntIterator(new DecreasingDomain())`, `s.solve()`,

@@ -23,16 +23,24 @@ import (
 // ErrBoardSize is returned for a board side n < 1.
 var ErrBoardSize = errors.New("domcover: board side must be at least 1")
 
+// MaxN is the largest board side [New] and [Minimum] accept: n² options of
+// up to 4n−3 items, about 50 MB at this size (the search is out of reach
+// long before: n = 14 takes minutes).
+const MaxN = 64
+
 // New returns the repeated cover problem of the n×n board: primary items
 // "r{R}c{C}" (1-based), one per square in row-major order, and n² options;
 // option n·r+c (0-based r, c) is the queen on that square: the squares of
 // its row, column and two diagonals, itself included (between 2n−1 and
-// 4n−3 items). Cost O(n³).
+// 4n−3 items). Cost O(n⁴) time, O(n³) memory.
 //
-// Errors: [ErrBoardSize] for n < 1.
+// Errors: [ErrBoardSize] for n < 1, [queens.ErrTooLarge] for n > [MaxN].
 func New(n int) (*exactcover.Problem, error) {
 	if n < 1 {
 		return nil, fmt.Errorf("%w: %d", ErrBoardSize, n)
+	}
+	if err := queens.CheckSize(n, MaxN); err != nil {
+		return nil, err
 	}
 	name := func(s queens.Square) string { return fmt.Sprintf("r%dc%d", s.Row+1, s.Col+1) }
 	items := make([]string, 0, n*n)
@@ -79,7 +87,7 @@ type Result struct {
 // milliseconds up to n = 11, about a second for n = 12 or 13 with the
 // count; n = 14 takes minutes.
 //
-// Errors: [ErrBoardSize] for n < 1; ctx.Err() on cancellation.
+// Errors: those of [New]; ctx.Err() on cancellation.
 func Minimum(ctx context.Context, n int, count bool) (Result, error) {
 	p, err := New(n)
 	if err != nil {

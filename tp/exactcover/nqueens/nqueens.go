@@ -17,6 +17,10 @@ import (
 	"github.com/prepa-reines/reines/tp/queens"
 )
 
+// MaxN is the largest board side [QueensProblem] and the searches built on
+// it accept: n² options of four nodes each, with their names.
+const MaxN = 512
+
 // QueensProblem returns the exact cover problem of the n×n board: primary items
 // "r1".."rn" (rows) and "c1".."cn" (columns), secondary items
 // "a0".."a{2n−2}" (the diagonal r+c) and "b0".."b{2n−2}" (the
@@ -25,14 +29,16 @@ import (
 // the middle of the board outwards, Knuth's "organ-pipe order", so that the
 // minimum-remaining-values choice breaks ties on the central lines first,
 // which prunes earlier. n = 0 gives the problem without items, whose one
-// solution is the empty placement. Cost O(n²).
+// solution is the empty placement. Cost O(n²) time and memory: about 40 MB
+// at n = [MaxN].
 //
-// Errors: [queens.ErrNegative] for n < 0.
+// Errors: [queens.ErrNegative] for n < 0, [queens.ErrTooLarge] for n >
+// [MaxN].
 //
 // Answers notebook 04 Q12 (N-queens as an exact cover with secondary items).
 func QueensProblem(n int) (*exactcover.Problem, error) {
-	if n < 0 {
-		return nil, queens.ErrNegative
+	if err := queens.CheckSize(n, MaxN); err != nil {
+		return nil, err
 	}
 	var primary, secondary []string
 	for k := range n { // from the middle outwards: for n = 8, lines 4 5 3 6 2 7 1 8
@@ -86,7 +92,7 @@ func Placement(n int, options []int) queens.Placement {
 // (OEIS A000170), in the order the dancing-links search finds them (not
 // lexicographic). Each placement is a fresh slice.
 //
-// Errors: [queens.ErrNegative] for n < 0.
+// Errors: those of [QueensProblem].
 func Solutions(n int) (iter.Seq[queens.Placement], error) {
 	p, err := QueensProblem(n)
 	if err != nil {
@@ -103,16 +109,26 @@ func Solutions(n int) (iter.Seq[queens.Placement], error) {
 
 // Count returns Q(n), the number of placements on the n×n board (OEIS
 // A000170), and the statistics of the dancing-links search (updates are
-// Knuth's machine-independent cost). n = 12 takes 3.6·10⁶ updates.
+// Knuth's machine-independent cost). n = 12 takes 3.6·10⁶ updates. On
+// cancellation the count is 0 and the statistics are those of the part
+// searched (their Solutions the solutions found so far).
 //
-// Errors: [queens.ErrNegative] for n < 0; ctx.Err() on cancellation.
+// Errors: [queens.ErrNegative] for n < 0, [queens.ErrTooLarge] for n >
+// [queens.MaxCountN] (Q(n) would not fit in an int64); ctx.Err() on
+// cancellation.
 func Count(ctx context.Context, n int) (int64, exactcover.Stats, error) {
+	if err := queens.CheckSize(n, queens.MaxCountN); err != nil {
+		return 0, exactcover.Stats{}, err
+	}
 	p, err := QueensProblem(n)
 	if err != nil {
 		return 0, exactcover.Stats{}, err
 	}
 	st, err := p.Solve(ctx, func([]int) bool { return true })
-	return st.Solutions, st, err
+	if err != nil {
+		return 0, st, err
+	}
+	return st.Solutions, st, nil
 }
 
 // First returns the first placement the search finds, and false if there
@@ -120,7 +136,7 @@ func Count(ctx context.Context, n int) (int64, exactcover.Stats, error) {
 // the first solution is erratic beyond (seconds for n = 50): use ctx to
 // bound it.
 //
-// Errors: [queens.ErrNegative] for n < 0; ctx.Err() on cancellation.
+// Errors: those of [QueensProblem]; ctx.Err() on cancellation.
 func First(ctx context.Context, n int) (queens.Placement, bool, error) {
 	p, err := QueensProblem(n)
 	if err != nil {

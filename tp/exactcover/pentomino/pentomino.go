@@ -151,7 +151,7 @@ type Puzzle struct {
 //
 // Errors: [ErrBoard] unless rows, cols ≥ 1 and rows × cols = 60.
 func NewLayout(rows, cols int, breakSymmetry bool) (*Layout, error) {
-	if rows < 1 || cols < 1 || rows*cols != 60 {
+	if rows < 1 || cols < 1 || rows > 60 || cols > 60 || rows*cols != 60 { // bounded first: a product may wrap around
 		return nil, fmt.Errorf("%w: %d×%d", ErrBoard, rows, cols)
 	}
 	name := func(s Square) string { return fmt.Sprintf("r%dc%d", s.Row, s.Col) }
