@@ -55,6 +55,10 @@ type Exercise[F, In, Out any] struct {
 	Input func(in In) string
 	// Format prints an output; nil uses %v.
 	Format func(out Out) string
+	// Diff, if not nil, prints the expected and obtained values of a
+	// failing case instead of Format: what differs, marked, the rest
+	// folded (outputs of many parts, such as the links of a problem).
+	Diff func(got, want Out) (gotText, wantText string)
 	// Example reports whether want is only one right answer among others
 	// (any valid placement passes): the report then says « par exemple ».
 	Example func(in In, want Out) bool
@@ -254,6 +258,9 @@ func (e *Exercise[F, In, Out]) Run(f F) Report {
 				ok, why := e.judge(in, got, want)
 				if !ok {
 					cr.Status, cr.Note = Failed, why
+					if e.Diff != nil {
+						cr.Got, cr.Want = e.Diff(got, want)
+					}
 					if e.Board != nil {
 						cr.Board = e.Board(in, got, want)
 					}

@@ -110,6 +110,10 @@ func (e *Exercise[F, In, Out]) judgeChild(input []byte, res ChildResult) CaseRes
 	cr.Got = clip(e.format(got))
 	if ok, why := e.judge(in, got, want); !ok {
 		cr.Status, cr.Note = Failed, why
+		if e.Diff != nil {
+			gotText, wantText := e.Diff(got, want)
+			cr.Got, cr.Want = clip(gotText), clip(wantText)
+		}
 		if e.Board != nil {
 			cr.Board = e.Board(in, got, want)
 		}

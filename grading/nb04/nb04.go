@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/prepa-reines/reines/grading"
@@ -141,6 +142,7 @@ var Q3 = grading.Define(&grading.Exercise[func([]string, []string) (*exactcover.
 	},
 	Input:  describeDLX("new"),
 	Format: formatLinks,
+	Diff:   diffLinks,
 	Judge:  judgeLinks("new"),
 })
 
@@ -171,6 +173,7 @@ var Q4 = grading.Define(&grading.Exercise[func(*exactcover.Problem, ...string) e
 	},
 	Input:  describeDLX("insert"),
 	Format: formatLinks,
+	Diff:   diffLinks,
 	Judge:  judgeLinks("insert"),
 })
 
@@ -194,6 +197,7 @@ var Q5 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCas
 	},
 	Input:  describeDLX("hide"),
 	Format: formatLinks,
+	Diff:   diffLinks,
 	Judge:  judgeLinks("hide"),
 })
 
@@ -218,6 +222,7 @@ var Q6 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCas
 	},
 	Input:  describeDLX("cover"),
 	Format: formatLinks,
+	Diff:   diffLinks,
 	Judge:  judgeLinks("cover"),
 })
 
@@ -240,6 +245,7 @@ var Q7 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCas
 	},
 	Input:  describeDLX("unhide"),
 	Format: formatLinks,
+	Diff:   diffLinks,
 	Judge:  judgeLinks("unhide"),
 })
 
@@ -264,6 +270,7 @@ var Q8 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCas
 	},
 	Input:  describeDLX("uncover"),
 	Format: formatLinks,
+	Diff:   diffLinks,
 	Judge:  judgeLinks("uncover"),
 })
 
@@ -894,6 +901,57 @@ func formatLinks(o DLXOut) string {
 	l := o.Links
 	fmt.Fprintf(&b, "LLINK  %v\nRLINK  %v\nLEN    %v\nTOP    %v\nULINK  %v\nDLINK  %v\nSpacer %v", l.Llink, l.Rlink, l.Len, l.Top, l.Ulink, l.Dlink, l.Spacer)
 	return b.String()
+}
+
+// diffLinks prints the links of a failing case: the return values and
+// the arrays that differ from the expected ones, each entry that differs
+// marked ‹so›, and the names of the arrays that agree; an error alone as
+// formatLinks does.
+func diffLinks(got, want DLXOut) (gotText, wantText string) {
+	if got.Err != nil || want.Err != nil || len(got.Errs) != len(want.Errs) {
+		return formatLinks(got), formatLinks(want)
+	}
+	var g, w strings.Builder
+	if len(got.Errs) > 0 {
+		g.WriteString(strings.SplitN(formatLinks(DLXOut{Errs: got.Errs}), "\n", 2)[0] + "\n")
+		w.WriteString(strings.SplitN(formatLinks(DLXOut{Errs: want.Errs}), "\n", 2)[0] + "\n")
+	}
+	var same []string
+	gl, wl := got.Links, want.Links
+	for _, f := range []struct {
+		name      string
+		got, want []int
+	}{
+		{"LLINK", gl.Llink, wl.Llink}, {"RLINK", gl.Rlink, wl.Rlink}, {"LEN", gl.Len, wl.Len},
+		{"TOP", gl.Top, wl.Top}, {"ULINK", gl.Ulink, wl.Ulink}, {"DLINK", gl.Dlink, wl.Dlink},
+		{"Spacer", gl.Spacer, wl.Spacer},
+	} {
+		if slices.Equal(f.got, f.want) {
+			same = append(same, f.name)
+			continue
+		}
+		fmt.Fprintf(&g, "%-6s %s\n", f.name, markedInts(f.got, f.want))
+		fmt.Fprintf(&w, "%-6s %s\n", f.name, markedInts(f.want, f.got))
+	}
+	if len(same) > 0 {
+		fold := "identiques : " + strings.Join(same, ", ")
+		g.WriteString(fold)
+		w.WriteString(fold)
+	}
+	return strings.TrimSuffix(g.String(), "\n"), strings.TrimSuffix(w.String(), "\n")
+}
+
+// markedInts prints a as [1 2 3], each entry that differs from other (or
+// that other lacks) marked ‹so›.
+func markedInts(a, other []int) string {
+	parts := make([]string, len(a))
+	for k, v := range a {
+		parts[k] = strconv.Itoa(v)
+		if k >= len(other) || other[k] != v {
+			parts[k] = "‹" + parts[k] + "›"
+		}
+	}
+	return "[" + strings.Join(parts, " ") + "]"
 }
 
 func ecOptionText(o []string) string { return "« " + strings.Join(o, " ") + " »" }

@@ -567,3 +567,17 @@ func TestExactCoverFrenchCorrupt(t *testing.T) {
 		t.Errorf("CheckLinks: %q", msg)
 	}
 }
+
+// A failing links case shows only the arrays that differ, each differing
+// entry marked, and names the arrays that agree.
+func TestDiffLinks(t *testing.T) {
+	got := DLXOut{Links: DLXLinks{Llink: []int{3, 0, 1, 2}, Rlink: []int{1, 2, 3, 0}, Len: []int{0, 2, 2, 1}}}
+	want := DLXOut{Links: DLXLinks{Llink: []int{3, 0, 1, 2}, Rlink: []int{1, 2, 3, 0}, Len: []int{0, 2, 1, 1}}}
+	g, w := diffLinks(got, want)
+	if !strings.HasPrefix(g, "LEN    [0 2 ‹2› 1]\n") || !strings.HasPrefix(w, "LEN    [0 2 ‹1› 1]\n") {
+		t.Errorf("got\n%s\nwant\n%s\nwant LEN alone, its third entry marked", g, w)
+	}
+	if strings.Contains(g, "LLINK  [") || !strings.Contains(g, "identiques : LLINK, RLINK, TOP") {
+		t.Errorf("got\n%s\nwant LLINK and RLINK folded", g)
+	}
+}
