@@ -800,6 +800,22 @@ var ecLinkHints = map[string]string{
 	"Name":   "Name[i] est le nom de l'élément i (\"\" pour les têtes 0 et N+1)",
 }
 
+// linkArray is one array of the links, in a copy obtained and in the one
+// expected.
+type linkArray struct {
+	name      string
+	got, want []int
+}
+
+// linkArrays pairs the arrays of two copies of the links, in TAOCP's order.
+func linkArrays(got, want DLXLinks) []linkArray {
+	return []linkArray{
+		{"LLINK", got.Llink, want.Llink}, {"RLINK", got.Rlink, want.Rlink}, {"LEN", got.Len, want.Len},
+		{"TOP", got.Top, want.Top}, {"ULINK", got.Ulink, want.Ulink}, {"DLINK", got.Dlink, want.Dlink},
+		{"Spacer", got.Spacer, want.Spacer},
+	}
+}
+
 // ecDiffLinks returns the first difference between two copies of the links,
 // in French, or "".
 func ecDiffLinks(got, want DLXLinks) (field, note string) {
@@ -809,14 +825,7 @@ func ecDiffLinks(got, want DLXLinks) (field, note string) {
 	if got.Primary != want.Primary {
 		return "Primary", fmt.Sprintf("Primary vaut %d au lieu de %d : c'est le nombre d'éléments primaires", got.Primary, want.Primary)
 	}
-	for _, f := range []struct {
-		name      string
-		got, want []int
-	}{
-		{"LLINK", got.Llink, want.Llink}, {"RLINK", got.Rlink, want.Rlink}, {"LEN", got.Len, want.Len},
-		{"TOP", got.Top, want.Top}, {"ULINK", got.Ulink, want.Ulink}, {"DLINK", got.Dlink, want.Dlink},
-		{"Spacer", got.Spacer, want.Spacer},
-	} {
+	for _, f := range linkArrays(got, want) {
 		if len(f.got) != len(f.want) {
 			return f.name, fmt.Sprintf("%s a %d cases au lieu de %d", f.name, len(f.got), len(f.want))
 		}
@@ -917,15 +926,7 @@ func diffLinks(got, want DLXOut) (gotText, wantText string) {
 		w.WriteString(strings.SplitN(formatLinks(DLXOut{Errs: want.Errs}), "\n", 2)[0] + "\n")
 	}
 	var same []string
-	gl, wl := got.Links, want.Links
-	for _, f := range []struct {
-		name      string
-		got, want []int
-	}{
-		{"LLINK", gl.Llink, wl.Llink}, {"RLINK", gl.Rlink, wl.Rlink}, {"LEN", gl.Len, wl.Len},
-		{"TOP", gl.Top, wl.Top}, {"ULINK", gl.Ulink, wl.Ulink}, {"DLINK", gl.Dlink, wl.Dlink},
-		{"Spacer", gl.Spacer, wl.Spacer},
-	} {
+	for _, f := range linkArrays(got.Links, want.Links) {
 		if slices.Equal(f.got, f.want) {
 			same = append(same, f.name)
 			continue
