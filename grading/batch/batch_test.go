@@ -523,3 +523,56 @@ func TestCascade(t *testing.T) {
 		t.Errorf("04/Q11 with an early stop that does not uncover: %v points, feedback\n%s\nwant the early-stop hint", q.Points, md)
 	}
 }
+
+// Grading some students into a folder that holds an earlier gradebook
+// keeps the others' rows, carries the teacher's points over, keeps the
+// earlier files in previous/, and a gradebook it cannot read stops the
+// run before anything is written.
+func TestRegrade(t *testing.T) {
+	out := t.TempDir()
+	result := func(student string) Result {
+		return Result{Student: student, File: "subs/" + student + "/01-recursion.ipynb", TP: "01",
+			Questions: []Question{{ID: "01/Q6", Title: "Combien de solutions", Max: 2, Manual: true, Answer: "92"}}}.finish("01")
+	}
+	if err := WriteAll(out, []Result{result("alice"), result("bob")}, false); err != nil {
+		t.Fatal(err)
+	}
+	manual := filepath.Join(out, "manual.csv")
+	data, _ := os.ReadFile(manual)
+	filled := strings.Replace(strings.Replace(string(data), "01/Q6,2,,", "01/Q6,2,1.5,", 1), "01/Q6,2,,", "01/Q6,2,2,", 1)
+	if err := os.WriteFile(manual, []byte(filled), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteAll(out, []Result{result("bob")}, false); err != nil {
+		t.Fatal(err)
+	}
+	rows := readCSV(t, filepath.Join(out, "grades.csv"))
+	if len(rows) != 3 || rows[1][0] != "bob" || rows[2][0] != "alice" {
+		t.Fatalf("grades.csv after regrading bob: %v; want bob's new row and alice's kept", rows)
+	}
+	mrows := readCSV(t, manual)
+	got := map[string]string{}
+	for _, r := range mrows[1:] {
+		got[r[0]] = r[4]
+	}
+	if got["alice"] != "1.5" || got["bob"] != "2" {
+		t.Errorf("manual.csv points after regrading bob: %v; want alice 1.5 (kept) and bob 2 (carried over)", got)
+	}
+	if rows[1][slices.Index(rows[0], "01/Q6")] != "2" {
+		t.Errorf("bob's 01/Q6 in grades.csv: %v; want the 2 points the teacher gave", rows[1])
+	}
+	if prev, _ := filepath.Glob(filepath.Join(out, "previous", "*.csv")); len(prev) != 2 {
+		t.Errorf("previous/: %v; want the earlier grades.csv and manual.csv", prev)
+	}
+	// A gradebook this grader did not write: nothing is touched.
+	if err := os.WriteFile(filepath.Join(out, "grades.csv"), []byte("nom;note\nalice;12\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(manual)
+	if err := WriteAll(out, []Result{result("bob")}, false); err == nil || !strings.Contains(err.Error(), "nothing written") {
+		t.Errorf("WriteAll over a foreign grades.csv: %v; want an error saying nothing was written", err)
+	}
+	if after, _ := os.ReadFile(manual); string(after) != string(before) {
+		t.Error("manual.csv changed although the run stopped")
+	}
+}

@@ -45,7 +45,15 @@ func skipped(name string) bool {
 // with a reason, so that the teacher sees them (a link could point to
 // another student's notebook or to a device), and so are a student's
 // notebooks beyond MaxPerStudent (Refused). Sorted by student, then path.
+// dir may also be one notebook: one student, named after the file.
 func Collect(dir string) ([]Submission, error) {
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		// One notebook: one student, named after the file.
+		if !strings.HasSuffix(fi.Name(), ".ipynb") {
+			return nil, fmt.Errorf("%s: neither a folder nor a notebook (.ipynb)", dir)
+		}
+		return []Submission{{Student: strings.TrimSuffix(fi.Name(), ".ipynb"), Path: dir}}, nil
+	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err

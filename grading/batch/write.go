@@ -3,15 +3,18 @@ package batch
 import (
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/tp/chart"
@@ -30,6 +33,11 @@ func ReadManual(r io.Reader) (Manual, error) {
 	if err != nil {
 		return nil, fmt.Errorf("manual.csv: %w", err)
 	}
+	return readManualRows(rows)
+}
+
+// readManualRows is ReadManual on the rows of the file.
+func readManualRows(rows [][]string) (Manual, error) {
 	if len(rows) > 0 && !slices.Equal(rows[0][:min(len(rows[0]), 5)], manualHeader[:5]) {
 		return nil, fmt.Errorf("manual.csv: the header must be %s (the file the grader writes)", strings.Join(manualHeader, ","))
 	}
@@ -78,11 +86,44 @@ func (m Manual) Apply(results []Result) {
 // WriteAll writes the gradebook and the feedback into out: grades.csv,
 // manual.csv, feedback/<student>.md and .html, gradescope/<student>/results.json.
 // reveal shows hidden cases in the feedback.
+//
+// A folder that already holds a gradebook is regraded, not replaced: the
+// rows of the students this run did not grade are kept in grades.csv and
+// manual.csv (and their feedback files stay), the points the teacher
+// entered in the earlier manual.csv are carried over to the written
+// answers this run leaves without points, and the earlier files are kept
+// in out/previous/ under the time they were replaced. An earlier gradebook
+// that cannot be read stops the run before anything is written.
 func WriteAll(out string, results []Result, reveal bool) error {
+	oldGrades, oldManual, err := previous(out)
+	if err != nil {
+		return err
+	}
 	for _, d := range []string{out, filepath.Join(out, "feedback"), filepath.Join(out, "gradescope")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return err
 		}
+	}
+	if oldManual != nil {
+		m, err := readManualRows(oldManual)
+		if err != nil {
+			return fmt.Errorf("%s: %v: nothing written (move it away to start afresh)", filepath.Join(out, "manual.csv"), err)
+		}
+		results = slices.Clone(results)
+		for i := range results {
+			r := &results[i]
+			r.Questions = slices.Clone(r.Questions)
+			for j := range r.Questions {
+				q := &r.Questions[j]
+				if pts, ok := m[r.Student][filepath.Base(r.File)][q.ID]; ok && q.Manual && q.Points == 0 {
+					q.Points = pts
+				}
+			}
+			*r = r.finish(r.TP)
+		}
+	}
+	if err := keepPrevious(out); err != nil {
+		return err
 	}
 	lib, _ := chart.LibraryHTML() // without it, boards show their static SVG
 	counted := map[string]bool{}  // files whose grade counts in the gradebook
@@ -121,10 +162,75 @@ func WriteAll(out string, results []Result, reveal bool) error {
 	}
 	// The gradebook last: a run that fails half-way leaves no new
 	// gradebook beside older feedback.
-	if err := writeManual(filepath.Join(out, "manual.csv"), results); err != nil {
+	if err := writeManual(filepath.Join(out, "manual.csv"), results, oldManual); err != nil {
 		return err
 	}
-	return writeGrades(filepath.Join(out, "grades.csv"), results)
+	return writeGrades(filepath.Join(out, "grades.csv"), results, oldGrades)
+}
+
+// previous reads the gradebook an earlier run left in out: the rows of
+// grades.csv and manual.csv, header first, nil where there is none.
+func previous(out string) (grades, manual [][]string, err error) {
+	read := func(name string, header []string) ([][]string, error) {
+		path := filepath.Join(out, name)
+		f, err := os.Open(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r := csv.NewReader(f)
+		r.FieldsPerRecord = -1
+		rows, err := r.ReadAll()
+		if err == nil && (len(rows) == 0 || len(rows[0]) < len(header) || !slices.Equal(rows[0][:len(header)], header)) {
+			err = fmt.Errorf("not a gradebook this grader wrote (header %v)", header)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v: nothing written (move it away to start afresh)", path, err)
+		}
+		return rows, nil
+	}
+	if grades, err = read("grades.csv", []string{"student"}); err != nil {
+		return nil, nil, err
+	}
+	if manual, err = read("manual.csv", manualHeader); err != nil {
+		return nil, nil, err
+	}
+	return grades, manual, nil
+}
+
+// keepPrevious moves the earlier grades.csv and manual.csv of out, if any,
+// to out/previous/, named after the time they are replaced.
+func keepPrevious(out string) error {
+	stamp := time.Now().Format("20060102-150405")
+	for _, name := range []string{"grades.csv", "manual.csv"} {
+		data, err := os.ReadFile(filepath.Join(out, name))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		dir := filepath.Join(out, "previous")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, strings.TrimSuffix(name, ".csv")+"-"+stamp+".csv"), data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// studentsOf is the set of students of results.
+func studentsOf(results []Result) map[string]bool {
+	in := map[string]bool{}
+	for _, r := range results {
+		in[r.Student] = true
+	}
+	return in
 }
 
 // cells protects a CSV row from spreadsheets: a cell a student wrote (a
@@ -171,9 +277,17 @@ func pts(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 // other students handed in and this one did not counts 0 out of its points,
 // and the row says so. When a student handed in two notebooks of the same
 // TP, the better graded one counts and the row says so.
-func writeGrades(path string, results []Result) error {
+func writeGrades(path string, results []Result, old [][]string) error {
 	var ids, tps []string
 	seen := map[string]bool{}
+	if len(old) > 0 { // the questions of the rows kept
+		for _, h := range old[0] {
+			if strings.Contains(h, "/Q") && !seen[h] {
+				seen[h] = true
+				ids = append(ids, h)
+			}
+		}
+	}
 	for _, r := range results {
 		for _, q := range r.Questions {
 			if !seen[q.ID] {
@@ -186,11 +300,7 @@ func writeGrades(path string, results []Result) error {
 		}
 	}
 	slices.Sort(tps)
-	slices.SortStableFunc(ids, func(a, b string) int { // TP by TP, questions in order
-		ta, _, _ := strings.Cut(a, "/")
-		tb, _, _ := strings.Cut(b, "/")
-		return strings.Compare(ta, tb)
-	})
+	slices.SortStableFunc(ids, grading.CompareIDs) // TP by TP, questions in order
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -242,6 +352,22 @@ func writeGrades(path string, results []Result) error {
 		row = append(row, pts(total), pts(maxPts), strings.Join(files, " ; "), grading.Typography(strings.Join(problems, " ; ")), grading.Typography(strings.Join(flags, " ; ")))
 		_ = w.Write(cells(row))
 	}
+	// The students this run did not grade keep their earlier row, as it
+	// was (already protected from spreadsheets), column by column.
+	header := append(append([]string{"student"}, ids...), "total", "max", "notebooks", "problems", "flags")
+	now := studentsOf(results)
+	for _, oldRow := range old[min(len(old), 1):] {
+		if len(oldRow) == 0 || now[uncell(oldRow[0])] {
+			continue
+		}
+		row := make([]string, len(header))
+		for k, h := range old[0] {
+			if j := slices.Index(header, h); j >= 0 && k < len(oldRow) {
+				row[j] = oldRow[k]
+			}
+		}
+		_ = w.Write(row)
+	}
 	w.Flush()
 	if err := w.Error(); err != nil {
 		f.Close()
@@ -292,7 +418,7 @@ func students(results []Result) []student {
 
 // writeManual lists the written answers for the teacher to grade, with the
 // points already given.
-func writeManual(path string, results []Result) error {
+func writeManual(path string, results []Result, old [][]string) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -308,6 +434,12 @@ func writeManual(path string, results []Result) error {
 				}
 				_ = w.Write(cells([]string{r.Student, filepath.Base(r.File), q.ID, strconv.Itoa(q.Max), p, q.Answer}))
 			}
+		}
+	}
+	now := studentsOf(results)
+	for _, row := range old[min(len(old), 1):] {
+		if len(row) > 0 && !now[uncell(row[0])] {
+			_ = w.Write(row) // as it was: already protected from spreadsheets
 		}
 	}
 	w.Flush()

@@ -36,6 +36,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -44,6 +45,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/batch"
 	"github.com/prepa-reines/reines/grading/submission"
 )
@@ -66,6 +68,15 @@ func main() {
 	if flag.NArg() != 1 || *jobs < 1 || *tmpMB < 1 || *tmpMB > 1<<14 || *timeout <= 0 {
 		flag.Usage()
 		os.Exit(2)
+	}
+	if *tp != "all" {
+		if len(*tp) == 1 {
+			*tp = "0" + *tp // -tp 1 is TP 01
+		}
+		if len(grading.Questions(*tp)) == 0 {
+			fmt.Fprintf(os.Stderr, "grade: -tp %s: no such TP (%s, or all)\n", *tp, strings.Join(tps(), ", "))
+			os.Exit(2)
+		}
 	}
 	s, from, err := hiddenSeed(*seed)
 	if err != nil {
@@ -188,6 +199,17 @@ feed:
 	fmt.Fprintf(os.Stderr, "graded %s of %s in %.1f s (%.1f s per notebook, %d in parallel); %d with problems; results in %s\n",
 		plural(len(results), "notebook"), plural(countStudents(subs), "student"), elapsed.Seconds(), elapsed.Seconds()/float64(len(results)), jobs, problems, out)
 	return nil
+}
+
+// tps lists the TPs that have questions: "01", "02", …
+func tps() []string {
+	var out []string
+	for _, q := range grading.Questions("") {
+		if nb := q.Notebook(); !slices.Contains(out, nb) {
+			out = append(out, nb)
+		}
+	}
+	return out
 }
 
 // plural is "1 notebook", "2 notebooks".
