@@ -3,6 +3,9 @@ package grading
 import (
 	"bufio"
 	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +13,7 @@ import (
 	"os"
 	"reflect"
 	"runtime/debug"
+	"strconv"
 	"sync"
 
 	"github.com/prepa-reines/reines/tp/reserved"
@@ -240,18 +244,72 @@ type ChildResult struct {
 	// (or that the program called as it started): the case fails.
 	Reserved string `json:"reserved,omitempty"`
 	AtStart  bool   `json:"atStart,omitempty"` // the program called Reserved as it started
-	// Token is the case's token, which the parent draws at random and the
-	// child reads with the case: only the harness, which read it, can write
-	// a result the parent accepts. The student's code, in the same process,
-	// cannot reach it (no unsafe, no /proc in the sandbox).
-	Token uint64 `json:"token"`
+	// MAC authenticates the result (see ResultMAC): only the harness,
+	// which holds the child's key, can write a result the parent accepts.
+	MAC string `json:"mac"`
+}
+
+// EnvKeyFD names the environment variable that gives the file descriptor
+// on which a grading child finds its key: 32 bytes the parent draws at
+// random for each child. Package grading reads them as it is initialized,
+// before any code of the student's (package main) runs, then closes the
+// descriptor and unsets the variable: the student's code cannot read the
+// key (no unsafe, no /proc in the sandbox), and so cannot write a result
+// the parent accepts, whatever it reads on the standard input.
+const EnvKeyFD = "REINES_KEY_FD"
+
+// childKey is the key read at initialization, nil outside a grading child.
+var childKey = func() []byte {
+	v := os.Getenv(EnvKeyFD)
+	if v == "" {
+		return nil
+	}
+	os.Unsetenv(EnvKeyFD)
+	fd, err := strconv.Atoi(v)
+	if err != nil || fd < 3 {
+		return nil
+	}
+	f := os.NewFile(uintptr(fd), "key")
+	if f == nil {
+		return nil
+	}
+	defer f.Close()
+	key := make([]byte, KeySize)
+	if _, err := io.ReadFull(f, key); err != nil {
+		return nil
+	}
+	return key
+}()
+
+// KeySize is the size of a child's key, in bytes.
+const KeySize = 32
+
+// ResultMAC returns the MAC of res under key: HMAC-SHA256 of the JSON of
+// res without its MAC, as the parent reads it back (so that both ends
+// compute it on the same bytes), in hex.
+func ResultMAC(key []byte, res ChildResult) string {
+	res.MAC = ""
+	b, _ := json.Marshal(res) // plain struct: cannot fail
+	var back ChildResult
+	if json.Unmarshal(b, &back) == nil {
+		b, _ = json.Marshal(back)
+	}
+	h := hmac.New(sha256.New, key)
+	h.Write(b)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// ValidMAC reports whether res carries its MAC under key.
+func ValidMAC(key []byte, res ChildResult) bool {
+	got, err := hex.DecodeString(res.MAC)
+	want, _ := hex.DecodeString(ResultMAC(key, res))
+	return err == nil && hmac.Equal(got, want)
 }
 
 // ChildCase is what a grading child reads for one case: a line holding the
 // case's number and its input.
 type ChildCase struct {
 	Case  int             `json:"case"`
-	Token uint64          `json:"token"` // random, echoed in the results: see ChildResult.Token
 	Input json.RawMessage `json:"input"`
 }
 
@@ -274,23 +332,28 @@ func serve(id string, f any, in io.Reader, out io.Writer, exit func()) {
 	r := runners[id]
 	mu.Unlock()
 	var (
-		wmu   sync.Mutex
-		enc   = json.NewEncoder(out) // one Write per result, ending in a newline
-		cur   = -1                   // the case running, -1 between cases
-		token uint64                 // its token
+		wmu sync.Mutex
+		enc = json.NewEncoder(out) // one Write per result, ending in a newline
+		cur = -1                   // the case running, -1 between cases
 	)
-	write := func(res ChildResult, running int, tok uint64) {
+	sign := func(res ChildResult) ChildResult {
+		if childKey != nil {
+			res.MAC = ResultMAC(childKey, res)
+		}
+		return res
+	}
+	write := func(res ChildResult, running int) {
 		wmu.Lock()
 		defer wmu.Unlock()
-		_ = enc.Encode(res)
-		cur, token = running, tok
+		_ = enc.Encode(sign(res))
+		cur = running
 	}
 	if exit != nil {
 		reserved.OnCall(func(name string) {
 			wmu.Lock()
 			defer wmu.Unlock()
 			if cur >= 0 {
-				_ = enc.Encode(ChildResult{Case: cur, Reserved: name, Token: token})
+				_ = enc.Encode(sign(ChildResult{Case: cur, Reserved: name}))
 				exit()
 			}
 		})
@@ -304,7 +367,7 @@ func serve(id string, f any, in io.Reader, out io.Writer, exit func()) {
 			var c ChildCase
 			res := ChildResult{Problem: "cas illisible"}
 			if json.Unmarshal(line, &c) == nil {
-				write(ChildResult{Case: c.Case, Started: true, Token: c.Token}, c.Case, c.Token)
+				write(ChildResult{Case: c.Case, Started: true}, c.Case)
 				before, _ := reserved.Count()
 				res = serveCase(r, id, f, c.Input)
 				if after, name := reserved.Count(); after > before {
@@ -313,8 +376,8 @@ func serve(id string, f any, in io.Reader, out io.Writer, exit func()) {
 					res = ChildResult{Reserved: taintedBy, AtStart: true}
 				}
 			}
-			res.Case, res.Token = c.Case, c.Token
-			write(res, -1, 0)
+			res.Case = c.Case
+			write(res, -1)
 		}
 		if err != nil {
 			return

@@ -4,12 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	crand "crypto/rand"
 	"debug/elf"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -170,7 +170,8 @@ func probeBwrap(path string, unprivileged bool) error {
 func bwrapArgs(bin, inside string, dynamic bool, lim Limits) []string {
 	a := []string{"--unshare-all", "--die-with-parent", "--new-session", "--hostname", "sandbox", "--clearenv",
 		"--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp",
-		"--setenv", "GOMAXPROCS", strconv.Itoa(max(lim.MaxProcs, 1)), "--setenv", "GOTRACEBACK", "none"}
+		"--setenv", "GOMAXPROCS", strconv.Itoa(max(lim.MaxProcs, 1)), "--setenv", "GOTRACEBACK", "none",
+		"--setenv", grading.EnvKeyFD, "4"}
 	if lim.Race {
 		a = append(a, "--setenv", "GORACE", raceOptions)
 	}
@@ -402,7 +403,7 @@ type child struct {
 	exited bool
 	out    *capped
 	seq    int    // number of the last case handed to the child
-	token  uint64 // its token: a result must carry it (see grading.ChildResult.Token)
+	key    []byte // its key: a result must carry its MAC (see grading.EnvKeyFD)
 	uid    int    // -1: none taken from the pool
 	cg     *cgroup
 	oom    bool // the kernel killed a process of its group for memory
@@ -435,7 +436,7 @@ func (s Sandbox) start(bin string, binArgs []string, scratch string, lim Limits,
 	if s.Bwrap != "" {
 		cmd.Dir = "/" // bubblewrap's working directory is the child's tmpfs
 	}
-	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + scratch, "TMPDIR=" + scratch, "GOMAXPROCS=" + strconv.Itoa(max(lim.MaxProcs, 1)), "GOTRACEBACK=none"}
+	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + scratch, "TMPDIR=" + scratch, "GOMAXPROCS=" + strconv.Itoa(max(lim.MaxProcs, 1)), "GOTRACEBACK=none", grading.EnvKeyFD + "=4"}
 	if lim.Race {
 		cmd.Env = append(cmd.Env, "GORACE="+raceOptions)
 	}
@@ -476,10 +477,30 @@ func (s Sandbox) start(bin string, binArgs []string, scratch string, lim Limits,
 		c.release()
 		return nil, err
 	}
-	cmd.ExtraFiles = []*os.File{w}
+	// The child's key, on fd 4: the harness reads it as it starts (see
+	// grading.EnvKeyFD). The pipe holds it whole before the child runs.
+	c.key = make([]byte, grading.KeySize)
+	_, _ = crand.Read(c.key)
+	keyR, keyW, err := os.Pipe()
+	if err != nil {
+		r.Close()
+		w.Close()
+		c.release()
+		return nil, err
+	}
+	_, err = keyW.Write(c.key)
+	keyW.Close()
+	defer keyR.Close()
+	if err != nil {
+		r.Close()
+		w.Close()
+		c.release()
+		return nil, err
+	}
+	cmd.ExtraFiles = []*os.File{w, keyR}
 	var gateR, gateW *os.File
 	if c.cg != nil && c.cg.fd == nil {
-		// cgroup v1: the child waits on fd 4 until it is in its group.
+		// cgroup v1: the child waits on fd 5 until it is in its group.
 		if gateR, gateW, err = os.Pipe(); err != nil {
 			r.Close()
 			w.Close()
@@ -488,7 +509,7 @@ func (s Sandbox) start(bin string, binArgs []string, scratch string, lim Limits,
 		}
 		defer gateW.Close()
 		cmd.ExtraFiles = append(cmd.ExtraFiles, gateR)
-		cmd.Args = append([]string{"/bin/sh", "-c", `read -r go <&4 && exec "$@" 4<&-`, "reines-gate"}, cmd.Args...)
+		cmd.Args = append([]string{"/bin/sh", "-c", `read -r go <&5 && exec "$@" 5<&-`, "reines-gate"}, cmd.Args...)
 		cmd.Path = "/bin/sh"
 	}
 	if err := cmd.Start(); err != nil {
@@ -536,8 +557,7 @@ func (s Sandbox) start(bin string, binArgs []string, scratch string, lim Limits,
 // started says whether the child said it began the case.
 func (c *child) run(ctx context.Context, input []byte, lim Limits) (o Outcome, alive, started bool) {
 	c.seq++
-	c.token = rand.Uint64() // math/rand/v2: a ChaCha8 stream seeded by the system
-	line, _ := json.Marshal(grading.ChildCase{Case: c.seq, Token: c.token, Input: input})
+	line, _ := json.Marshal(grading.ChildCase{Case: c.seq, Input: input})
 	c.out.reset()
 	go func() { _, _ = c.stdin.Write(append(line, '\n')) }()
 	timer := time.NewTimer(lim.Timeout)
@@ -588,11 +608,11 @@ func (c *child) run(ctx context.Context, input []byte, lim Limits) (o Outcome, a
 }
 
 // answer returns the result in line if it answers the current case: only a
-// result carrying its number and its token does; anything else the program
-// writes on fd 3 is ignored.
+// result carrying its number and its MAC under the child's key does;
+// anything else the program writes on fd 3 is ignored.
 func (c *child) answer(line []byte) *grading.ChildResult {
 	var res grading.ChildResult
-	if json.Unmarshal(line, &res) != nil || res.Case != c.seq || res.Token != c.token {
+	if json.Unmarshal(line, &res) != nil || res.Case != c.seq || !grading.ValidMAC(c.key, res) {
 		return nil
 	}
 	return &res

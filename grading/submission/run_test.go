@@ -39,8 +39,12 @@ var hostile = []struct {
 	{"fork", "", `for i := 0; i < 100000; i++ { c := exec.Command(os.Args[0]); r, w, _ := os.Pipe(); c.Stdin, c.ExtraFiles = r, []*os.File{w}; c.Start() }; return 0, nil`, "", true, true, false},
 	{"escape", "", `r, w, _ := os.Pipe(); c := exec.Command(os.Args[0]); c.Stdin, c.ExtraFiles = r, []*os.File{w}; c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}; if err := c.Start(); err != nil { panic(err) }; os.NewFile(3, "r").Write([]byte("{\"case\":99}\n{\"case\":99}\n{\"case\":99}\n")); return 2, nil`, `"N":2,`, true, false, false},
 	{"start-process", "", `r, w, _ := os.Pipe(); _, err := os.StartProcess(os.Args[0], []string{"x"}, &os.ProcAttr{Files: []*os.File{r, os.Stdout, os.Stderr, w}, Sys: &syscall.SysProcAttr{Setsid: true}}); if err != nil { panic(err) }; return 2, nil`, `"N":2,`, true, false, false},
-	// A result with the case's number but not its token is not the harness's.
-	{"result-forgery", "", `os.NewFile(3, "r").Write([]byte("{\"case\":2,\"output\":{\"N\":2},\"token\":0}\n")); os.Exit(0); return 0, nil`, "aucun résultat", false, false, false},
+	// A result with the case's number but without the MAC of the child's
+	// key is not the harness's, even when the program read every case the
+	// harness got (its standard input relayed, see stdinRelay) and the key's
+	// descriptor.
+	{"result-forgery", "", `os.NewFile(3, "r").Write([]byte("{\"case\":2,\"output\":{\"N\":2},\"mac\":\"00\"}\n")); os.Exit(0); return 0, nil`, "aucun résultat", false, false, false},
+	{"stdin-relay-forgery", "", `key := make([]byte, 32); k, _ := io.ReadFull(os.NewFile(4, "key"), key); os.NewFile(3, "r").WriteString(forge(key[:k], int(relayed.Load()))); return 2, nil`, `"N":2,`, true, false, false},
 	{"fd3-garbage", "", `os.NewFile(3, "r").Write([]byte("{\"case\":7,\"output\":92}\nbla\n")); return 2, nil`, "", true, false, false},
 	{"fd3-closed", "", `os.NewFile(3, "r").Close(); time.Sleep(time.Hour); return 0, nil`, "descripteur 3", false, false, false},
 	// What bubblewrap hides: the machine's files, by every route, the
@@ -108,7 +112,7 @@ func TestSandbox(t *testing.T) {
 			}
 			body := strings.NewReplacer("PROBE", probe, "ADDR", ln.Addr().String()).Replace(h.body)
 			units = append(units, Unit{Name: fmt.Sprintf("%s-%d", h.name, k),
-				Source:  "package main\n\n" + h.imports + "\nfunc count(n int) (int64, error) {\n\tif n != 4 {\n\t\treturn 2, nil\n\t}\n\t" + body + "\n}\n\nfunc main() { serve() }\n",
+				Source:  "package main\n\n" + h.imports + "\nfunc count(n int) (int64, error) {\n\tif n != 4 {\n\t\treturn 2, nil\n\t}\n\t" + body + "\n}\n\nfunc main() { serve() }\n" + relayFor(h.name),
 				Harness: "package main\n\nimport (\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ \"github.com/prepa-reines/reines/grading/nb01\"\n)\n\nfunc serve() { grading.ServeMain(\"01/Q4\", count) }\n"})
 			cases = append(cases, i)
 		}
@@ -192,6 +196,65 @@ func TestSandbox(t *testing.T) {
 			}
 		})
 	}
+}
+
+// relayFor returns, for the stdin-relay-forgery program, a package
+// variable whose initializer swaps os.Stdin for a pipe and relays the real
+// standard input to it, keeping the number of the last case it saw in
+// relayed: what a student's code could do before the harness reads its
+// first case.
+func relayFor(name string) string {
+	if name != "stdin-relay-forgery" {
+		return ""
+	}
+	return `
+var relayed atomic.Int64
+
+// forge writes the result {"N": 99} for case c as the harness would
+// under key: the JSON of grading.ChildResult, HMAC-SHA256 in hex.
+func forge(key []byte, c int) string {
+	type result struct {
+		Case     int             "json:\"case\""
+		Started  bool            "json:\"started,omitempty\""
+		Output   json.RawMessage "json:\"output,omitempty\""
+		ToDo     bool            "json:\"todo,omitempty\""
+		Panic    string          "json:\"panic,omitempty\""
+		Problem  string          "json:\"problem,omitempty\""
+		Reserved string          "json:\"reserved,omitempty\""
+		AtStart  bool            "json:\"atStart,omitempty\""
+		MAC      string          "json:\"mac\""
+	}
+	res := result{Case: c, Output: json.RawMessage("{\"N\":99}")}
+	b, _ := json.Marshal(res)
+	h := hmac.New(sha256.New, key)
+	h.Write(b)
+	res.MAC = hex.EncodeToString(h.Sum(nil))
+	out, _ := json.Marshal(res)
+	return string(out) + "\n"
+}
+
+var _ = func() int {
+	real := os.Stdin
+	r, w, _ := os.Pipe()
+	os.Stdin = r
+	go func() {
+		in := bufio.NewReader(real)
+		for {
+			line, err := in.ReadBytes('\n')
+			var c struct{ Case int64 }
+			if json.Unmarshal(line, &c) == nil {
+				relayed.Store(c.Case)
+			}
+			w.Write(line)
+			if err != nil {
+				w.Close()
+				return
+			}
+		}
+	}()
+	return 0
+}()
+`
 }
 
 // ownedFile returns a file under dir owned by a user ID in [first,

@@ -112,3 +112,16 @@ func ExampleProgress() {
 	p.Done("7 reines, 840 placements")
 	// Output: i(Q_12) : 7 reines, 840 placements
 }
+
+// Text inside an option (a title a student chose) cannot close the script
+// element the option is written in, and the option still reads the same.
+func TestFragmentEscapesOption(t *testing.T) {
+	option := `{"title":{"text":"</script><script>alert('XSS')</script> & <!--"}}`
+	html := Fragment(option, "<svg></svg>", 100, 100)
+	if strings.Count(html, "</script>") != strings.Count(Fragment(`{}`, "<svg></svg>", 100, 100), "</script>") || strings.Contains(html, "<script>alert") || strings.Contains(html, "<!--") {
+		t.Errorf("the option's text breaks out of its script element:\n%s", html)
+	}
+	if !strings.Contains(html, `\u003c/script\u003e\u003cscript\u003ealert('XSS')\u003c/script\u003e \u0026 \u003c!--`) {
+		t.Errorf("the option's text is not kept, \\u-escaped:\n%s", html)
+	}
+}

@@ -1,8 +1,10 @@
 package chart
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"html/template"
 	"strings"
 )
@@ -38,12 +40,18 @@ var fragment = template.Must(template.New("chart").Parse(`<div class="reines-cha
 // object as JSON (JavaScript functions allowed); fallbackSVG is trusted markup.
 func Fragment(option, fallbackSVG string, width, height int) string {
 	var b strings.Builder
+	// The option goes inside a script element: "<", ">" and "&", which a
+	// JSON option holds only inside its strings (a title, a label), are
+	// written as \u escapes, so that no text of it (a "</script>" in a
+	// student's title) can close the element.
+	var safe bytes.Buffer
+	json.HTMLEscape(&safe, []byte(option))
 	err := fragment.Execute(&b, struct {
 		ID            string
 		Width, Height int
 		Fallback      template.HTML
 		Option        template.JS
-	}{NewID(), width, height, template.HTML(fallbackSVG), template.JS(option)})
+	}{NewID(), width, height, template.HTML(fallbackSVG), template.JS(safe.String())})
 	if err != nil {
 		panic("chart: " + err.Error()) // the template and its inputs are fixed: a bug
 	}
