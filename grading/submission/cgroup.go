@@ -16,7 +16,8 @@ import (
 // Cgroups are the per-child control groups this machine lets the grader
 // make: a memory limit (heap, tmpfs pages and page cache together, no
 // swap) and a process limit that count only that child's processes, and a
-// record of the kernel's out-of-memory kills. Either the unified hierarchy
+// record of the kernel's out-of-memory kills, and where the cpu controller
+// is there too, a CPU quota. Either the unified hierarchy
 // (cgroup v2: the child is started inside its group, CLONE_INTO_CGROUP) or
 // the legacy memory and pids hierarchies (cgroup v1: the child waits, in a
 // /bin/sh gate, until the grader has moved it in). They need root, or a
@@ -25,6 +26,11 @@ type Cgroups struct {
 	V2     string // mount point of the unified hierarchy with memory and pids, or ""
 	Memory string // mount point of the v1 memory hierarchy, or ""
 	Pids   string // mount point of the v1 pids hierarchy, or ""
+	// CPU is the mount point of the v1 cpu hierarchy, or "" (with V2: "cpu"
+	// when the unified hierarchy has the cpu controller): each child gets
+	// at most its GOMAXPROCS cores, however many processes it starts, so
+	// that it cannot starve the children graded beside it.
+	CPU string
 }
 
 // Version is "v2", "v1", or "" when there are none.
@@ -75,6 +81,9 @@ func probeCgroups() (*Cgroups, string) {
 			ctl, err := os.ReadFile(filepath.Join(mount, "cgroup.controllers"))
 			if err == nil && hasWords(string(ctl), "memory", "pids") {
 				g.V2 = mount
+				if hasWords(string(ctl), "cpu") {
+					g.CPU = "cpu"
+				}
 			}
 		case "cgroup":
 			for _, o := range opts {
@@ -83,6 +92,10 @@ func probeCgroups() (*Cgroups, string) {
 					g.Memory = mount
 				case "pids":
 					g.Pids = mount
+				case "cpu":
+					if g.V2 == "" {
+						g.CPU = mount
+					}
 				}
 			}
 		}
@@ -94,12 +107,15 @@ func probeCgroups() (*Cgroups, string) {
 			err = g.try()
 		}
 		if err == nil {
-			return &Cgroups{V2: g.V2}, ""
+			return &Cgroups{V2: g.V2, CPU: g.CPU}, ""
 		}
 		why = append(why, "cgroup v2: "+err.Error())
 	}
 	if g.Memory != "" && g.Pids != "" {
 		v1 := &Cgroups{Memory: g.Memory, Pids: g.Pids}
+		if g.CPU != "cpu" {
+			v1.CPU = g.CPU
+		}
 		err := v1.try()
 		if err == nil {
 			return v1, ""
@@ -133,10 +149,19 @@ func (g *Cgroups) enableV2() error {
 	if err != nil {
 		return err
 	}
-	if hasWords(string(have), "memory", "pids") {
+	want := "+memory +pids"
+	if g.CPU != "" {
+		want += " +cpu"
+	}
+	if hasWords(string(have), "memory", "pids") && (g.CPU == "" || hasWords(string(have), "cpu")) {
 		return nil
 	}
-	return os.WriteFile(ctl, []byte("+memory +pids"), 0)
+	err = os.WriteFile(ctl, []byte(want), 0)
+	if err != nil && g.CPU != "" {
+		g.CPU = "" // the limits without the CPU quota
+		err = os.WriteFile(ctl, []byte("+memory +pids"), 0)
+	}
+	return err
 }
 
 // dirs are the folders of the group called name.
@@ -144,7 +169,11 @@ func (g *Cgroups) dirs(name string) []string {
 	if g.V2 != "" {
 		return []string{filepath.Join(g.V2, name)}
 	}
-	return []string{filepath.Join(g.Memory, name), filepath.Join(g.Pids, name)}
+	d := []string{filepath.Join(g.Memory, name), filepath.Join(g.Pids, name)}
+	if g.CPU != "" {
+		d = append(d, filepath.Join(g.CPU, name))
+	}
+	return d
 }
 
 // try removes stale groups, then makes and removes one.
@@ -188,13 +217,20 @@ func (g *Cgroups) group(lim Limits) (*cgroup, error) {
 	mem := strconv.FormatInt(int64(lim.MemoryMB+lim.TmpMB+1+256)<<20, 10)
 	procs := strconv.Itoa(lim.Procs)
 	var writes [][2]string
+	quota := strconv.Itoa(max(lim.MaxProcs, 1) * 100000) // µs of CPU per 100 ms period: GOMAXPROCS cores
 	if g.V2 != "" {
 		d := cg.dirs[0]
 		writes = [][2]string{{d + "/memory.max", mem}, {d + "/memory.swap.max", "0"}, {d + "/pids.max", procs}}
+		if g.CPU != "" {
+			writes = append(writes, [2]string{d + "/cpu.max", quota + " 100000"})
+		}
 	} else {
 		writes = [][2]string{{cg.dirs[0] + "/memory.limit_in_bytes", mem}, {cg.dirs[1] + "/pids.max", procs}}
 		if _, err := os.Stat(cg.dirs[0] + "/memory.memsw.limit_in_bytes"); err == nil {
 			writes = append(writes, [2]string{cg.dirs[0] + "/memory.memsw.limit_in_bytes", mem})
+		}
+		if g.CPU != "" {
+			writes = append(writes, [2]string{cg.dirs[2] + "/cpu.cfs_period_us", "100000"}, [2]string{cg.dirs[2] + "/cpu.cfs_quota_us", quota})
 		}
 	}
 	for _, w := range writes {

@@ -102,7 +102,11 @@ func (s Sandbox) Isolation() string {
 		have = append(have, "rlimits (memory, CPU, files, processes)")
 	}
 	if s.Cgroups != nil {
-		have = append(have, "a cgroup "+s.Cgroups.Version()+" per child (memory with its tmpfs, no swap; processes)")
+		what := "memory with its tmpfs, no swap; processes"
+		if s.Cgroups.CPU != "" {
+			what += "; CPU, its GOMAXPROCS cores"
+		}
+		have = append(have, "a cgroup "+s.Cgroups.Version()+" per child ("+what+")")
 	}
 	have = append(have, "a wall-clock time-out per case")
 	if s.Cgroups == nil {

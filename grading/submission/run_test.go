@@ -323,6 +323,27 @@ func TestCgroups(t *testing.T) {
 			}
 		})
 	}
+	// Each child gets its GOMAXPROCS cores of CPU, however many processes
+	// it starts (the kernel enforces the quota the group is given).
+	if sb.Cgroups.CPU != "" {
+		for _, procs := range []int{1, 2} {
+			l := DefaultLimits
+			l.MaxProcs = procs
+			cg, err := sb.Cgroups.group(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			file, want := filepath.Join(cg.dirs[len(cg.dirs)-1], "cpu.cfs_quota_us"), fmt.Sprint(procs*100000)
+			if sb.Cgroups.V2 != "" {
+				file, want = filepath.Join(cg.dirs[0], "cpu.max"), fmt.Sprintf("%d 100000", procs*100000)
+			}
+			b, err := os.ReadFile(file)
+			if got := strings.TrimSpace(string(b)); err != nil || got != want {
+				t.Errorf("GOMAXPROCS %d: %s = %q (%v); want %q", procs, file, got, err, want)
+			}
+			cg.remove()
+		}
+	}
 	for _, d := range sb.Cgroups.dirs("") {
 		if left, _ := filepath.Glob(filepath.Join(d, fmt.Sprintf("%s%d-*", cgroupPrefix, os.Getpid()))); len(left) > 0 {
 			t.Errorf("groups left behind: %v", left)
