@@ -14,8 +14,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
+	"time"
 
 	"golang.org/x/tools/imports"
+
+	"github.com/prepa-reines/reines/grading"
 )
 
 // Module is the workbook's module path; GradingPath the import path of its
@@ -82,11 +86,23 @@ func StripGrading(src string) string {
 	return src
 }
 
+// BuildLimits bound the go command that compiles submissions, and the
+// compiler and linker it starts: a student's constants or generics can ask
+// the compiler for tens of gigabytes, and its arrays for object files as
+// large, which the build cache would keep.
+var BuildLimits = struct {
+	Timeout  time.Duration // wall clock of one go command, then its process group is killed
+	MemoryMB int           // heap of each process (RLIMIT_DATA), with prlimit(1)
+	FileMB   int           // largest file it writes (RLIMIT_FSIZE), with prlimit(1)
+}{Timeout: 3 * time.Minute, MemoryMB: 3072, FileMB: 256}
+
 // Compile builds every unit in dir (created if needed) against the
 // workbook's module at root, offline, in one go command (the build cache is
 // shared): one package per unit, replace directive to root, root's go.sum.
-// The returned map gives each unit's binary or its compile errors. An error
-// is returned only when the build could not be attempted at all.
+// The go command runs in a process group of its own, within BuildLimits:
+// a build over its time is killed, whole, and its units get that as their
+// errors. The returned map gives each unit's binary or its compile errors.
+// An error is returned only when the build could not be attempted at all.
 func Compile(ctx context.Context, root, dir string, units []Unit) (map[string]Built, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -142,12 +158,28 @@ func Compile(ctx context.Context, root, dir string, units []Unit) (map[string]Bu
 		if race {
 			args, env = append(args, "-race"), []string{"CGO_ENABLED=1"}
 		}
-		cmd := exec.CommandContext(ctx, "go", append(args, pkgs...)...)
+		argv := append([]string{"go"}, append(args, pkgs...)...)
+		if prlimit, lerr := exec.LookPath("prlimit"); lerr == nil {
+			argv = append([]string{prlimit, "--data=" + strconv.Itoa(BuildLimits.MemoryMB<<20), "--fsize=" + strconv.Itoa(BuildLimits.FileMB<<20), "--core=0", "--"}, argv...)
+		}
+		bctx, cancel := context.WithTimeout(ctx, BuildLimits.Timeout)
+		cmd := exec.CommandContext(bctx, argv[0], argv[1:]...)
 		cmd.Dir = dir
 		cmd.Env = append(append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off", "GOTOOLCHAIN=local"), env...)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) } // the compiler too
+		cmd.WaitDelay = time.Second
 		o, e := cmd.CombinedOutput()
+		timedOut := bctx.Err() == context.DeadlineExceeded && ctx.Err() == nil
+		cancel()
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
+		}
+		if timedOut { // every unit of the command gets the reason
+			for _, pkg := range pkgs {
+				o = fmt.Appendf(o, "\n# submission/%s\ncompilation abandonnée après %s : constantes, tableaux ou génériques démesurés ?\n",
+					strings.TrimPrefix(pkg, "./"), grading.Seconds(BuildLimits.Timeout))
+			}
 		}
 		out = append(out, o...)
 		err = errors.Join(err, e)
@@ -165,6 +197,10 @@ func Compile(ctx context.Context, root, dir string, units []Unit) (map[string]Bu
 			if err == nil {
 				m = "no executable produced"
 			}
+		}
+		if strings.Contains(m, "fatal error: out of memory") || strings.Contains(m, "fatal error: runtime: out of memory") || strings.Contains(m, "cannot allocate memory") {
+			// The compiler's own crash: its stack says nothing to a student.
+			m = fmt.Sprintf("le compilateur a manqué de mémoire (limite %d Mio) : constantes, tableaux ou génériques démesurés ?\n", BuildLimits.MemoryMB)
 		}
 		results[u.Name] = Built{Errors: m}
 	}

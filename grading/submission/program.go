@@ -274,26 +274,46 @@ func (p *Program) CellOf(name string) int {
 // Needed returns the declarations that name depends on, itself included,
 // in program order: everything its text mentions, transitively, and the
 // methods of every type it needs.
+// Cost O(size of the program): the declarations are indexed by name once.
 func (p *Program) Needed(name string) []*Decl {
 	keep := map[*Decl]bool{}
-	var visit func(n string)
-	visit = func(n string) {
-		for _, d := range p.Decls {
-			hit := slices.Contains(d.Names, n)
-			for _, dn := range d.Names {
-				if strings.HasPrefix(dn, n+".") { // a method of type n
-					hit = true
-				}
-			}
-			if hit && !keep[d] {
-				keep[d] = true
-				for _, u := range d.uses {
-					visit(u)
-				}
+	p.reach(p.byName(), keep, name)
+	return p.inOrder(keep)
+}
+
+// byName indexes the declarations by the names they declare, and each
+// method "T.m" under its type T too.
+func (p *Program) byName() map[string][]*Decl {
+	idx := map[string][]*Decl{}
+	for _, d := range p.Decls {
+		for _, n := range d.Names {
+			idx[n] = append(idx[n], d)
+			if t, _, ok := strings.Cut(n, "."); ok { // a method of type t
+				idx[t] = append(idx[t], d)
 			}
 		}
 	}
-	visit(name)
+	return idx
+}
+
+// reach adds to keep the declarations of name and, transitively, of the
+// names they use (each declaration visited once).
+func (p *Program) reach(idx map[string][]*Decl, keep map[*Decl]bool, name string) {
+	stack := []string{name}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, d := range idx[n] {
+			if !keep[d] {
+				keep[d] = true
+				stack = append(stack, d.uses...)
+			}
+		}
+	}
+}
+
+// inOrder lists the declarations of keep in program order.
+func (p *Program) inOrder(keep map[*Decl]bool) []*Decl {
 	var out []*Decl
 	for _, d := range p.Decls {
 		if keep[d] {
@@ -308,10 +328,8 @@ func (p *Program) Needed(name string) []*Decl {
 // them), func init and the blank declarations (`var _ = …`, which Go runs
 // itself).
 func (p *Program) WithInits(decls []*Decl) (all []*Decl, calls string) {
-	keep := map[*Decl]bool{}
-	for _, d := range decls {
-		keep[d] = true
-	}
+	keep := map[*Decl]bool{} // what runs at start and what it needs, traversed whole
+	idx := p.byName()
 	for _, d := range p.Decls {
 		if len(d.Names) != 1 {
 			continue
@@ -323,18 +341,14 @@ func (p *Program) WithInits(decls []*Decl) (all []*Decl, calls string) {
 		case n == "init" || n == blank:
 			keep[d] = true
 			for _, u := range d.uses {
-				for _, dep := range p.Needed(u) {
-					keep[dep] = true
-				}
+				p.reach(idx, keep, u)
 			}
 		}
 	}
-	for _, d := range p.Decls {
-		if keep[d] {
-			all = append(all, d)
-		}
+	for _, d := range decls {
+		keep[d] = true
 	}
-	return all, calls
+	return p.inOrder(keep), calls
 }
 
 // Source returns a complete main package: the imports, the given

@@ -2,6 +2,7 @@ package submission
 
 import (
 	"context"
+	"fmt"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -157,4 +158,31 @@ func FuzzBuild(f *testing.F) {
 		}
 		_ = Explain("cellule 2:1:1: x\ncellule 9:99: y\ncellule 1:0:0: z", cells)
 	})
+}
+
+// A program whose constants ask the compiler for gigabytes does not build,
+// and says why in a line, instead of exhausting the grader's machine.
+func TestCompileLimits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the compiler until it runs out of memory")
+	}
+	if _, err := exec.LookPath("prlimit"); err != nil {
+		t.Skip("prlimit(1) not found: no memory limit on the compiler")
+	}
+	old := BuildLimits
+	t.Cleanup(func() { BuildLimits = old })
+	BuildLimits.MemoryMB = 512
+	var src strings.Builder
+	src.WriteString("package main\n\nconst s0 = \"xxxxxxxxxxxxxxxx\"\n")
+	for k := 1; k <= 30; k++ {
+		fmt.Fprintf(&src, "const s%d = s%d + s%d\n", k, k-1, k-1)
+	}
+	src.WriteString("\nvar _ = len(s30)\n\nfunc main() {}\n")
+	built, err := Compile(context.Background(), root(t), t.TempDir(), []Unit{{Name: "bomb", Source: src.String()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := built["bomb"]; b.Bin != "" || !strings.Contains(b.Errors, "manqué de mémoire (limite 512 Mio)") {
+		t.Errorf("built %+v; want no binary and the compiler's lack of memory, in a line", b)
+	}
 }
