@@ -1,6 +1,7 @@
 package grading
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -356,12 +357,12 @@ func TestReservedCall(t *testing.T) {
 	}
 	var child strings.Builder
 	exited := make(chan struct{})
-	go serve("97/Q1", spin, strings.NewReader(`{"case":7,"token":12345,"input":2}`+"\n"), &child, func() {
+	go serve("97/Q1", spin, strings.NewReader(`{"case":7,"input":2}`+"\n"), &child, func() {
 		close(exited)
 		select {} // exit does not return
 	})
 	<-exited
-	if !strings.Contains(child.String(), `{"case":7,"reserved":"queens.Count","token":12345}`) {
+	if !strings.Contains(child.String(), `{"case":7,"reserved":"queens.Count","mac":""}`) { // no key outside a grading child
 		t.Errorf("child result: %s", child.String())
 	}
 	cr := Judge("97/Q1", []byte("2"), ChildResult{Case: 1, Output: []byte("2"), Reserved: "queens.Count"})
@@ -427,5 +428,36 @@ func TestHugeOutput(t *testing.T) {
 	}
 	if cr := Judge("97/Q3", []byte("2"), ChildResult{Case: 1, Panic: strings.Repeat("é", 1<<20)}); len(cr.Note) > 5<<10 || !utf8.ValidString(cr.Note) {
 		t.Errorf("panic note of %d bytes kept", len(cr.Note))
+	}
+}
+
+// A child's result is accepted only with the MAC of its key: another key,
+// another case number or another output does not verify.
+func TestResultMAC(t *testing.T) {
+	key := []byte("0123456789abcdef0123456789abcdef")
+	res := ChildResult{Case: 3, Output: []byte(`{"N":92}`), Panic: "<é>"}
+	res.MAC = ResultMAC(key, res)
+	if !ValidMAC(key, res) {
+		t.Fatalf("a result with its own MAC does not verify: %+v", res)
+	}
+	// As the parent reads it: from its JSON line.
+	line, _ := json.Marshal(res)
+	var back ChildResult
+	if err := json.Unmarshal(line, &back); err != nil || !ValidMAC(key, back) {
+		t.Errorf("the result read back from %s does not verify (%v)", line, err)
+	}
+	for name, forged := range map[string]ChildResult{
+		"other key": func() ChildResult {
+			r := res
+			r.MAC = ResultMAC([]byte("another key of thirty-two bytes!"), r)
+			return r
+		}(),
+		"other case":   func() ChildResult { r := res; r.Case = 4; return r }(),
+		"other output": func() ChildResult { r := res; r.Output = []byte(`{"N":93}`); return r }(),
+		"no MAC":       func() ChildResult { r := res; r.MAC = ""; return r }(),
+	} {
+		if ValidMAC(key, forged) {
+			t.Errorf("%s: a forged result verifies: %+v", name, forged)
+		}
 	}
 }
