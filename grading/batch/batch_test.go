@@ -306,6 +306,10 @@ func TestTableFlag(t *testing.T) {
 	if f := tableFlag(table, wants); !strings.Contains(f, "4 des valeurs attendues (92, 352, 724, 2680") {
 		t.Errorf("table flag %q", f)
 	}
+	text := "package main\n\nvar counts = \"1 1 0 0 2 10 4 40 92 352 724\" // read with strconv\n\nfunc Count(n int) int64 { return 0 }\n"
+	if f := tableFlag(text, wants); !strings.Contains(f, "3 des valeurs attendues (92, 352, 724") {
+		t.Errorf("table flag %q for the values written as text", f)
+	}
 	computed := "package main\n\nfunc Count(n int) int64 { return int64(n) * 92 }\n"
 	if f := tableFlag(computed, wants); f != "" {
 		t.Errorf("flag %q for one constant", f)
@@ -574,5 +578,30 @@ func TestRegrade(t *testing.T) {
 	}
 	if after, _ := os.ReadFile(manual); string(after) != string(before) {
 		t.Error("manual.csv changed although the run stopped")
+	}
+}
+
+// The solver of another TP answering a question is pointed out.
+func TestToolFlags(t *testing.T) {
+	src := "package main\n\nimport \"github.com/prepa-reines/reines/tp/cp\"\n\nvar _ = cp.NewModel\n"
+	if f := toolFlags(src, "01"); len(f) != 1 || !strings.Contains(f[0], "tp/cp, l'outil du TP 03") {
+		t.Errorf("TP 01 with tp/cp: flags %q", f)
+	}
+	if f := toolFlags(src, "03"); len(f) != 0 {
+		t.Errorf("TP 03 with its own solver: flags %q", f)
+	}
+}
+
+// What an answer has no need of, and code that runs at start, are noted.
+func TestSensitiveFlags(t *testing.T) {
+	src := "package main\n\nimport \"os\"\n\nvar _ = swap()\n\nfunc swap() int { r, _, _ := os.Pipe(); os.Stdin = r; return 0 }\n\nvar _ = 3\n"
+	f := strings.Join(flags(src, nil), "; ")
+	for _, want := range []string{"os.Stdin", "au démarrage du programme"} {
+		if !strings.Contains(f, want) {
+			t.Errorf("flags %q lack %q", f, want)
+		}
+	}
+	if f := flags("package main\n\nvar _ = 3\n\nfunc Count(n int) int { return n }\n", nil); len(f) != 0 {
+		t.Errorf("flags %q for a constant blank variable", f)
 	}
 }

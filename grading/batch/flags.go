@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/prepa-reines/reines/grading/submission"
 )
 
 // What the grader notes for the teacher in a question's program. Three
@@ -23,6 +25,28 @@ import (
 
 // costsFlag ends the flags that cost the question.
 const costsFlag = " : 0 point pour cette question"
+
+// sensitive are the names an answer has no need of, noted when used: the
+// grader's harness reads the standard input and writes on descriptor 3.
+var sensitive = map[string]string{
+	"os.Stdin":           "touche à l'entrée standard (os.Stdin), que lit le correcteur",
+	"os.NewFile":         "ouvre un descripteur par son numéro (os.NewFile)",
+	"os.StartProcess":    "lance des processus (os.StartProcess)",
+	"runtime.GOMAXPROCS": "change le nombre de fils d'exécution (runtime.GOMAXPROCS)",
+}
+
+// hasCall reports whether the expression calls a function (a conversion
+// counts too: harmless).
+func hasCall(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if _, ok := n.(*ast.CallExpr); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
 
 var (
 	flagged = []string{"os/exec", "net", "net/http", "syscall", "golang.org/x/sys/unix", "plugin", "runtime/debug", "reflect"}
@@ -80,6 +104,18 @@ func flags(src string, stubbed map[string]bool) []string {
 				out = append(out, "utilise le paquet "+strconv.Quote(path))
 			case stubbed[name]:
 				out = append(out, fmt.Sprintf("appelle %s, réservée à la correction (sans effet : elle n'y calcule rien)", shortName(name)))
+			case sensitive[name] != "":
+				out = append(out, sensitive[name])
+			}
+		}
+		// A blank variable whose value calls something runs that code as
+		// the program starts, before the grader's harness serves a case.
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+			for _, sp := range gd.Specs {
+				vs := sp.(*ast.ValueSpec)
+				if len(vs.Names) > 0 && vs.Names[0].Name == "_" && slices.ContainsFunc(vs.Values, hasCall) {
+					out = append(out, "exécute du code au démarrage du programme (var _ = …)")
+				}
 			}
 		}
 	}
@@ -231,9 +267,33 @@ func requirementText(req string) string {
 }
 
 // tableFlag returns a flag, for information, when src, the question's
-// program, holds as integer constants at least three of the values its
-// cases expect (numbers from 10 up): a table of results rather than a
-// computation, perhaps. "" otherwise.
+// program, holds as integer constants, or as digits in its strings, at
+// least three of the values its cases expect (numbers from 10 up): a
+// table of results rather than a computation, perhaps. "" otherwise.
+// toolFlags returns a flag, for information, when src, the program of a
+// question of TP tp, imports the solver of another TP (the constraint
+// solver of TP 03, the dancing links of TP 04): it can answer the
+// question without the search the TP asks for.
+func toolFlags(src, tp string) []string {
+	file, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ImportsOnly)
+	if err != nil {
+		return nil
+	}
+	tools := map[string]string{"tp/cp": "03", "tp/exactcover": "04"}
+	var out []string
+	for _, imp := range file.Imports {
+		path, _ := strconv.Unquote(imp.Path.Value)
+		for tool, home := range tools {
+			if path == submission.Module+"/"+tool && tp != home {
+				out = append(out, fmt.Sprintf("utilise %s, l'outil du TP %s : la recherche demandée par le TP %s est-elle la sienne ? À vérifier", tool, home, tp))
+			}
+		}
+	}
+	return out
+}
+
+var digitRuns = regexp.MustCompile(`[0-9]+`)
+
 func tableFlag(src string, wants map[int64]bool) string {
 	file, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
 	if err != nil || len(wants) == 0 {
@@ -241,9 +301,18 @@ func tableFlag(src string, wants map[int64]bool) string {
 	}
 	found := map[int64]bool{}
 	ast.Inspect(file, func(n ast.Node) bool {
-		if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.INT {
+		lit, ok := n.(*ast.BasicLit)
+		switch {
+		case ok && lit.Kind == token.INT:
 			if k, err := strconv.ParseInt(lit.Value, 0, 64); err == nil && wants[k] {
 				found[k] = true
+			}
+		case ok && lit.Kind == token.STRING:
+			// The same values written as text ("1 1 0 0 2 10 4 40 92").
+			for _, d := range digitRuns.FindAllString(lit.Value, -1) {
+				if k, err := strconv.ParseInt(d, 10, 64); err == nil && wants[k] {
+					found[k] = true
+				}
 			}
 		}
 		return true

@@ -139,6 +139,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 			src = fixed // the imports goimports adds are the ones to flag
 		}
 		g.Flags = append(flags(src, opt.SDK.Stubbed), requirementFlags(src, q.Requires)...)
+		g.Flags = append(g.Flags, toolFlags(src, tp)...)
 		if wants, err := grading.WantNumbers(q.ID, true, opt.Seed, 10); err == nil {
 			if f := tableFlag(src, wants); f != "" {
 				g.Flags = append(g.Flags, f)
