@@ -729,13 +729,13 @@ func trouble(timedOut, oom bool, err error, output string, lim Limits) string {
 	var exit *exec.ExitError
 	switch {
 	case oom:
-		return fmt.Sprintf("mémoire épuisée (limite %d Mio, fichiers de /tmp compris)", lim.MemoryMB+lim.TmpMB)
+		return fmt.Sprintf("mémoire épuisée (limite %d Mio, fichiers de /tmp compris) : boucle infinie qui remplit une liste, ou calcul trop gros ?", lim.MemoryMB+lim.TmpMB)
 	case strings.Contains(output, raceWarning):
 		return "course critique (data race) : deux goroutines accèdent à la même variable, l'une en écriture, sans synchronisation (verrou, canal)\n" + RaceReport(output)
 	case strings.Contains(output, "stack overflow") || strings.Contains(output, "goroutine stack exceeds"):
 		return "débordement de pile : récursion infinie ?"
 	case strings.Contains(output, "out of memory") || strings.Contains(output, "cannot allocate memory"):
-		return fmt.Sprintf("mémoire épuisée (limite %d Mio)", lim.MemoryMB)
+		return fmt.Sprintf("mémoire épuisée (limite %d Mio) : boucle infinie qui remplit une liste, ou calcul trop gros ?", lim.MemoryMB)
 	case strings.Contains(output, "resource temporarily unavailable") || strings.Contains(output, "pthread_create failed") || strings.Contains(output, "failed to create new OS thread"):
 		return "trop de processus ou de fils d'exécution"
 	case timedOut:
