@@ -1,9 +1,11 @@
 package batch
 
 import (
+	"archive/zip"
 	"context"
 	"encoding/csv"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -604,4 +606,93 @@ func TestSensitiveFlags(t *testing.T) {
 	if f := flags("package main\n\nvar _ = 3\n\nfunc Count(n int) int { return n }\n", nil); len(f) != 0 {
 		t.Errorf("flags %q for a constant blank variable", f)
 	}
+}
+
+// Each platform's export gives its students, by the ID the platform
+// identifies them by, with their notebooks, resubmissions merged to the
+// latest; its layout is detected, from a folder or from a zip.
+func TestExport(t *testing.T) {
+	type row struct{ student, file string }
+	for _, tt := range []struct {
+		dir, layout string
+		want        []row
+	}{
+		{"moodle", LayoutMoodle, []row{{"48213", "01-recursion.ipynb"}, {"48214", "01-recursion.ipynb"}, {"48216", "Ana María de la Cruz_48216_assignsubmission_file_01-recursion.ipynb"}}},
+		{"canvas", LayoutCanvas, []row{{"104490", "delacruzanamaría_late_104490_88121634_01-recursion.ipynb"}, {"104512", "martinléa_104512_88120538_01-recursion.ipynb"}, {"104520", "nguyễnjeanmarc_104520_88120777_01-recursion-1.ipynb"}}},
+		{"gradescope", LayoutGradescope, []row{{"06758767", "01-recursion.ipynb"}, {"ana.delacruz@example.org", "01-recursion.ipynb"}}},
+		{"nbgrader", LayoutNbgrader, []row{{"alice", "01-recursion.ipynb"}, {"bob", "01-recursion.ipynb"}}},
+		{"nbgrader-inbound", LayoutNbgrader, []row{{"alice", "01-recursion.ipynb"}, {"bob", "01-recursion.ipynb"}}},
+	} {
+		subs, layout, err := Export(filepath.Join("testdata/exports", tt.dir), "", t.TempDir())
+		var got []row
+		for _, s := range subs {
+			got = append(got, row{s.Student, filepath.Base(s.Path)})
+		}
+		if err != nil || layout != tt.layout || !slices.Equal(got, tt.want) {
+			t.Errorf("%s: layout %q, %v (%v); want %q, %v", tt.dir, layout, got, err, tt.layout, tt.want)
+		}
+		for _, s := range subs {
+			switch {
+			case tt.dir == "nbgrader-inbound" && s.Student == "alice" && !strings.Contains(s.Path, "2026-03-13"):
+				t.Errorf("alice's older inbound submission kept: %s", s.Path)
+			case tt.dir == "gradescope" && s.Student == "06758767" && (s.Name != "Léa Martin" || s.SubmittedAt.Format(time.RFC3339) != "2026-12-02T02:52:07Z"):
+				t.Errorf("Gradescope metadata: %+v", s)
+			case tt.dir == "nbgrader" && s.Student == "alice" && s.SubmittedAt.Format(time.RFC3339) != "2026-03-12T16:42:10Z":
+				t.Errorf("nbgrader timestamp: %+v", s)
+			case tt.dir == "canvas" && s.Student == "104490" && !s.Late:
+				t.Errorf("Canvas late mark lost: %+v", s)
+			}
+		}
+	}
+	// From the zip Moodle hands out.
+	zipPath := filepath.Join(t.TempDir(), "MP2-INFO-TP 01-73521.zip")
+	writeZip(t, zipPath, "testdata/exports/moodle")
+	subs, layout, err := Export(zipPath, "", t.TempDir())
+	if err != nil || layout != LayoutMoodle || len(subs) != 3 {
+		t.Errorf("Moodle zip: layout %q, %d submissions (%v); want moodle, 3", layout, len(subs), err)
+	}
+	// A zip entry that would land outside the export's folder is refused.
+	evil := filepath.Join(t.TempDir(), "evil.zip")
+	f, _ := os.Create(evil)
+	zw := zip.NewWriter(f)
+	w, _ := zw.Create("../../escaped.ipynb")
+	w.Write([]byte("{}"))
+	zw.Close()
+	f.Close()
+	if _, _, err := Export(evil, "", t.TempDir()); err == nil || !strings.Contains(err.Error(), "outside") {
+		t.Errorf("zip with ../: %v; want a refusal", err)
+	}
+}
+
+// writeZip zips the tree dir into path.
+func writeZip(t *testing.T, path, dir string) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw := zip.NewWriter(f)
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		w, err := zw.Create(filepath.ToSlash(rel))
+		if err != nil {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
 }

@@ -15,13 +15,18 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // Submission is one notebook handed in by one student.
 type Submission struct {
-	Student string // the file's name without .ipynb, or the student's folder
-	Path    string
-	Refused string // why it is not graded (see Collect), in French; "" if it is
+	Student     string    // the student's ID: the file's name without .ipynb, the student's folder, or what the export identifies students by (see Export)
+	Name        string    // the student's name, when the export gives it
+	Path        string
+	SubmittedAt time.Time // when the export records it (Gradescope, nbgrader); zero otherwise
+	Late        bool      // the export marks it late (Canvas)
+	Refused     string    // why it is not graded (see Collect), in French; "" if it is
+	file        string    // what a resubmission replaces (Canvas: the file's name; nbgrader: the assignment)
 }
 
 // MaxPerStudent bounds the notebooks graded for one student: two per TP.

@@ -59,15 +59,20 @@ func main() {
 	timeout := flag.Duration("timeout", submission.DefaultLimits.Timeout, "time limit of one case")
 	seed := flag.String("seed", "", "seed of the hidden cases (default: the one in "+seedFileHelp+", created on first use)")
 	tmpMB := flag.Int("tmp", submission.DefaultLimits.TmpMB, "MiB of the tmpfs that is a child's only writable place (with bubblewrap)")
+	layout := flag.String("layout", "", "layout of SUBMISSIONS: "+strings.Join(batch.Layouts, ", ")+" (default: detected)")
 	sharedCache := flag.Bool("shared-cache", false, "build in the user's Go build cache: half a minute faster to start, but what the submissions' builds write there stays")
 	noSandbox := flag.Bool("unsafe-no-sandbox", false, "grade even where bubblewrap does not work: student code can then read this machine's files")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: grade [-tp NN|all] [-out DIR] [-j N] [-reveal] [-manual manual.csv] [-seed N] [-timeout D] [-tmp MiB] [-shared-cache] [-unsafe-no-sandbox] SUBMISSIONS")
+		fmt.Fprintln(os.Stderr, "usage: grade [-tp NN|all] [-out DIR] [-j N] [-reveal] [-manual manual.csv] [-seed N] [-timeout D] [-tmp MiB] [-layout L] [-shared-cache] [-unsafe-no-sandbox] SUBMISSIONS")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
 	if flag.NArg() != 1 || *jobs < 1 || *tmpMB < 1 || *tmpMB > 1<<14 || *timeout <= 0 {
 		flag.Usage()
+		os.Exit(2)
+	}
+	if *layout != "" && !slices.Contains(batch.Layouts, *layout) {
+		fmt.Fprintf(os.Stderr, "grade: -layout %s: one of %s\n", *layout, strings.Join(batch.Layouts, ", "))
 		os.Exit(2)
 	}
 	if *tp != "all" {
@@ -97,14 +102,14 @@ func main() {
 	// folder removed, and nothing is written.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, flag.Arg(0), *tp, *out, *jobs, *reveal, *manual, *sharedCache, lim, sandbox, s); err != nil {
+	if err := run(ctx, flag.Arg(0), *layout, *tp, *out, *jobs, *reveal, *manual, *sharedCache, lim, sandbox, s); err != nil {
 		fmt.Fprintln(os.Stderr, "grade:", err)
 		stop()
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, dir, tp, out string, jobs int, reveal bool, manualPath string, sharedCache bool, lim submission.Limits, sandbox submission.Sandbox, seed uint64) error {
+func run(ctx context.Context, dir, layout, tp, out string, jobs int, reveal bool, manualPath string, sharedCache bool, lim submission.Limits, sandbox submission.Sandbox, seed uint64) error {
 	gomod, err := exec.Command("go", "env", "GOMOD").Output()
 	if err != nil || strings.TrimSpace(string(gomod)) == "" || strings.TrimSpace(string(gomod)) == os.DevNull {
 		return fmt.Errorf("run grade inside the workbook's repository")
@@ -121,18 +126,23 @@ func run(ctx context.Context, dir, tp, out string, jobs int, reveal bool, manual
 			return err
 		}
 	}
-	subs, err := batch.Collect(dir)
-	if err != nil {
-		return err
-	}
-	if len(subs) == 0 {
-		return fmt.Errorf("no notebook in %s", dir)
-	}
 	work, err := os.MkdirTemp("", "reines-grade-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(work)
+	subs, used, err := batch.Export(dir, layout, work)
+	if err != nil {
+		return err
+	}
+	how := "detected"
+	if layout != "" {
+		how = "given"
+	}
+	fmt.Fprintf(os.Stderr, "grade: layout %s (%s): %s\n", used, how, plural(len(subs), "notebook"))
+	if len(subs) == 0 {
+		return fmt.Errorf("no notebook in %s", dir)
+	}
 	_ = os.Chmod(work, 0o755)
 	if err := sandbox.Reachable(work); err != nil {
 		return fmt.Errorf("the sandbox cannot run programs from the work folder: %v", err)

@@ -1,0 +1,415 @@
+package batch
+
+import (
+	"archive/zip"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// A layout is how an export lays out the students' notebooks. Each one
+// follows the documentation (or the source) of the platform that writes
+// it; testdata/exports/README.md cites them.
+const (
+	// LayoutFolders: one folder per student, or one .ipynb per student
+	// (named after the file); see [Collect].
+	LayoutFolders = "folders"
+	// LayoutMoodle: Moodle's "Download all submissions", in folders
+	// "Full Name_48213_assignsubmission_file[_]/" (4.1+, and 3.1–4.0 with
+	// the trailing "_") or flat "Full Name_48213_assignsubmission_file_x.ipynb".
+	// The student is the participant number.
+	LayoutMoodle = "moodle"
+	// LayoutCanvas: Canvas's submissions.zip, every file at the root,
+	// "sortablename[_late]_<user id>_<attachment id>_<file name>"; a file
+	// uploaded again under the same name is "name-1.ipynb", "-2"…: the
+	// highest counts. The student is the Canvas user id.
+	LayoutCanvas = "canvas"
+	// LayoutGradescope: Gradescope's "Export Submissions": folders
+	// "submission_<id>/" and submission_metadata.yml, which names the
+	// submitters (the student is the first one's SID, else their email)
+	// and the submission time.
+	LayoutGradescope = "gradescope"
+	// LayoutNbgrader: nbgrader's course folder, submitted/<student>/
+	// <assignment>/, or its exchange, inbound/<student>+<assignment>+
+	// <timestamp>[+random]/ (the newest of a student's submissions of an
+	// assignment counts); timestamp.txt gives the submission time.
+	LayoutNbgrader = "nbgrader"
+)
+
+// Layouts lists the layouts -layout accepts.
+var Layouts = []string{LayoutFolders, LayoutMoodle, LayoutCanvas, LayoutGradescope, LayoutNbgrader}
+
+var (
+	moodleFolder = regexp.MustCompile(`^(.*)_(\d+)_assignsubmission_file_?$`)
+	moodleFlat   = regexp.MustCompile(`^(.*)_(\d+)_assignsubmission_file_(.+\.ipynb)$`)
+	canvasFile   = regexp.MustCompile(`^([^_]+)(_late)?_(\d+)_(\d+)_(.+\.ipynb)$`)
+	canvasResub  = regexp.MustCompile(`^(.*)-(\d+)\.ipynb$`)
+	nbgraderIn   = regexp.MustCompile(`^([^+*]+)\+([^+]+)\+([^+]+)(\+[^+]+)?$`)
+)
+
+// Export lists the submissions of an export, a folder or a zip file (which
+// it extracts into work, refusing entries that would land outside it,
+// links and more than MaxExportBytes in all), in the layout given, or in
+// the one it detects when layout is "". It returns the layout used.
+func Export(path, layout, work string) ([]Submission, string, error) {
+	dir := path
+	if strings.HasSuffix(strings.ToLower(path), ".zip") {
+		dir = filepath.Join(work, "export")
+		if err := unzip(path, dir); err != nil {
+			return nil, "", err
+		}
+		dir = singleRoot(dir)
+	}
+	if sub := singleRoot(dir); sub != dir {
+		if _, err := os.Stat(filepath.Join(sub, "submission_metadata.yml")); err == nil {
+			dir = sub // Gradescope's assignment_<id>_export/, unzipped by hand
+		}
+	}
+	if fi, err := os.Stat(dir); err != nil {
+		return nil, "", err
+	} else if !fi.IsDir() {
+		subs, err := Collect(dir)
+		return subs, LayoutFolders, err
+	}
+	if layout == "" {
+		layout = Detect(dir)
+	}
+	var subs []Submission
+	var err error
+	switch layout {
+	case LayoutFolders:
+		subs, err = Collect(dir)
+	case LayoutMoodle:
+		subs, err = collectMoodle(dir)
+	case LayoutCanvas:
+		subs, err = collectCanvas(dir)
+	case LayoutGradescope:
+		subs, err = collectGradescope(dir)
+	case LayoutNbgrader:
+		subs, err = collectNbgrader(dir)
+	default:
+		return nil, "", fmt.Errorf("unknown layout %q (%s)", layout, strings.Join(Layouts, ", "))
+	}
+	if err != nil {
+		return nil, layout, err
+	}
+	return limitPerStudent(subs), layout, nil
+}
+
+// Detect returns the layout of the folder dir: the marks of each platform
+// (submission_metadata.yml; submitted/ or inbound/; Moodle's and Canvas's
+// names), else LayoutFolders.
+func Detect(dir string) string {
+	if _, err := os.Stat(filepath.Join(dir, "submission_metadata.yml")); err == nil {
+		return LayoutGradescope
+	}
+	entries, _ := os.ReadDir(dir)
+	moodle, canvas := 0, 0
+	for _, e := range entries {
+		n := e.Name()
+		switch {
+		case e.IsDir() && (n == "submitted" || n == "inbound"):
+			return LayoutNbgrader
+		case e.IsDir() && nbgraderIn.MatchString(n):
+			return LayoutNbgrader // the inbound folder itself
+		case e.IsDir() && moodleFolder.MatchString(n), !e.IsDir() && moodleFlat.MatchString(n):
+			moodle++
+		case !e.IsDir() && canvasFile.MatchString(n):
+			canvas++
+		}
+	}
+	switch {
+	case moodle > 0 && moodle >= canvas:
+		return LayoutMoodle
+	case canvas > 0:
+		return LayoutCanvas
+	}
+	return LayoutFolders
+}
+
+// notebooksUnder lists the .ipynb files under dir, at any depth, leaving
+// out what skipped names.
+func notebooksUnder(dir string) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if p != dir && skipped(d.Name()) {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.IsDir() && strings.HasSuffix(d.Name(), ".ipynb") {
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out, err
+}
+
+func collectMoodle(dir string) ([]Submission, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var subs []Submission
+	for _, e := range entries {
+		if m := moodleFolder.FindStringSubmatch(e.Name()); m != nil && e.IsDir() {
+			files, err := notebooksUnder(filepath.Join(dir, e.Name()))
+			if err != nil {
+				return nil, err
+			}
+			for _, f := range files {
+				subs = append(subs, Submission{Student: m[2], Name: m[1], Path: f})
+			}
+		} else if m := moodleFlat.FindStringSubmatch(e.Name()); m != nil && !e.IsDir() {
+			subs = append(subs, Submission{Student: m[2], Name: m[1], Path: filepath.Join(dir, e.Name())})
+		}
+	}
+	return subs, nil
+}
+
+func collectCanvas(dir string) ([]Submission, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	type key struct{ user, file string }
+	best := map[key]int{} // the highest resubmission number seen
+	var subs []Submission
+	for _, e := range entries {
+		m := canvasFile.FindStringSubmatch(e.Name())
+		if m == nil || e.IsDir() {
+			continue
+		}
+		file, rank := m[5], 0
+		if r := canvasResub.FindStringSubmatch(file); r != nil {
+			file = r[1] + ".ipynb"
+			rank, _ = strconv.Atoi(r[2])
+		}
+		k := key{m[3], file}
+		if prev, seen := best[k]; seen && prev >= rank {
+			continue
+		}
+		best[k] = rank
+		subs = slices.DeleteFunc(subs, func(s Submission) bool { return s.Student == k.user && s.file == k.file })
+		subs = append(subs, Submission{Student: m[3], Name: m[1], Path: filepath.Join(dir, e.Name()), Late: m[2] != "", file: file})
+	}
+	return subs, nil
+}
+
+func collectGradescope(dir string) ([]Submission, error) {
+	data, err := os.ReadFile(filepath.Join(dir, "submission_metadata.yml"))
+	if err != nil {
+		return nil, err
+	}
+	var meta map[string]struct {
+		Submitters []struct {
+			Name  string `yaml:":name"`
+			SID   string `yaml:":sid"`
+			Email string `yaml:":email"`
+		} `yaml:":submitters"`
+		CreatedAt string `yaml:":created_at"`
+	}
+	if err := yaml.Unmarshal(data, &meta); err != nil {
+		return nil, fmt.Errorf("submission_metadata.yml: %v", err)
+	}
+	var subs []Submission
+	for folder, m := range meta {
+		student, name := folder, ""
+		if len(m.Submitters) > 0 {
+			s := m.Submitters[0]
+			student, name = cmpOr(s.SID, s.Email, folder), s.Name
+		}
+		at, _ := time.Parse("2006-01-02 15:04:05.999999999 Z", m.CreatedAt)
+		files, err := notebooksUnder(filepath.Join(dir, filepath.Base(folder)))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		for _, f := range files {
+			subs = append(subs, Submission{Student: student, Name: name, Path: f, SubmittedAt: at})
+		}
+	}
+	return subs, nil
+}
+
+func cmpOr(values ...string) string {
+	for _, v := range values {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+func collectNbgrader(dir string) ([]Submission, error) {
+	var subs []Submission
+	if _, err := os.Stat(filepath.Join(dir, "submitted")); err == nil {
+		dir = filepath.Join(dir, "submitted")
+	} else if _, err := os.Stat(filepath.Join(dir, "inbound")); err == nil {
+		dir = filepath.Join(dir, "inbound")
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	type key struct{ student, assignment string }
+	newest := map[key]time.Time{}
+	for _, e := range entries {
+		if !e.IsDir() || skipped(e.Name()) {
+			continue
+		}
+		if m := nbgraderIn.FindStringSubmatch(e.Name()); m != nil { // inbound
+			at := nbgraderTime(filepath.Join(dir, e.Name()), m[3])
+			k := key{m[1], m[2]}
+			if prev, seen := newest[k]; seen && !at.After(prev) {
+				continue
+			}
+			newest[k] = at
+			subs = slices.DeleteFunc(subs, func(s Submission) bool { return s.Student == k.student && s.file == k.assignment })
+			files, err := notebooksUnder(filepath.Join(dir, e.Name()))
+			if err != nil {
+				return nil, err
+			}
+			for _, f := range files {
+				subs = append(subs, Submission{Student: m[1], Path: f, SubmittedAt: at, file: m[2]})
+			}
+			continue
+		}
+		// submitted/<student>/<assignment>/
+		assignments, err := os.ReadDir(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		for _, a := range assignments {
+			if !a.IsDir() {
+				continue
+			}
+			where := filepath.Join(dir, e.Name(), a.Name())
+			at := nbgraderTime(where, "")
+			files, err := notebooksUnder(where)
+			if err != nil {
+				return nil, err
+			}
+			for _, f := range files {
+				subs = append(subs, Submission{Student: e.Name(), Path: f, SubmittedAt: at})
+			}
+		}
+	}
+	return subs, nil
+}
+
+// nbgraderTime reads the submission time of an nbgrader submission: its
+// timestamp.txt ("2026-03-12 16:42:10.381920 UTC"), else the time in its
+// folder's name, else the zero time.
+func nbgraderTime(dir, fromName string) time.Time {
+	const layout = "2006-01-02 15:04:05.999999 MST"
+	if b, err := os.ReadFile(filepath.Join(dir, "timestamp.txt")); err == nil {
+		if t, err := time.Parse(layout, strings.TrimSpace(string(b))); err == nil {
+			return t
+		}
+	}
+	t, _ := time.Parse(layout, fromName)
+	return t
+}
+
+// limitPerStudent sorts subs by student then path and refuses the
+// notebooks of a student beyond MaxPerStudent.
+func limitPerStudent(subs []Submission) []Submission {
+	sort.Slice(subs, func(i, j int) bool {
+		if subs[i].Student != subs[j].Student {
+			return subs[i].Student < subs[j].Student
+		}
+		return subs[i].Path < subs[j].Path
+	})
+	for i, k := 0, 0; i < len(subs); i++ {
+		if i > 0 && subs[i].Student == subs[i-1].Student {
+			k++
+		} else {
+			k = 0
+		}
+		if k >= MaxPerStudent && subs[i].Refused == "" {
+			subs[i].Refused = fmt.Sprintf("plus de %d notebooks pour cet étudiant : celui-ci n'est pas corrigé", MaxPerStudent)
+		}
+	}
+	return subs
+}
+
+// MaxExportBytes bounds what an export's zip may extract to.
+const MaxExportBytes = 4 << 30
+
+// unzip extracts the zip file at path into dir: regular files and folders
+// only, each inside dir (an entry named "../x" or "/x" is refused), at
+// most MaxExportBytes in all.
+func unzip(path, dir string) error {
+	r, err := zip.OpenReader(path)
+	if err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	defer r.Close()
+	var total int64
+	for _, f := range r.File {
+		name := filepath.FromSlash(f.Name)
+		if !filepath.IsLocal(name) {
+			return fmt.Errorf("%s: entry %q would land outside the export's folder: refused", path, f.Name)
+		}
+		target := filepath.Join(dir, name)
+		mode := f.Mode()
+		switch {
+		case mode.IsDir():
+			if err := os.MkdirAll(target, 0o755); err != nil {
+				return err
+			}
+			continue
+		case !mode.IsRegular():
+			continue // links and devices are not submissions
+		}
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			return err
+		}
+		rc, err := f.Open()
+		if err != nil {
+			return fmt.Errorf("%s: %s: %v", path, f.Name, err)
+		}
+		out, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err != nil {
+			rc.Close()
+			return err
+		}
+		n, err := io.Copy(out, io.LimitReader(rc, MaxExportBytes-total+1))
+		rc.Close()
+		out.Close()
+		total += n
+		if err != nil {
+			return fmt.Errorf("%s: %s: %v", path, f.Name, err)
+		}
+		if total > MaxExportBytes {
+			return fmt.Errorf("%s: more than %d GiB once extracted: refused", path, MaxExportBytes>>30)
+		}
+		_ = os.Chtimes(target, f.Modified, f.Modified)
+	}
+	return nil
+}
+
+// singleRoot returns the one folder dir holds when it holds nothing else
+// (Gradescope's assignment_<id>_export/), else dir.
+func singleRoot(dir string) string {
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) != 1 || !entries[0].IsDir() {
+		return dir
+	}
+	return filepath.Join(dir, entries[0].Name())
+}
