@@ -20,8 +20,8 @@ import (
 
 // Submission is one notebook handed in by one student.
 type Submission struct {
-	Student     string    // the student's ID: the file's name without .ipynb, the student's folder, or what the export identifies students by (see Export)
-	Name        string    // the student's name, when the export gives it
+	Student     string // the student's ID: the file's name without .ipynb, the student's folder, or what the export identifies students by (see Export)
+	Name        string // the student's name, when the export gives it
 	Path        string
 	SubmittedAt time.Time // when the export records it (Gradescope, nbgrader); zero otherwise
 	Late        bool      // the export marks it late (Canvas)
