@@ -696,3 +696,49 @@ func writeZip(t *testing.T, path, dir string) {
 	}
 	f.Close()
 }
+
+// A roster names the students, gives a row to those who handed nothing
+// in, and points at submissions it does not know; a malformed roster is
+// refused with its line.
+func TestRoster(t *testing.T) {
+	ro, err := ReadRoster(strings.NewReader("\ufeffid,name,email,group,extension\n48213,Léa Martin,lea@example.org,A,\n48214,Jean Marc Nguyễn,jm@example.org,B,\"1,5\"\n48299,Sans Rendu,sr@example.org,A,2\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := ro.Lookup("48214"); s.Extension != 1.5 || s.Group != "B" {
+		t.Errorf("roster row 48214: %+v", s)
+	}
+	results := []Result{
+		Result{Student: "48213", TP: "01", File: "a.ipynb", Questions: []Question{{ID: "01/Q1", Max: 3, Points: 3, Passed: 1, Total: 1}}}.finish("01"),
+		Result{Student: "48214", TP: "01", File: "b.ipynb"}.finish("01"),
+		Result{Student: "99999", TP: "01", File: "c.ipynb"}.finish("01"),
+	}
+	all, unknown := ro.Apply(results)
+	if !slices.Equal(unknown, []string{"99999"}) {
+		t.Errorf("unknown %v; want 99999", unknown)
+	}
+	out := t.TempDir()
+	if err := WriteAll(out, all, false); err != nil {
+		t.Fatal(err)
+	}
+	rows := readCSV(t, filepath.Join(out, "grades.csv"))
+	byID := map[string][]string{}
+	for _, r := range rows[1:] {
+		byID[r[0]] = r
+	}
+	name, problems := slices.Index(rows[0], "name"), slices.Index(rows[0], "problems")
+	if name != 1 || byID["48213"][name] != "Léa Martin" {
+		t.Errorf("grades.csv header %v, row %v; want the roster's names in column 2", rows[0], byID["48213"])
+	}
+	if r := byID["48299"]; r == nil || !strings.Contains(r[problems], "non rendu") || r[slices.Index(rows[0], "total")] != "0" {
+		t.Errorf("the student who handed nothing in: %v; want a row « non rendu » worth 0", r)
+	}
+	if r := byID["99999"]; r == nil || !strings.Contains(r[problems], "absent de la liste") {
+		t.Errorf("the submission the roster lacks: %v; want it said", r)
+	}
+	for _, bad := range []string{"name\nx\n", "id,extension\n1,-2\n", "id\n1\n1\n"} {
+		if _, err := ReadRoster(strings.NewReader(bad)); err == nil {
+			t.Errorf("roster %q accepted", bad)
+		}
+	}
+}

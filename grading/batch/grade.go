@@ -39,6 +39,7 @@ type Question struct {
 // Result is the grade of one submission.
 type Result struct {
 	Student, File, TP string
+	Name              string // the student's name, when the export or the roster gives it
 	Questions         []Question
 	Problems          []string // French: what made the notebook partly or wholly ungradable
 	Points, Max       float64
@@ -61,12 +62,12 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		// A submission the grader cannot handle costs that submission
 		// only: the others are graded.
 		if v := recover(); v != nil {
-			res = Result{Student: sub.Student, File: sub.Path, TP: opt.TP,
+			res = Result{Student: sub.Student, Name: sub.Name, File: sub.Path, TP: opt.TP,
 				Problems: []string{fmt.Sprintf("erreur interne du correcteur sur ce notebook (à signaler) : %v", v)}}
 			res = res.finish(opt.TP)
 		}
 	}()
-	res = Result{Student: sub.Student, File: sub.Path, TP: opt.TP}
+	res = Result{Student: sub.Student, Name: sub.Name, File: sub.Path, TP: opt.TP}
 	if sub.Refused != "" {
 		res.Problems = append(res.Problems, sub.Refused)
 		return res.finish(opt.TP)

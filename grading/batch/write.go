@@ -224,6 +224,16 @@ func keepPrevious(out string) error {
 	return nil
 }
 
+// studentName is the name a student's results give, "" if none does.
+func studentName(st student) string {
+	for _, r := range st.all {
+		if r.Name != "" {
+			return r.Name
+		}
+	}
+	return ""
+}
+
 // studentsOf is the set of students of results.
 func studentsOf(results []Result) map[string]bool {
 	in := map[string]bool{}
@@ -306,7 +316,13 @@ func writeGrades(path string, results []Result, old [][]string) error {
 		return err
 	}
 	w := csv.NewWriter(f)
-	_ = w.Write(append(append([]string{"student"}, ids...), "total", "max", "notebooks", "problems", "flags"))
+	named := slices.ContainsFunc(results, func(r Result) bool { return r.Name != "" })
+	header := append(append([]string{"student"}, ids...), "total", "max", "notebooks", "problems", "flags")
+	if named || (len(old) > 0 && slices.Contains(old[0], "name")) {
+		header = slices.Insert(header, 1, "name") // the export or the roster gives names
+		named = true
+	}
+	_ = w.Write(header)
 	for _, st := range students(results) {
 		points := map[string]float64{}
 		var total, maxPts float64
@@ -342,6 +358,9 @@ func writeGrades(path string, results []Result, old [][]string) error {
 			}
 		}
 		row := []string{st.name}
+		if named {
+			row = append(row, studentName(st))
+		}
 		for _, id := range ids {
 			if p, ok := points[id]; ok {
 				row = append(row, pts(p))
@@ -354,7 +373,6 @@ func writeGrades(path string, results []Result, old [][]string) error {
 	}
 	// The students this run did not grade keep their earlier row, as it
 	// was (already protected from spreadsheets), column by column.
-	header := append(append([]string{"student"}, ids...), "total", "max", "notebooks", "problems", "flags")
 	now := studentsOf(results)
 	for _, oldRow := range old[min(len(old), 1):] {
 		if len(oldRow) == 0 || now[uncell(oldRow[0])] {
