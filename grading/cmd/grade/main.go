@@ -59,16 +59,17 @@ func main() {
 	timeout := flag.Duration("timeout", submission.DefaultLimits.Timeout, "time limit of one case")
 	seed := flag.String("seed", "", "seed of the hidden cases (default: the one in "+seedFileHelp+", created on first use)")
 	tmpMB := flag.Int("tmp", submission.DefaultLimits.TmpMB, "MiB of the tmpfs that is a child's only writable place (with bubblewrap)")
+	scale := flag.Float64("scale", 0, "rescale each TP's total to this many points in moodle-grades.csv and canvas-gradebook.csv (e.g. 20; 0: points as they are)")
 	rosterPath := flag.String("roster", "", "class list, CSV with a header: id,name,email,group,extension (id: what the submissions identify students by)")
 	layout := flag.String("layout", "", "layout of SUBMISSIONS: "+strings.Join(batch.Layouts, ", ")+" (default: detected)")
 	sharedCache := flag.Bool("shared-cache", false, "build in the user's Go build cache: half a minute faster to start, but what the submissions' builds write there stays")
 	noSandbox := flag.Bool("unsafe-no-sandbox", false, "grade even where bubblewrap does not work: student code can then read this machine's files")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: grade [-tp NN|all] [-out DIR] [-j N] [-reveal] [-manual manual.csv] [-seed N] [-timeout D] [-tmp MiB] [-layout L] [-roster roster.csv] [-shared-cache] [-unsafe-no-sandbox] SUBMISSIONS")
+		fmt.Fprintln(os.Stderr, "usage: grade [-tp NN|all] [-out DIR] [-j N] [-reveal] [-manual manual.csv] [-seed N] [-timeout D] [-tmp MiB] [-layout L] [-roster roster.csv] [-scale N] [-shared-cache] [-unsafe-no-sandbox] SUBMISSIONS")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	if flag.NArg() != 1 || *jobs < 1 || *tmpMB < 1 || *tmpMB > 1<<14 || *timeout <= 0 {
+	if flag.NArg() != 1 || *scale < 0 || math.IsNaN(*scale) || *jobs < 1 || *tmpMB < 1 || *tmpMB > 1<<14 || *timeout <= 0 {
 		flag.Usage()
 		os.Exit(2)
 	}
@@ -115,14 +116,14 @@ func main() {
 			os.Exit(1)
 		}
 	}
-	if err := run(ctx, flag.Arg(0), *layout, *tp, *out, *jobs, *reveal, *manual, *sharedCache, roster, lim, sandbox, s); err != nil {
+	if err := run(ctx, flag.Arg(0), *layout, *tp, *out, *jobs, *reveal, *manual, *sharedCache, roster, *scale, lim, sandbox, s); err != nil {
 		fmt.Fprintln(os.Stderr, "grade:", err)
 		stop()
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, dir, layout, tp, out string, jobs int, reveal bool, manualPath string, sharedCache bool, roster *batch.Roster, lim submission.Limits, sandbox submission.Sandbox, seed uint64) error {
+func run(ctx context.Context, dir, layout, tp, out string, jobs int, reveal bool, manualPath string, sharedCache bool, roster *batch.Roster, scale float64, lim submission.Limits, sandbox submission.Sandbox, seed uint64) error {
 	gomod, err := exec.Command("go", "env", "GOMOD").Output()
 	if err != nil || strings.TrimSpace(string(gomod)) == "" || strings.TrimSpace(string(gomod)) == os.DevNull {
 		return fmt.Errorf("run grade inside the workbook's repository")
@@ -222,6 +223,9 @@ feed:
 		fmt.Fprintf(os.Stderr, "grade: not in the roster: %s\n", strings.Join(unknown, ", "))
 	}
 	if err := batch.WriteAll(out, results, reveal); err != nil {
+		return err
+	}
+	if err := batch.WriteLMS(out, results, roster, scale); err != nil {
 		return err
 	}
 	elapsed := time.Since(start)
