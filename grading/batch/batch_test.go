@@ -778,3 +778,64 @@ func TestLMS(t *testing.T) {
 		t.Errorf("canvas-gradebook.csv after regrading Léa: %q; want Jean Marc's row kept", rows)
 	}
 }
+
+// A late policy: every day started after the deadline (and the roster's
+// extension) costs its share of the total, up to the cap; the gradebook
+// says when, how late and what it cost; without a time from the export,
+// the file's is taken and the result says so.
+func TestLate(t *testing.T) {
+	loc := time.FixedZone("CET", 3600)
+	deadline, err := ParseDeadline("2026-12-15 23:59", loc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	perDay, _ := ParsePercent("10%/day")
+	capShare, _ := ParsePercent("25 %")
+	p := &LatePolicy{Deadline: deadline, PerDay: perDay, Cap: capShare}
+	ro, _ := ReadRoster(strings.NewReader("id,extension\next,2\n"))
+	on := deadline.Add(-time.Hour)
+	late := deadline.Add(3*time.Hour + 15*time.Minute) // 3 h 15 late: one day started
+	veryLate := deadline.Add(100 * time.Hour)          // 5 days started: capped at 25 %
+	extended := deadline.Add(28 * time.Hour)           // 1 day 4 h late, with 2 days granted: on time
+	subs := []Submission{{Path: "on.ipynb", SubmittedAt: on}, {Path: "late.ipynb", SubmittedAt: late}, {Path: "very.ipynb", SubmittedAt: veryLate}, {Path: "ext.ipynb", SubmittedAt: extended}}
+	var results []Result
+	for _, s := range []struct{ id, file string }{{"on", "on.ipynb"}, {"late", "late.ipynb"}, {"very", "very.ipynb"}, {"ext", "ext.ipynb"}} {
+		results = append(results, Result{Student: s.id, File: s.file, TP: "01", Questions: []Question{{ID: "01/Q1", Max: 10, Points: 10, Passed: 1, Total: 1}}}.finish("01"))
+	}
+	p.Late(results, subs, ro)
+	for k, want := range []struct {
+		days   int
+		points float64
+	}{{0, 10}, {1, 9}, {5, 7.5}, {0, 10}} {
+		if r := results[k]; r.LateDays != want.days || r.Points != want.points {
+			t.Errorf("%s: %d days late, %v points; want %d, %v", r.Student, r.LateDays, r.Points, want.days, want.points)
+		}
+	}
+	out := t.TempDir()
+	if err := WriteAll(out, results, false); err != nil {
+		t.Fatal(err)
+	}
+	rows := readCSV(t, filepath.Join(out, "grades.csv"))
+	n := len(rows[0])
+	if !slices.Equal(rows[0][n-3:], []string{"submitted_at", "late_days", "penalty"}) || !slices.Equal(rows[2][n-3:], []string{late.Format(time.RFC3339), "1", "10%"}) {
+		t.Errorf("grades.csv %q; want the lateness columns", rows)
+	}
+	if md, _ := os.ReadFile(filepath.Join(out, "feedback", fileName(results[1])+".md")); !strings.Contains(string(md), "1 jour de retard") {
+		t.Errorf("feedback of the late submission:\n%s", md)
+	}
+	// No time from the export: the file's, said so.
+	file := filepath.Join(t.TempDir(), "x.ipynb")
+	os.WriteFile(file, []byte("{}"), 0o644)
+	old := deadline.Add(-48 * time.Hour)
+	os.Chtimes(file, old, old)
+	r := []Result{Result{Student: "x", File: file, TP: "01"}.finish("01")}
+	p.Late(r, []Submission{{Path: file}}, nil)
+	if !r[0].SubmittedAt.Equal(old) || !strings.Contains(strings.Join(r[0].Problems, " "), "celle du fichier") {
+		t.Errorf("fallback to the file's time: %+v", r[0])
+	}
+	for _, bad := range []string{"150%", "-1%", "x"} {
+		if _, err := ParsePercent(bad); err == nil {
+			t.Errorf("ParsePercent(%q) accepted", bad)
+		}
+	}
+}

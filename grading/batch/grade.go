@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/prepa-reines/reines/grading"
@@ -40,9 +41,14 @@ type Question struct {
 type Result struct {
 	Student, File, TP string
 	Name              string // the student's name, when the export or the roster gives it
-	Questions         []Question
-	Problems          []string // French: what made the notebook partly or wholly ungradable
-	Points, Max       float64
+	// Lateness, with a late policy (see LatePolicy.Late): when it was
+	// handed in, how many days late, and the share of the total it loses.
+	SubmittedAt time.Time
+	LateDays    int
+	Penalty     float64
+	Questions   []Question
+	Problems    []string // French: what made the notebook partly or wholly ungradable
+	Points, Max float64
 }
 
 // Options of a grading run.
@@ -404,6 +410,9 @@ func (r Result) finish(tp string) Result {
 	for _, q := range r.Questions {
 		r.Points += q.Points
 		r.Max += float64(q.Max)
+	}
+	if r.Penalty > 0 { // late: the share lost, rounded down to 0.25
+		r.Points = math.Floor(r.Points*(1-r.Penalty)*4) / 4
 	}
 	return r
 }

@@ -322,6 +322,10 @@ func writeGrades(path string, results []Result, old [][]string) error {
 		header = slices.Insert(header, 1, "name") // the export or the roster gives names
 		named = true
 	}
+	timed := slices.ContainsFunc(results, func(r Result) bool { return !r.SubmittedAt.IsZero() })
+	if timed { // a late policy: when, how late, what it cost (one per TP counted)
+		header = append(header, "submitted_at", "late_days", "penalty")
+	}
 	_ = w.Write(header)
 	for _, st := range students(results) {
 		points := map[string]float64{}
@@ -369,6 +373,18 @@ func writeGrades(path string, results []Result, old [][]string) error {
 			}
 		}
 		row = append(row, pts(total), pts(maxPts), strings.Join(files, " ; "), grading.Typography(strings.Join(problems, " ; ")), grading.Typography(strings.Join(flags, " ; ")))
+		if timed {
+			var at, days, pen []string
+			for _, r := range st.counted {
+				if r.SubmittedAt.IsZero() {
+					continue
+				}
+				at = append(at, r.SubmittedAt.Format(time.RFC3339))
+				days = append(days, strconv.Itoa(r.LateDays))
+				pen = append(pen, pts(math.Round(r.Penalty*1000)/10)+"%")
+			}
+			row = append(row, strings.Join(at, " ; "), strings.Join(days, " ; "), strings.Join(pen, " ; "))
+		}
 		_ = w.Write(cells(row))
 	}
 	// The students this run did not grade keep their earlier row, as it
@@ -476,6 +492,10 @@ func Markdown(r Result, reveal bool) string {
 	fmt.Fprintf(&b, "# Correction — %s (TP %s)\n\n**Total : %s / %s**\n\n", r.Student, r.TP, pts(r.Points), pts(r.Max))
 	for _, p := range r.Problems {
 		fmt.Fprintf(&b, "> ⚠ %s\n\n", p)
+	}
+	if r.LateDays > 0 {
+		fmt.Fprintf(&b, "> Rendu le %s, avec %s de retard : %s %% du total en moins.\n\n",
+			r.SubmittedAt.Format("02/01/2006 à 15:04"), grading.Plurals(r.LateDays, "jour", "jours"), pts(math.Round(r.Penalty*1000)/10))
 	}
 	for _, q := range r.Questions {
 		fmt.Fprintf(&b, "## %s — %s : %s / %d\n\n%s", q.ID, q.Title, pts(q.Points), q.Max, questionMarkdown(q, reveal))

@@ -59,13 +59,16 @@ func main() {
 	timeout := flag.Duration("timeout", submission.DefaultLimits.Timeout, "time limit of one case")
 	seed := flag.String("seed", "", "seed of the hidden cases (default: the one in "+seedFileHelp+", created on first use)")
 	tmpMB := flag.Int("tmp", submission.DefaultLimits.TmpMB, "MiB of the tmpfs that is a child's only writable place (with bubblewrap)")
+	deadline := flag.String("deadline", "", "deadline, 2026-12-15 23:59 (this machine's time zone) or RFC 3339: late submissions lose -late-penalty per day started")
+	perDay := flag.String("late-penalty", "10%/day", "share of the total lost per day late, with -deadline")
+	lateCap := flag.String("late-cap", "100%", "largest share lost for lateness, with -deadline")
 	scale := flag.Float64("scale", 0, "rescale each TP's total to this many points in moodle-grades.csv and canvas-gradebook.csv (e.g. 20; 0: points as they are)")
 	rosterPath := flag.String("roster", "", "class list, CSV with a header: id,name,email,group,extension (id: what the submissions identify students by)")
 	layout := flag.String("layout", "", "layout of SUBMISSIONS: "+strings.Join(batch.Layouts, ", ")+" (default: detected)")
 	sharedCache := flag.Bool("shared-cache", false, "build in the user's Go build cache: half a minute faster to start, but what the submissions' builds write there stays")
 	noSandbox := flag.Bool("unsafe-no-sandbox", false, "grade even where bubblewrap does not work: student code can then read this machine's files")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: grade [-tp NN|all] [-out DIR] [-j N] [-reveal] [-manual manual.csv] [-seed N] [-timeout D] [-tmp MiB] [-layout L] [-roster roster.csv] [-scale N] [-shared-cache] [-unsafe-no-sandbox] SUBMISSIONS")
+		fmt.Fprintln(os.Stderr, "usage: grade [-tp NN|all] [-out DIR] [-j N] [-reveal] [-manual manual.csv] [-seed N] [-timeout D] [-tmp MiB] [-layout L] [-roster roster.csv] [-deadline T [-late-penalty 10%/day] [-late-cap 50%]] [-scale N] [-shared-cache] [-unsafe-no-sandbox] SUBMISSIONS")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -104,6 +107,22 @@ func main() {
 	// folder removed, and nothing is written.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	var policy *batch.LatePolicy
+	if *deadline != "" {
+		d, err := batch.ParseDeadline(*deadline, time.Local)
+		var day, capShare float64
+		if err == nil {
+			day, err = batch.ParsePercent(*perDay)
+		}
+		if err == nil {
+			capShare, err = batch.ParsePercent(*lateCap)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "grade:", err)
+			os.Exit(2)
+		}
+		policy = &batch.LatePolicy{Deadline: d, PerDay: day, Cap: capShare}
+	}
 	var roster *batch.Roster
 	if *rosterPath != "" {
 		f, err := os.Open(*rosterPath)
@@ -116,14 +135,14 @@ func main() {
 			os.Exit(1)
 		}
 	}
-	if err := run(ctx, flag.Arg(0), *layout, *tp, *out, *jobs, *reveal, *manual, *sharedCache, roster, *scale, lim, sandbox, s); err != nil {
+	if err := run(ctx, flag.Arg(0), *layout, *tp, *out, *jobs, *reveal, *manual, *sharedCache, roster, policy, *scale, lim, sandbox, s); err != nil {
 		fmt.Fprintln(os.Stderr, "grade:", err)
 		stop()
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, dir, layout, tp, out string, jobs int, reveal bool, manualPath string, sharedCache bool, roster *batch.Roster, scale float64, lim submission.Limits, sandbox submission.Sandbox, seed uint64) error {
+func run(ctx context.Context, dir, layout, tp, out string, jobs int, reveal bool, manualPath string, sharedCache bool, roster *batch.Roster, policy *batch.LatePolicy, scale float64, lim submission.Limits, sandbox submission.Sandbox, seed uint64) error {
 	gomod, err := exec.Command("go", "env", "GOMOD").Output()
 	if err != nil || strings.TrimSpace(string(gomod)) == "" || strings.TrimSpace(string(gomod)) == os.DevNull {
 		return fmt.Errorf("run grade inside the workbook's repository")
@@ -218,6 +237,7 @@ feed:
 	if manual != nil {
 		manual.Apply(results)
 	}
+	policy.Late(results, subs, roster)
 	results, unknown := roster.Apply(results)
 	if len(unknown) > 0 {
 		fmt.Fprintf(os.Stderr, "grade: not in the roster: %s\n", strings.Join(unknown, ", "))
