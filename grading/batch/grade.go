@@ -46,6 +46,7 @@ type Result struct {
 	SubmittedAt time.Time
 	LateDays    int
 	Penalty     float64
+	answers     map[string]string // the answer cells' code, by question (see Similarities)
 	Questions   []Question
 	Problems    []string // French: what made the notebook partly or wholly ungradable
 	Points, Max float64
@@ -104,6 +105,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		tp = opt.TP
 	}
 	res.TP = tp
+	res.answers = answerCells(nb)
 	var cells []submission.Cell
 	for i, c := range nb.Cells {
 		if c.CellType == "code" {

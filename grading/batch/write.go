@@ -84,7 +84,8 @@ func (m Manual) Apply(results []Result) {
 }
 
 // WriteAll writes the gradebook and the feedback into out: grades.csv,
-// manual.csv, feedback/<student>.md and .html, gradescope/<student>/results.json.
+// manual.csv, similarity.csv (see Similarities: the students of this run),
+// feedback/<student>.md and .html, gradescope/<student>/results.json.
 // reveal shows hidden cases in the feedback.
 //
 // A folder that already holds a gradebook is regraded, not replaced: the
@@ -162,6 +163,9 @@ func WriteAll(out string, results []Result, reveal bool) error {
 	}
 	// The gradebook last: a run that fails half-way leaves no new
 	// gradebook beside older feedback.
+	if err := writeSimilarity(filepath.Join(out, "similarity.csv"), Similarities(results)); err != nil {
+		return err
+	}
 	if err := writeManual(filepath.Join(out, "manual.csv"), results, oldManual); err != nil {
 		return err
 	}
