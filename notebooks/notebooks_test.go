@@ -36,8 +36,11 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/batch"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/release"
+	"github.com/prepa-reines/reines/tp/board"
+	"github.com/prepa-reines/reines/tp/queens"
 )
 
 var kernel = flag.Bool("kernel", false, "execute the notebooks through the GoNB kernel and check them in Chromium")
@@ -469,4 +472,38 @@ func TestStaleAnswer(t *testing.T) {
 			t.Errorf("cell 4: %d cases checked on the older function", recs[0].Total)
 		}
 	}
+}
+
+// The grader's pages a person reads, the feedback of a student (with the
+// board of a failing case) and the class's statistics, draw their charts
+// in Chromium with no JavaScript error, and show their static SVG with
+// scripts off; screenshots in build/notebooks/grader.
+func TestGraderPages(t *testing.T) {
+	if !*kernel {
+		t.Skip("needs -kernel (make test): opens pages in Chromium")
+	}
+	out := filepath.Join(root(t), "build", "notebooks", "grader")
+	if err := os.RemoveAll(out); err != nil {
+		t.Fatal(err)
+	}
+	b := &board.Board{N: 4, Queens: []queens.Square{{Row: 0, Col: 1}, {Row: 1, Col: 1}}, Highlight: []queens.Square{{Row: 0, Col: 1}, {Row: 1, Col: 1}}}
+	q := func(id string, max int, pts float64, public []grading.CaseResult) batch.Question {
+		return batch.Question{ID: id, Title: grading.Lookup(id).Title, Max: max, Points: pts, Passed: 1, Total: 2, Public: public}
+	}
+	var results []batch.Result
+	for k, student := range []string{"ana", "bob", "cid", "dan"} {
+		results = append(results, batch.Result{Student: student, TP: "01", File: student + ".ipynb", Questions: []batch.Question{
+			q("01/Q1", 3, float64(k%4), nil),
+			q("01/Q2", 4, float64(k), []grading.CaseResult{{Input: "n = 4", Status: grading.Failed, Want: "2 solutions", Got: "1 solution", Note: "deux reines dans la colonne 2", Board: b}}),
+		}})
+	}
+	for i := range results {
+		results[i] = batch.Finish(results[i])
+	}
+	if err := batch.WriteAll(out, results, false); err != nil {
+		t.Fatal(err)
+	}
+	br := newBrowser(t)
+	br.check(t, filepath.Join(out, "feedback", "ana-01.html"), filepath.Join(out, "feedback.png"), true)
+	br.check(t, filepath.Join(out, "report.html"), filepath.Join(out, "report.png"), true)
 }

@@ -901,3 +901,37 @@ func TestSimilarities(t *testing.T) {
 		t.Errorf("similarities %+v; want ana and bob on 01/Q4 alone", got)
 	}
 }
+
+// The class's statistics: per TP the totals' mean, median and range, per
+// question the mean and the shares of full marks and zeros.
+func TestStats(t *testing.T) {
+	mk := func(student string, q1, q2 float64) Result {
+		return Result{Student: student, TP: "01", File: student + ".ipynb", Questions: []Question{
+			{ID: "01/Q1", Max: 3, Points: q1}, {ID: "01/Q2", Max: 4, Points: q2}}}.finish("01")
+	}
+	st := Stats([]Result{mk("a", 3, 4), mk("b", 3, 0), mk("c", 0, 2), {Student: "d", Problems: []string{"non rendu"}}})
+	if len(st) != 1 {
+		t.Fatalf("stats %+v; want TP 01 alone", st)
+	}
+	s := st[0]
+	if s.Students != 3 || s.Mean != 4 || s.Median != 3 || s.Least != 2 || s.Most != 7 { // totals 7, 3, 2
+		t.Errorf("TP 01 totals: %+v; want 3 students, mean 4, median 3, from 2 to 7", s)
+	}
+	q1 := s.Questions[slices.IndexFunc(s.Questions, func(q QuestionStats) bool { return q.ID == "01/Q1" })]
+	if q1.Mean != 2 || math.Abs(q1.Full-2.0/3) > 1e-9 || math.Abs(q1.Zero-1.0/3) > 1e-9 {
+		t.Errorf("01/Q1: %+v; want mean 2, two thirds full, one third zero", q1)
+	}
+	html := ReportHTML(st, "")
+	for _, want := range []string{"TP 01", "3 étudiants", "moyenne 4", "médiane 3", "reines-chart"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("report.html lacks %q", want)
+		}
+	}
+}
+
+// A question without hidden cases says nothing of them, never « 0/0 ».
+func TestNoHiddenSummary(t *testing.T) {
+	if s := casesSummary(Question{Passed: 1, Total: 2}); s != "1 cas réussi sur 2." {
+		t.Errorf("summary %q; want « 1 cas réussi sur 2. »", s)
+	}
+}

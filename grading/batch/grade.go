@@ -401,6 +401,10 @@ func runCases(ctx context.Context, g *Question, bin string, args []string, dir s
 }
 
 // finish sums the points.
+// Finish computes the totals of a result built by hand (tests, tools),
+// filling in its TP's questions if it has none.
+func Finish(r Result) Result { return r.finish(r.TP) }
+
 func (r Result) finish(tp string) Result {
 	r.TP = tp
 	if len(r.Questions) == 0 && tp != "" {

@@ -84,7 +84,8 @@ func (m Manual) Apply(results []Result) {
 }
 
 // WriteAll writes the gradebook and the feedback into out: grades.csv,
-// manual.csv, similarity.csv (see Similarities: the students of this run),
+// manual.csv, similarity.csv (see Similarities) and report.html (see
+// ReportHTML), both on the students of this run,
 // feedback/<student>.md and .html, gradescope/<student>/results.json.
 // reveal shows hidden cases in the feedback.
 //
@@ -164,6 +165,9 @@ func WriteAll(out string, results []Result, reveal bool) error {
 	// The gradebook last: a run that fails half-way leaves no new
 	// gradebook beside older feedback.
 	if err := writeSimilarity(filepath.Join(out, "similarity.csv"), Similarities(results)); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(out, "report.html"), []byte(ReportHTML(Stats(results), lib)), 0o644); err != nil {
 		return err
 	}
 	if err := writeManual(filepath.Join(out, "manual.csv"), results, oldManual); err != nil {
@@ -556,6 +560,9 @@ func questionMarkdown(q Question, reveal bool) string {
 
 // casesSummary says how many cases passed, in French.
 func casesSummary(q Question) string {
+	if q.Hidden == 0 { // no hidden case: nothing to say of them (never « 0/0 »)
+		return fmt.Sprintf("%d %s sur %d.", q.Passed, agree(q.Passed, "cas réussi", "cas réussis"), q.Total)
+	}
 	return fmt.Sprintf("%d %s sur %d (dont %d/%d %s).", q.Passed, agree(q.Passed, "cas réussi", "cas réussis"), q.Total, q.HiddenOK, q.Hidden, agree(q.Hidden, "cas caché", "cas cachés"))
 }
 
