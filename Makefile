@@ -84,8 +84,12 @@ bench:
 	@mkdir -p build && gcc -O3 -o build/mirror tp/fastcount/testdata/mirror.c
 	go run ./tp/fastcount/cmd/benchtable -min 15 -max 18 -c build/mirror
 
+# The notebooks, then the grader's test notebooks made from them (they
+# carry the release of their TP).
 notebooks:
 	go run ./grading/cmd/release
+	python3 grading/batch/testdata/make-corpus.py >/dev/null
+	python3 grading/batch/testdata/make-adversarial.py >/dev/null
 
 # The student edition: a folder to push as its own repository or to zip.
 student:

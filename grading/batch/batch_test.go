@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/submission"
 )
 
@@ -933,5 +934,20 @@ func TestStats(t *testing.T) {
 func TestNoHiddenSummary(t *testing.T) {
 	if s := casesSummary(Question{Passed: 1, Total: 2}); s != "1 cas réussi sur 2." {
 		t.Errorf("summary %q; want « 1 cas réussi sur 2. »", s)
+	}
+}
+
+// A notebook from another release of its TP is pointed out; one from the
+// current release, or naming none, is not.
+func TestReleaseNote(t *testing.T) {
+	sdk := &SDK{Releases: map[string]string{"01": "9292f6872f3f"}}
+	nb := func(meta map[string]any) *notebook.Notebook { return &notebook.Notebook{Metadata: meta} }
+	if n := sdk.releaseNote(nb(map[string]any{"reines": map[string]any{"tp": "01", "release": "000000000000"}}), "01"); !strings.Contains(n, "autre version du TP 01") {
+		t.Errorf("older release: note %q", n)
+	}
+	for _, meta := range []map[string]any{{"reines": map[string]any{"tp": "01", "release": "9292f6872f3f"}}, {}} {
+		if n := sdk.releaseNote(nb(meta), "01"); n != "" {
+			t.Errorf("metadata %v: note %q; want none", meta, n)
+		}
 	}
 }

@@ -106,6 +106,9 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 	}
 	res.TP = tp
 	res.answers = answerCells(nb)
+	if note := opt.SDK.releaseNote(nb, tp); note != "" {
+		res.Problems = append(res.Problems, note)
+	}
 	var cells []submission.Cell
 	for i, c := range nb.Cells {
 		if c.CellType == "code" {

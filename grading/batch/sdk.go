@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -20,6 +21,9 @@ type SDK struct {
 	// Checks are the check cells of the student edition's notebooks, by
 	// question ID, to note those a submission deleted or edited.
 	Checks map[string]string
+	// Releases are the releases of the TPs (see release.ReleaseOf), to
+	// note a notebook handed in from an older one.
+	Releases map[string]string
 }
 
 // NewSDK writes the student edition of the teacher's tree at root into
@@ -36,12 +40,15 @@ func NewSDK(root, dir string) (*SDK, error) {
 	if err != nil {
 		return nil, err
 	}
-	checks := map[string]string{}
+	checks, releases := map[string]string{}, map[string]string{}
 	paths, _ := filepath.Glob(filepath.Join(abs, "notebooks", "*.ipynb"))
 	for _, path := range paths {
 		nb, err := notebook.Read(path)
 		if err != nil {
 			return nil, err
+		}
+		if tp, r := release.ReleaseOf(nb); tp != "" {
+			releases[tp] = r
 		}
 		for i := range nb.Cells {
 			if m := nb.Cells[i].Reines(); m.Role == "check" {
@@ -49,7 +56,18 @@ func NewSDK(root, dir string) (*SDK, error) {
 			}
 		}
 	}
-	return &SDK{Dir: abs, Stubbed: stubbed, Checks: checks}, nil
+	return &SDK{Dir: abs, Stubbed: stubbed, Checks: checks, Releases: releases}, nil
+}
+
+// releaseNote says that nb comes from another release of TP tp than the
+// edition's; "" if it is the same, or if nb names none (a notebook from
+// before releases were named, or not the workbook's).
+func (sdk *SDK) releaseNote(nb *notebook.Notebook, tp string) string {
+	ntp, r := release.ReleaseOf(nb)
+	if r == "" || ntp != tp || sdk.Releases[tp] == "" || r == sdk.Releases[tp] {
+		return ""
+	}
+	return fmt.Sprintf("notebook d'une autre version du TP %s (version %s, celle de la correction : %s) : des énoncés ou des vérifications ont pu changer depuis", tp, r, sdk.Releases[tp])
 }
 
 // checkNote says, for the teacher and the student, that the check cell of

@@ -32,6 +32,8 @@
 package release
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -119,12 +121,28 @@ func Build(root, srcPath string) (student, correction *notebook.Notebook, err er
 		student.Cells = append(student.Cells, s)
 		correction.Cells = append(correction.Cells, c)
 	}
+	raw, err := os.ReadFile(srcPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	sum := sha256.Sum256(raw)
 	for _, n := range []*notebook.Notebook{student, correction} {
 		for i := range n.Cells {
 			n.Cells[i].ID = fmt.Sprintf("%s-%02d", nb, i)
 		}
+		// The release of the TP, which the grader compares with its own.
+		n.Metadata["reines"] = map[string]any{"tp": nb, "release": hex.EncodeToString(sum[:6])}
 	}
 	return student, correction, nil
+}
+
+// ReleaseOf returns the TP and the release a notebook's metadata names
+// (see Build), "" where it names none.
+func ReleaseOf(nb *notebook.Notebook) (tp, release string) {
+	m, _ := nb.Metadata["reines"].(map[string]any)
+	tp, _ = m["tp"].(string)
+	release, _ = m["release"].(string)
+	return tp, release
 }
 
 func newNotebook() *notebook.Notebook {

@@ -125,3 +125,12 @@ func TestFragmentEscapesOption(t *testing.T) {
 		t.Errorf("the option's text is not kept, \\u-escaped:\n%s", html)
 	}
 }
+
+// An option that is not plain JSON (go-echarts writes a string marked
+// __f__ as raw JavaScript) is not drawn: no script, the static SVG stays.
+func TestFragmentRefusesCode(t *testing.T) {
+	html := Fragment(`{"title":{"text":(document.title='XSS')}}`, `<svg class="reines-fallback"></svg>`, 100, 100)
+	if strings.Contains(html, "<script") || strings.Contains(html, "document.title") || !strings.Contains(html, `<svg class="reines-fallback">`) {
+		t.Errorf("an option with code in it:\n%s", html)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"html/template"
+	"strconv"
 	"strings"
 )
 
@@ -40,6 +41,13 @@ var fragment = template.Must(template.New("chart").Parse(`<div class="reines-cha
 // object as JSON (JavaScript functions allowed); fallbackSVG is trusted markup.
 func Fragment(option, fallbackSVG string, width, height int) string {
 	var b strings.Builder
+	// An option is JSON data. go-echarts turns a string marked __f__ into
+	// raw JavaScript (its functions), so a text of a student's (a title)
+	// could become code: an option that is not plain JSON is not drawn,
+	// and the static SVG stays.
+	if !json.Valid([]byte(option)) {
+		return `<div class="reines-chart reines-undrawn" id="` + NewID() + `" style="width:` + strconv.Itoa(width) + `px;height:` + strconv.Itoa(height) + `px;max-width:100%">` + fallbackSVG + `</div>`
+	}
 	// The option goes inside a script element: "<", ">" and "&", which a
 	// JSON option holds only inside its strings (a title, a label), are
 	// written as \u escapes, so that no text of it (a "</script>" in a
