@@ -426,8 +426,8 @@ func FuzzReadManual(f *testing.F) {
 		for _, nbs := range m {
 			for _, qs := range nbs {
 				for id, p := range qs {
-					if !(p >= 0) || p > 100 {
-						t.Errorf("%s: %v points accepted", id, p)
+					if p.Scored && (!(p.Points >= 0) || p.Points > 100) {
+						t.Errorf("%s: %v points accepted", id, p.Points)
 					}
 				}
 			}
@@ -949,5 +949,33 @@ func TestReleaseNote(t *testing.T) {
 		if n := sdk.releaseNote(nb(meta), "01"); n != "" {
 			t.Errorf("metadata %v: note %q; want none", meta, n)
 		}
+	}
+}
+
+// The teacher's comment on a written answer, in manual.csv's last column,
+// reaches the feedback, alone or with points, and is written back.
+func TestManualComment(t *testing.T) {
+	m, err := ReadManual(strings.NewReader("student,notebook,question,max,points,answer,comment\nana,a.ipynb,01/Q6,2,1.5,…,Bien vu pour la symétrie.\nbob,b.ipynb,01/Q6,2,,…,À développer.\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := []Result{
+		Result{Student: "ana", File: "s/a.ipynb", TP: "01", Questions: []Question{{ID: "01/Q6", Max: 2, Manual: true}}}.finish("01"),
+		Result{Student: "bob", File: "s/b.ipynb", TP: "01", Questions: []Question{{ID: "01/Q6", Max: 2, Manual: true}}}.finish("01"),
+	}
+	m.Apply(rs)
+	if q := rs[0].Questions[0]; q.Points != 1.5 || !strings.Contains(Markdown(rs[0], false), "Bien vu pour la symétrie.") {
+		t.Errorf("ana: %+v\n%s", q, Markdown(rs[0], false))
+	}
+	if q := rs[1].Questions[0]; q.Points != 0 || q.Comment != "À développer." {
+		t.Errorf("bob, a comment without points: %+v", q)
+	}
+	out := t.TempDir()
+	if err := WriteAll(out, rs, false); err != nil {
+		t.Fatal(err)
+	}
+	rows := readCSV(t, filepath.Join(out, "manual.csv"))
+	if len(rows[0]) != 7 || rows[0][6] != "comment" || rows[1][6] != "Bien vu pour la symétrie." {
+		t.Errorf("manual.csv %q; want the comments written back", rows)
 	}
 }

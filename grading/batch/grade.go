@@ -26,6 +26,7 @@ type Question struct {
 	Points    float64 // points earned: Max × passed cases / all cases, rounded down to 0.25
 	Manual    bool    // a written answer, graded by the teacher (manual.csv)
 	Answer    string  // the written answer's text (Manual)
+	Comment   string  // the teacher's comment on it (manual.csv), for the student
 	Passed    int     // cases passed, public and hidden
 	Total     int     // cases, public and hidden
 	Public    []grading.CaseResult

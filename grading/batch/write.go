@@ -20,14 +20,22 @@ import (
 	"github.com/prepa-reines/reines/tp/chart"
 )
 
-// Manual holds the teacher's points for written answers, by student, then
+// Manual holds the teacher's marks for written answers, by student, then
 // notebook (the file's name: a student may hand in two notebooks of one
 // TP), then question ID.
-type Manual map[string]map[string]map[string]float64
+type Manual map[string]map[string]map[string]Mark
+
+// Mark is the teacher's mark of one written answer.
+type Mark struct {
+	Points  float64
+	Scored  bool   // Points was given (a comment may come alone)
+	Comment string // for the student, shown in the feedback
+}
 
 // ReadManual reads a manual.csv the teacher filled in (columns student,
-// notebook, question, max, points, answer; header first). Empty points are
-// skipped; points outside [0, max] are errors naming the line.
+// notebook, question, max, points, answer, and optionally comment; header
+// first). Rows with neither points nor a comment are skipped; points
+// outside [0, max] are errors naming the line.
 func ReadManual(r io.Reader) (Manual, error) {
 	rows, err := csv.NewReader(r).ReadAll()
 	if err != nil {
@@ -43,7 +51,11 @@ func readManualRows(rows [][]string) (Manual, error) {
 	}
 	m := Manual{}
 	for i, row := range rows {
-		if i == 0 || len(row) < 5 || strings.TrimSpace(row[4]) == "" {
+		comment := ""
+		if len(row) >= 7 {
+			comment = strings.TrimSpace(uncell(row[6]))
+		}
+		if i == 0 || len(row) < 5 || (strings.TrimSpace(row[4]) == "" && comment == "") {
 			continue
 		}
 		student, nb, id := uncell(row[0]), uncell(row[1]), row[2]
@@ -52,22 +64,26 @@ func readManualRows(rows [][]string) (Manual, error) {
 		if q == nil || !q.Prose() {
 			return nil, fmt.Errorf("manual.csv line %d: %q is not a written answer of the workbook", i+1, id)
 		}
-		pts, err := strconv.ParseFloat(strings.ReplaceAll(strings.TrimSpace(row[4]), ",", "."), 64)
-		if err != nil || math.IsNaN(pts) || pts < 0 || pts > float64(q.Points) {
-			return nil, fmt.Errorf("manual.csv line %d: points %q must be a number between 0 and %d", i+1, row[4], q.Points)
+		mark := Mark{Comment: comment}
+		if p := strings.TrimSpace(row[4]); p != "" {
+			pts, err := strconv.ParseFloat(strings.ReplaceAll(p, ",", "."), 64)
+			if err != nil || math.IsNaN(pts) || pts < 0 || pts > float64(q.Points) {
+				return nil, fmt.Errorf("manual.csv line %d: points %q must be a number between 0 and %d", i+1, row[4], q.Points)
+			}
+			mark.Points, mark.Scored = pts, true
 		}
 		if m[student] == nil {
-			m[student] = map[string]map[string]float64{}
+			m[student] = map[string]map[string]Mark{}
 		}
 		if m[student][nb] == nil {
-			m[student][nb] = map[string]float64{}
+			m[student][nb] = map[string]Mark{}
 		}
-		m[student][nb][id] = pts
+		m[student][nb][id] = mark
 	}
 	return m, nil
 }
 
-var manualHeader = []string{"student", "notebook", "question", "max", "points", "answer"}
+var manualHeader = []string{"student", "notebook", "question", "max", "points", "answer", "comment"}
 
 // Apply adds the manual points to the results.
 func (m Manual) Apply(results []Result) {
@@ -75,8 +91,13 @@ func (m Manual) Apply(results []Result) {
 		r := &results[i]
 		for j := range r.Questions {
 			q := &r.Questions[j]
-			if pts, ok := m[r.Student][filepath.Base(r.File)][q.ID]; ok && q.Manual {
-				q.Points = pts
+			if mark, ok := m[r.Student][filepath.Base(r.File)][q.ID]; ok && q.Manual {
+				if mark.Scored {
+					q.Points = mark.Points
+				}
+				if mark.Comment != "" {
+					q.Comment = mark.Comment
+				}
 			}
 		}
 		*r = r.finish(r.TP)
@@ -117,8 +138,13 @@ func WriteAll(out string, results []Result, reveal bool) error {
 			r.Questions = slices.Clone(r.Questions)
 			for j := range r.Questions {
 				q := &r.Questions[j]
-				if pts, ok := m[r.Student][filepath.Base(r.File)][q.ID]; ok && q.Manual && q.Points == 0 {
-					q.Points = pts
+				if mark, ok := m[r.Student][filepath.Base(r.File)][q.ID]; ok && q.Manual {
+					if mark.Scored && q.Points == 0 {
+						q.Points = mark.Points
+					}
+					if q.Comment == "" {
+						q.Comment = mark.Comment
+					}
 				}
 			}
 			*r = r.finish(r.TP)
@@ -474,7 +500,7 @@ func writeManual(path string, results []Result, old [][]string) error {
 				if q.Points > 0 {
 					p = pts(q.Points)
 				}
-				_ = w.Write(cells([]string{r.Student, filepath.Base(r.File), q.ID, strconv.Itoa(q.Max), p, q.Answer}))
+				_ = w.Write(cells([]string{r.Student, filepath.Base(r.File), q.ID, strconv.Itoa(q.Max), p, q.Answer, q.Comment}))
 			}
 		}
 	}
@@ -515,6 +541,8 @@ func Markdown(r Result, reveal bool) string {
 func questionMarkdown(q Question, reveal bool) string {
 	var b strings.Builder
 	switch {
+	case q.Manual && q.Comment != "":
+		fmt.Fprintf(&b, "Réponse rédigée, notée par l'enseignant : %s\n\n", q.Comment)
 	case q.Manual:
 		b.WriteString("Réponse rédigée, notée par l'enseignant.\n\n")
 	case q.Total > 0:
@@ -601,7 +629,7 @@ var feedbackHTML = template.Must(template.New("feedback").Funcs(template.FuncMap
 <p><strong>Total&nbsp;: {{.Total}}</strong></p>
 {{range .R.Problems}}<p class="ko">⚠ {{fr .}}</p>{{end}}
 {{range .Questions}}<h2>{{.Q.ID}} — {{fr .Title}}&nbsp;: {{.Points}} / {{.Q.Max}}</h2>
-{{if .Q.Manual}}<p>Réponse rédigée, notée par l'enseignant.</p>{{else if .NotImplemented}}<p>Pas encore implémenté.</p>{{else if .Q.Total}}<p>{{fr .Summary}}</p>{{end}}
+{{if .Q.Manual}}<p>Réponse rédigée, notée par l'enseignant{{if .Q.Comment}}{{fr " : "}}{{.Q.Comment}}{{else}}.{{end}}</p>{{else if .NotImplemented}}<p>Pas encore implémenté.</p>{{else if .Q.Total}}<p>{{fr .Summary}}</p>{{end}}
 {{with .Q.Note}}<p>{{fr .}}</p>{{end}}
 {{range .Q.Flags}}<p class="ko">🚩 {{fr .}}</p>{{end}}
 {{with .Q.Compile}}<p>Erreur de compilation&nbsp;:</p><pre>{{.}}</pre>{{end}}

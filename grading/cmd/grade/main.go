@@ -155,8 +155,9 @@ func run(ctx context.Context, dir, layout, tp, out string, jobs int, reveal bool
 		}
 		manual, err = batch.ReadManual(f)
 		f.Close()
-		if err != nil {
-			return err
+		if err != nil { // named after the file given, not "manual.csv"
+			msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "manual.csv"), ":")
+			return fmt.Errorf("%s: %s", manualPath, strings.TrimSpace(msg))
 		}
 	}
 	work, err := os.MkdirTemp("", "reines-grade-")
