@@ -619,7 +619,9 @@ func TestExport(t *testing.T) {
 		dir, layout string
 		want        []row
 	}{
-		{"moodle", LayoutMoodle, []row{{"48213", "01-recursion.ipynb"}, {"48214", "01-recursion.ipynb"}, {"48216", "Ana María de la Cruz_48216_assignsubmission_file_01-recursion.ipynb"}}},
+		{"moodle", LayoutMoodle, []row{{"48213", "01-recursion.ipynb"}, {"48214", "01-recursion.ipynb"}, {"48216", "Ana María de la Cruz_48216_assignsubmission_file_01-recursion.ipynb"},
+			// A file named to pass for another participant's is its own student's.
+			{"48299", "Eve Adam_48299_assignsubmission_file_x_48213_assignsubmission_file_00.ipynb"}}},
 		{"canvas", LayoutCanvas, []row{{"104490", "delacruzanamaría_late_104490_88121634_01-recursion.ipynb"}, {"104512", "martinléa_104512_88120538_01-recursion.ipynb"}, {"104520", "nguyễnjeanmarc_104520_88120777_01-recursion-1.ipynb"}}},
 		{"gradescope", LayoutGradescope, []row{{"06758767", "01-recursion.ipynb"}, {"ana.delacruz@example.org", "01-recursion.ipynb"}}},
 		{"nbgrader", LayoutNbgrader, []row{{"alice", "01-recursion.ipynb"}, {"bob", "01-recursion.ipynb"}}},
@@ -650,8 +652,8 @@ func TestExport(t *testing.T) {
 	zipPath := filepath.Join(t.TempDir(), "MP2-INFO-TP 01-73521.zip")
 	writeZip(t, zipPath, "testdata/exports/moodle")
 	subs, layout, err := Export(zipPath, "", t.TempDir())
-	if err != nil || layout != LayoutMoodle || len(subs) != 3 {
-		t.Errorf("Moodle zip: layout %q, %d submissions (%v); want moodle, 3", layout, len(subs), err)
+	if err != nil || layout != LayoutMoodle || len(subs) != 4 {
+		t.Errorf("Moodle zip: layout %q, %d submissions (%v); want moodle, 4", layout, len(subs), err)
 	}
 	// A zip entry that would land outside the export's folder is refused.
 	evil := filepath.Join(t.TempDir(), "evil.zip")

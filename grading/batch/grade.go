@@ -63,6 +63,9 @@ type Options struct {
 	Seed    uint64             // the teacher's seed of the hidden cases
 }
 
+// BuildBudget bounds the time all the builds of one notebook take together.
+const BuildBudget = 5 * time.Minute
+
 // Grade grades one submission. It never fails: everything that goes wrong
 // is reported in the Result, with 0 where nothing can be graded.
 func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
@@ -185,6 +188,10 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		units[k].Race = graded[k].Race
 	}
 	built := map[string]submission.Built{}
+	// All the builds of one notebook share one budget: a program slow to
+	// compile, built again question by question, cannot hold the run.
+	bctx, cancelBuilds := context.WithTimeout(ctx, BuildBudget)
+	defer cancelBuilds()
 	wholeArgs := map[string][]string{} // the whole program's arguments, per question
 	var plainQs []*grading.Question
 	for _, q := range graded {
@@ -194,7 +201,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 	}
 	if len(plainQs) > 0 {
 		whole := wholeUnit(prog, plainQs, tp)
-		b, err := submission.Compile(ctx, opt.SDK.Dir, filepath.Join(dir, "whole"), []submission.Unit{whole})
+		b, err := submission.Compile(bctx, opt.SDK.Dir, filepath.Join(dir, "whole"), []submission.Unit{whole})
 		if err == nil && b[whole.Name].Bin != "" {
 			for _, q := range plainQs {
 				built[unitName(q.ID)] = b[whole.Name]
@@ -209,8 +216,11 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		}
 	}
 	if len(rest) > 0 {
-		b, err := submission.Compile(ctx, opt.SDK.Dir, filepath.Join(dir, "build"), rest)
+		b, err := submission.Compile(bctx, opt.SDK.Dir, filepath.Join(dir, "build"), rest)
 		if err != nil {
+			if bctx.Err() != nil && ctx.Err() == nil {
+				err = fmt.Errorf("plus de %s pour ce notebook, abandonnée (programme démesuré ?)", grading.Seconds(BuildBudget))
+			}
 			res.Problems = append(res.Problems, "compilation impossible : "+err.Error())
 			return res.finish(tp)
 		}
@@ -241,7 +251,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 			// only the questions whose own program does so lose their
 			// points, so this one is built and run alone.
 			*g = before
-			alone, err := submission.Compile(ctx, opt.SDK.Dir, filepath.Join(dir, "alone-"+unitName(g.ID)), units[k:k+1])
+			alone, err := submission.Compile(bctx, opt.SDK.Dir, filepath.Join(dir, "alone-"+unitName(g.ID)), units[k:k+1])
 			if b := alone[units[k].Name]; err == nil && b.Bin != "" {
 				runCases(ctx, g, b.Bin, nil, dir, qopt)
 			} else {

@@ -51,8 +51,11 @@ const (
 var Layouts = []string{LayoutFolders, LayoutMoodle, LayoutCanvas, LayoutGradescope, LayoutNbgrader}
 
 var (
-	moodleFolder = regexp.MustCompile(`^(.*)_(\d+)_assignsubmission_file_?$`)
-	moodleFlat   = regexp.MustCompile(`^(.*)_(\d+)_assignsubmission_file_(.+\.ipynb)$`)
+	// Moodle writes the names without underscores (it turns them into
+	// spaces): the first "_<digits>_" is the participant's, whatever the
+	// file's own name holds.
+	moodleFolder = regexp.MustCompile(`^([^_]*)_(\d+)_assignsubmission_file_?$`)
+	moodleFlat   = regexp.MustCompile(`^([^_]*)_(\d+)_assignsubmission_file_(.+\.ipynb)$`)
 	canvasFile   = regexp.MustCompile(`^([^_]+)(_late)?_(\d+)_(\d+)_(.+\.ipynb)$`)
 	canvasResub  = regexp.MustCompile(`^(.*)-(\d+)\.ipynb$`)
 	nbgraderIn   = regexp.MustCompile(`^([^+*]+)\+([^+]+)\+([^+]+)(\+[^+]+)?$`)
