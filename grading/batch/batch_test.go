@@ -622,7 +622,9 @@ func TestExport(t *testing.T) {
 		{"moodle", LayoutMoodle, []row{{"48213", "01-recursion.ipynb"}, {"48214", "01-recursion.ipynb"}, {"48216", "Ana María de la Cruz_48216_assignsubmission_file_01-recursion.ipynb"},
 			// A file named to pass for another participant's is its own student's.
 			{"48299", "Eve Adam_48299_assignsubmission_file_x_48213_assignsubmission_file_00.ipynb"}}},
-		{"canvas", LayoutCanvas, []row{{"104490", "delacruzanamaría_late_104490_88121634_01-recursion.ipynb"}, {"104512", "martinléa_104512_88120538_01-recursion.ipynb"}, {"104520", "nguyễnjeanmarc_104520_88120777_01-recursion-1.ipynb"}}},
+		{"canvas", LayoutCanvas, []row{{"104490", "delacruzanamaría_late_104490_88121634_01-recursion.ipynb"}, {"104512", "martinléa_104512_88120538_01-recursion.ipynb"}, {"104520", "nguyễnjeanmarc_104520_88120777_01-recursion-1.ipynb"},
+			// A sortable name with an id in it ("eve_104512"): refused, under its file's name.
+			{"eve_104512_104599_88120542_01-recursion.ipynb", "eve_104512_104599_88120542_01-recursion.ipynb"}}},
 		{"gradescope", LayoutGradescope, []row{{"06758767", "01-recursion.ipynb"}, {"ana.delacruz@example.org", "01-recursion.ipynb"}}},
 		{"nbgrader", LayoutNbgrader, []row{{"alice", "01-recursion.ipynb"}, {"bob", "01-recursion.ipynb"}}},
 		{"nbgrader-inbound", LayoutNbgrader, []row{{"alice", "01-recursion.ipynb"}, {"bob", "01-recursion.ipynb"}}},
@@ -645,6 +647,8 @@ func TestExport(t *testing.T) {
 				t.Errorf("nbgrader timestamp: %+v", s)
 			case tt.dir == "canvas" && s.Student == "104490" && !s.Late:
 				t.Errorf("Canvas late mark lost: %+v", s)
+			case tt.dir == "canvas" && strings.HasPrefix(s.Student, "eve_") && !strings.Contains(s.Refused, "104512 ou 104599"):
+				t.Errorf("ambiguous Canvas name: %+v", s)
 			}
 		}
 	}
@@ -979,5 +983,60 @@ func TestManualComment(t *testing.T) {
 	rows := readCSV(t, filepath.Join(out, "manual.csv"))
 	if len(rows[0]) != 7 || rows[0][6] != "comment" || rows[1][6] != "Bien vu pour la symétrie." {
 		t.Errorf("manual.csv %q; want the comments written back", rows)
+	}
+}
+
+// A student graded again for one TP keeps the points of the other TPs.
+func TestRegradeOneTP(t *testing.T) {
+	out := t.TempDir()
+	r01 := Result{Student: "alice", File: "a/01.ipynb", TP: "01", Questions: []Question{{ID: "01/Q1", Max: 3, Points: 3, Passed: 1, Total: 1}}}.finish("01")
+	r02 := Result{Student: "alice", File: "a/02.ipynb", TP: "02", Questions: []Question{{ID: "02/Q1", Max: 1, Points: 1, Passed: 1, Total: 1}}}.finish("02")
+	if err := WriteAll(out, []Result{r01, r02}, false); err != nil {
+		t.Fatal(err)
+	}
+	r01.Questions[0].Points = 2
+	if err := WriteAll(out, []Result{r01.finish("01")}, false); err != nil {
+		t.Fatal(err)
+	}
+	rows := readCSV(t, filepath.Join(out, "grades.csv"))
+	col := func(name string) string { return rows[1][slices.Index(rows[0], name)] }
+	if len(rows) != 2 || col("01/Q1") != "2" || col("02/Q1") != "1" || col("total") != "3" || !strings.Contains(col("problems"), "TP 02\u00a0: notes reprises") {
+		t.Errorf("grades.csv after regrading alice's TP 01: %q; want her TP 02 kept", rows)
+	}
+}
+
+// In nbgrader's exchange, a folder another user made in a student's name
+// is refused, as nbgrader's collect does (check_owner).
+func TestNbgraderOwner(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to give a folder to another user")
+	}
+	dir := t.TempDir()
+	in := filepath.Join(dir, "inbound")
+	forged := filepath.Join(in, "alice+ps1+2026-03-13 09:00:00.000000 UTC+eve")
+	mine := filepath.Join(in, "alice+ps1+2026-03-12 16:42:10.381920 UTC")
+	for _, d := range []string{forged, mine} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(d, "01-recursion.ipynb"), []byte("{}"), 0o644)
+	}
+	if err := os.Chown(forged, 65534, 65534); err != nil { // nobody
+		t.Fatal(err)
+	}
+	subs, _, err := Export(dir, "", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var graded, refused []string
+	for _, s := range subs {
+		if s.Refused != "" {
+			refused = append(refused, s.Student)
+		} else {
+			graded = append(graded, s.Path)
+		}
+	}
+	if len(graded) != 1 || !strings.HasPrefix(graded[0], mine) || len(refused) != 1 {
+		t.Errorf("graded %v, refused %v; want alice's own folder graded and the forged one refused", graded, refused)
 	}
 }

@@ -7,12 +7,14 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/user"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"go.yaml.in/yaml/v3"
@@ -198,6 +200,14 @@ func collectCanvas(dir string) ([]Submission, error) {
 		if m == nil || e.IsDir() {
 			continue
 		}
+		// A sortable name keeps its underscores ([[:word:]]), so a name
+		// such as "eve_104512" reads as another user's id: a file with
+		// more than one reading is refused, not given to someone.
+		if ids := canvasReadings(e.Name()); len(ids) > 1 {
+			subs = append(subs, Submission{Student: e.Name(), Path: filepath.Join(dir, e.Name()),
+				Refused: fmt.Sprintf("nom de fichier Canvas ambigu (utilisateur %s ?) : à vérifier, puis renommer", strings.Join(ids, " ou "))})
+			continue
+		}
 		file, rank := m[5], 0
 		if r := canvasResub.FindStringSubmatch(file); r != nil {
 			file = r[1] + ".ipynb"
@@ -213,6 +223,22 @@ func collectCanvas(dir string) ([]Submission, error) {
 	}
 	return subs, nil
 }
+
+// canvasReadings lists the user ids a Canvas file name can be read with:
+// "name[_late]_<user>_<attachment>_<file>", wherever two numbers stand
+// between underscores after a name.
+func canvasReadings(name string) []string {
+	parts := strings.Split(name, "_")
+	var ids []string
+	for k := 1; k+2 < len(parts); k++ {
+		if isDigits(parts[k]) && isDigits(parts[k+1]) && strings.HasSuffix(strings.Join(parts[k+2:], "_"), ".ipynb") && !slices.Contains(ids, parts[k]) {
+			ids = append(ids, parts[k])
+		}
+	}
+	return ids
+}
+
+func isDigits(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
 
 func collectGradescope(dir string) ([]Submission, error) {
 	data, err := os.ReadFile(filepath.Join(dir, "submission_metadata.yml"))
@@ -276,6 +302,15 @@ func collectNbgrader(dir string) ([]Submission, error) {
 			continue
 		}
 		if m := nbgraderIn.FindStringSubmatch(e.Name()); m != nil { // inbound
+			// The exchange lets every student create folders there: as
+			// nbgrader's collect (check_owner), a folder some other user
+			// made is not that student's. (A folder the teacher copied is
+			// the teacher's: nothing to check.)
+			if owner := folderOwner(filepath.Join(dir, e.Name())); owner != "" && owner != m[1] {
+				subs = append(subs, Submission{Student: e.Name(), Path: filepath.Join(dir, e.Name()),
+					Refused: fmt.Sprintf("dossier au nom de %s créé par l'utilisateur %s : refusé, comme nbgrader (check_owner)", m[1], owner)})
+				continue
+			}
 			at := nbgraderTime(filepath.Join(dir, e.Name()), m[3])
 			k := key{m[1], m[2]}
 			if prev, seen := newest[k]; seen && !at.After(prev) {
@@ -315,6 +350,23 @@ func collectNbgrader(dir string) ([]Submission, error) {
 	return subs, nil
 }
 
+// folderOwner returns the name of the user who owns dir when that is not
+// the user running the grader, "" otherwise (or when it cannot tell).
+func folderOwner(dir string) string {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return ""
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok || int(st.Uid) == os.Geteuid() {
+		return ""
+	}
+	if u, err := user.LookupId(strconv.Itoa(int(st.Uid))); err == nil {
+		return u.Username
+	}
+	return "uid " + strconv.Itoa(int(st.Uid))
+}
+
 // nbgraderTime reads the submission time of an nbgrader submission: its
 // timestamp.txt ("2026-03-12 16:42:10.381920 UTC"), else the time in its
 // folder's name, else the zero time.
@@ -339,12 +391,14 @@ func limitPerStudent(subs []Submission) []Submission {
 		return subs[i].Path < subs[j].Path
 	})
 	for i, k := 0, 0; i < len(subs); i++ {
-		if i > 0 && subs[i].Student == subs[i-1].Student {
-			k++
-		} else {
+		if i == 0 || subs[i].Student != subs[i-1].Student {
 			k = 0
 		}
-		if k >= MaxPerStudent && subs[i].Refused == "" {
+		if subs[i].Refused != "" {
+			continue // refused already: not one of the student's graded notebooks
+		}
+		k++
+		if k > MaxPerStudent {
 			subs[i].Refused = fmt.Sprintf("plus de %d notebooks pour cet étudiant : celui-ci n'est pas corrigé", MaxPerStudent)
 		}
 	}

@@ -324,12 +324,29 @@ func pts(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 func writeGrades(path string, results []Result, old [][]string) error {
 	var ids, tps []string
 	seen := map[string]bool{}
+	oldRows := map[string]map[string]string{} // student → column → value, of the earlier gradebook
+	var oldTPs []string
 	if len(old) > 0 { // the questions of the rows kept
 		for _, h := range old[0] {
 			if strings.Contains(h, "/Q") && !seen[h] {
 				seen[h] = true
 				ids = append(ids, h)
+				if t, _, _ := strings.Cut(h, "/"); !slices.Contains(oldTPs, t) {
+					oldTPs = append(oldTPs, t)
+				}
 			}
+		}
+		for _, row := range old[1:] {
+			if len(row) == 0 {
+				continue
+			}
+			m := map[string]string{}
+			for k, h := range old[0] {
+				if k < len(row) {
+					m[h] = row[k]
+				}
+			}
+			oldRows[uncell(row[0])] = m
 		}
 	}
 	for _, r := range results {
@@ -387,6 +404,29 @@ func writeGrades(path string, results []Result, old [][]string) error {
 		for _, r := range st.all {
 			if !slices.ContainsFunc(st.counted, func(c Result) bool { return c.File == r.File }) {
 				problems = append(problems, fmt.Sprintf("%s : autre notebook du TP %s, moins bien noté (%s / %s), non retenu", filepath.Base(r.File), r.TP, pts(r.Points), pts(r.Max)))
+			}
+		}
+		// A student graded again for some TPs keeps the points of the others
+		// from the earlier gradebook.
+		if prev := oldRows[st.name]; prev != nil {
+			for _, tp := range oldTPs {
+				if handed[tp] {
+					continue
+				}
+				found := false
+				for id, v := range prev {
+					if t, _, _ := strings.Cut(id, "/"); t == tp && strings.Contains(id, "/Q") && v != "" {
+						p, err := strconv.ParseFloat(v, 64)
+						if err == nil {
+							points[id], total, found = p, total+p, true
+						}
+					}
+				}
+				if found {
+					handed[tp] = true
+					maxPts += tpMax(tp)
+					problems = append(problems, fmt.Sprintf("TP %s : notes reprises du carnet précédent", tp))
+				}
 			}
 		}
 		for _, tp := range tps {
