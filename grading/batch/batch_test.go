@@ -622,9 +622,15 @@ func TestExport(t *testing.T) {
 		{"moodle", LayoutMoodle, []row{{"48213", "01-recursion.ipynb"}, {"48214", "01-recursion.ipynb"}, {"48216", "Ana María de la Cruz_48216_assignsubmission_file_01-recursion.ipynb"},
 			// A file named to pass for another participant's is its own student's.
 			{"48299", "Eve Adam_48299_assignsubmission_file_x_48213_assignsubmission_file_00.ipynb"}}},
-		{"canvas", LayoutCanvas, []row{{"104490", "delacruzanamaría_late_104490_88121634_01-recursion.ipynb"}, {"104512", "martinléa_104512_88120538_01-recursion.ipynb"}, {"104520", "nguyễnjeanmarc_104520_88120777_01-recursion-1.ipynb"},
+		{"canvas", LayoutCanvas, []row{{"104490", "delacruzanamaría_late_104490_88121634_01-recursion.ipynb"}, {"104512", "martinléa_104512_88120538_01-recursion.ipynb"},
+			{"104513", "martinléa_LATE_104513_88120539_01-recursion.ipynb"}, // current Canvas writes LATE
+			{"104514", "dupont_jean_104514_88120540_01-recursion.ipynb"},     // a sortable name with an underscore
+			{"104520", "nguyễnjeanmarc_104520_88120777_01-recursion-1.ipynb"},
+			{"anon_k3x9q", "anon_k3x9q_88120541_01-recursion.ipynb"}, // anonymous grading
 			// A sortable name with an id in it ("eve_104512"): refused, under its file's name.
-			{"eve_104512_104599_88120542_01-recursion.ipynb", "eve_104512_104599_88120542_01-recursion.ipynb"}}},
+			{"eve_104512_104599_88120542_01-recursion.ipynb", "eve_104512_104599_88120542_01-recursion.ipynb"},
+			// Not Canvas's form: refused, not dropped.
+			{"notes-for-the-teacher.ipynb", "notes-for-the-teacher.ipynb"}}},
 		{"gradescope", LayoutGradescope, []row{{"06758767", "01-recursion.ipynb"}, {"ana.delacruz@example.org", "01-recursion.ipynb"}}},
 		{"nbgrader", LayoutNbgrader, []row{{"alice", "01-recursion.ipynb"}, {"bob", "01-recursion.ipynb"}}},
 		{"nbgrader-inbound", LayoutNbgrader, []row{{"alice", "01-recursion.ipynb"}, {"bob", "01-recursion.ipynb"}}},
@@ -645,7 +651,7 @@ func TestExport(t *testing.T) {
 				t.Errorf("Gradescope metadata: %+v", s)
 			case tt.dir == "nbgrader" && s.Student == "alice" && s.SubmittedAt.Format(time.RFC3339) != "2026-03-12T16:42:10Z":
 				t.Errorf("nbgrader timestamp: %+v", s)
-			case tt.dir == "canvas" && s.Student == "104490" && !s.Late:
+			case tt.dir == "canvas" && (s.Student == "104490" || s.Student == "104513") && !s.Late:
 				t.Errorf("Canvas late mark lost: %+v", s)
 			case tt.dir == "canvas" && strings.HasPrefix(s.Student, "eve_") && !strings.Contains(s.Refused, "104512 ou 104599"):
 				t.Errorf("ambiguous Canvas name: %+v", s)
@@ -1038,5 +1044,18 @@ func TestNbgraderOwner(t *testing.T) {
 	}
 	if len(graded) != 1 || !strings.HasPrefix(graded[0], mine) || len(refused) != 1 {
 		t.Errorf("graded %v, refused %v; want alice's own folder graded and the forged one refused", graded, refused)
+	}
+}
+
+// Raw system calls, which can read the program's own memory, cost the
+// question, under any name.
+func TestSyscallCosts(t *testing.T) {
+	for _, src := range []string{
+		"package main\n\nimport \"syscall\"\n\nfunc Count(n int) int { return syscall.Getpid() }\n",
+		"package main\n\nimport sys \"golang.org/x/sys/unix\"\n\nfunc Count(n int) int { return sys.Getpid() }\n",
+	} {
+		if f := strings.Join(flags(src, nil), "; "); !strings.Contains(f, costsFlag) {
+			t.Errorf("flags %q for\n%s\nwant the question's cost", f, src)
+		}
 	}
 }

@@ -14,9 +14,10 @@ import (
 	"github.com/prepa-reines/reines/grading/submission"
 )
 
-// What the grader notes for the teacher in a question's program. Three
+// What the grader notes for the teacher in a question's program. Four
 // things cost the question, as they step outside Go's safety: a compiler
-// directive (//go:linkname, //go:norace…), package unsafe, cgo. So does reaching a
+// directive (//go:linkname, //go:norace…), package unsafe, cgo, raw
+// system calls (syscall, x/sys/unix). So does reaching a
 // function reserved for grading on any case (see runCases): the SDK the
 // program is built against holds no reference answer, and the cases the
 // answer got right without it do not make it the student's own. What is
@@ -49,8 +50,11 @@ func hasCall(e ast.Expr) bool {
 }
 
 var (
-	flagged = []string{"os/exec", "net", "net/http", "syscall", "golang.org/x/sys/unix", "plugin", "runtime/debug", "reflect"}
-	costly  = []string{"unsafe", "C"}
+	flagged = []string{"os/exec", "net", "net/http", "plugin", "runtime/debug", "reflect"}
+	// Raw system calls reach the program's own memory (process_vm_readv),
+	// where the harness keeps the key its results are signed with: no
+	// answer needs them.
+	costly = []string{"unsafe", "C", "syscall", "golang.org/x/sys/unix"}
 )
 
 var undefinedGrading = regexp.MustCompile(`undefined: (grading|nb\d\d)\b`)

@@ -58,7 +58,6 @@ var (
 	// file's own name holds.
 	moodleFolder = regexp.MustCompile(`^([^_]*)_(\d+)_assignsubmission_file_?$`)
 	moodleFlat   = regexp.MustCompile(`^([^_]*)_(\d+)_assignsubmission_file_(.+\.ipynb)$`)
-	canvasFile   = regexp.MustCompile(`^([^_]+)(_late)?_(\d+)_(\d+)_(.+\.ipynb)$`)
 	canvasResub  = regexp.MustCompile(`^(.*)-(\d+)\.ipynb$`)
 	nbgraderIn   = regexp.MustCompile(`^([^+*]+)\+([^+]+)\+([^+]+)(\+[^+]+)?$`)
 )
@@ -130,7 +129,7 @@ func Detect(dir string) string {
 			return LayoutNbgrader // the inbound folder itself
 		case e.IsDir() && moodleFolder.MatchString(n), !e.IsDir() && moodleFlat.MatchString(n):
 			moodle++
-		case !e.IsDir() && canvasFile.MatchString(n):
+		case !e.IsDir() && strings.HasSuffix(n, ".ipynb") && len(canvasReadings(n)) > 0:
 			canvas++
 		}
 	}
@@ -196,46 +195,78 @@ func collectCanvas(dir string) ([]Submission, error) {
 	best := map[key]int{} // the highest resubmission number seen
 	var subs []Submission
 	for _, e := range entries {
-		m := canvasFile.FindStringSubmatch(e.Name())
-		if m == nil || e.IsDir() {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".ipynb") || skipped(e.Name()) {
 			continue
 		}
-		// A sortable name keeps its underscores ([[:word:]]), so a name
-		// such as "eve_104512" reads as another user's id: a file with
-		// more than one reading is refused, not given to someone.
-		if ids := canvasReadings(e.Name()); len(ids) > 1 {
-			subs = append(subs, Submission{Student: e.Name(), Path: filepath.Join(dir, e.Name()),
+		path := filepath.Join(dir, e.Name())
+		rs := canvasReadings(e.Name())
+		switch {
+		case len(rs) == 0:
+			// Not Canvas's form (nor anonymous grading's): said, not dropped.
+			subs = append(subs, Submission{Student: e.Name(), Path: path,
+				Refused: "nom de fichier qui n'est pas celui d'un export Canvas (nom_identifiant_pièce_fichier) : à vérifier"})
+			continue
+		case len(rs) > 1:
+			// A sortable name keeps its underscores ([[:word:]]), so a name
+			// such as "eve_104512" reads as another user's id: a file with
+			// more than one reading is refused, not given to someone.
+			var ids []string
+			for _, r := range rs {
+				ids = append(ids, r.user)
+			}
+			subs = append(subs, Submission{Student: e.Name(), Path: path,
 				Refused: fmt.Sprintf("nom de fichier Canvas ambigu (utilisateur %s ?) : à vérifier, puis renommer", strings.Join(ids, " ou "))})
 			continue
 		}
-		file, rank := m[5], 0
-		if r := canvasResub.FindStringSubmatch(file); r != nil {
-			file = r[1] + ".ipynb"
-			rank, _ = strconv.Atoi(r[2])
+		r := rs[0]
+		file, rank := r.file, 0
+		if m := canvasResub.FindStringSubmatch(file); m != nil {
+			file = m[1] + ".ipynb"
+			rank, _ = strconv.Atoi(m[2])
 		}
-		k := key{m[3], file}
+		k := key{r.user, file}
 		if prev, seen := best[k]; seen && prev >= rank {
 			continue
 		}
 		best[k] = rank
 		subs = slices.DeleteFunc(subs, func(s Submission) bool { return s.Student == k.user && s.file == k.file })
-		subs = append(subs, Submission{Student: m[3], Name: m[1], Path: filepath.Join(dir, e.Name()), Late: m[2] != "", file: file})
+		subs = append(subs, Submission{Student: r.user, Name: r.name, Path: path, Late: r.late, file: file})
 	}
 	return subs, nil
 }
 
-// canvasReadings lists the user ids a Canvas file name can be read with:
-// "name[_late]_<user>_<attachment>_<file>", wherever two numbers stand
-// between underscores after a name.
-func canvasReadings(name string) []string {
+// canvasReading is one way to read a Canvas file name.
+type canvasReading struct {
+	name, user, file string
+	late             bool
+}
+
+// canvasReadings lists the ways a Canvas file name reads:
+// "sortablename[_late|_LATE]_<user id>_<attachment id>_<file>", the name
+// being one or more parts (Canvas keeps underscores in it), wherever two
+// numbers stand between underscores; anonymous grading's
+// "anon_<id>_<attachment id>_<file>" gives the student "anon_<id>".
+func canvasReadings(name string) []canvasReading {
 	parts := strings.Split(name, "_")
-	var ids []string
+	if len(parts) >= 4 && parts[0] == "anon" && isDigits(parts[2]) {
+		return []canvasReading{{user: "anon_" + parts[1], file: strings.Join(parts[3:], "_")}}
+	}
+	var out []canvasReading
 	for k := 1; k+2 < len(parts); k++ {
-		if isDigits(parts[k]) && isDigits(parts[k+1]) && strings.HasSuffix(strings.Join(parts[k+2:], "_"), ".ipynb") && !slices.Contains(ids, parts[k]) {
-			ids = append(ids, parts[k])
+		if !isDigits(parts[k]) || !isDigits(parts[k+1]) {
+			continue
+		}
+		r := canvasReading{user: parts[k], file: strings.Join(parts[k+2:], "_")}
+		who := parts[:k]
+		if n := len(who); n > 1 && strings.EqualFold(who[n-1], "late") {
+			r.late, who = true, who[:n-1]
+		}
+		r.name = strings.Join(who, "_")
+		if r.name != "" && !slices.ContainsFunc(out, func(o canvasReading) bool { return o.user == r.user }) {
+			out = append(out, r)
 		}
 	}
-	return ids
+	return out
 }
 
 func isDigits(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }

@@ -57,6 +57,10 @@ type Program struct {
 	Imports map[string]Import // by GoNB's key (see importKey)
 	Decls   []*Decl           // in order of their (last) definition
 	Errors  []CellError
+	// While building: the live declaration of each name, and the
+	// declarations a later one replaced (dropped from Decls at the end).
+	named    map[string]*Decl
+	replaced map[*Decl]bool
 }
 
 // Import is one import of the program.
@@ -93,10 +97,12 @@ func FileName(i int) string { return "cellule " + strconv.Itoa(i+1) }
 
 // Build merges the cells' declarations, in order.
 func Build(cells []Cell) *Program {
-	p := &Program{Imports: map[string]Import{}}
+	p := &Program{Imports: map[string]Import{}, named: map[string]*Decl{}, replaced: map[*Decl]bool{}}
 	for _, c := range cells {
 		p.add(c)
 	}
+	p.Decls = slices.DeleteFunc(p.Decls, func(d *Decl) bool { return p.replaced[d] })
+	p.named, p.replaced = nil, nil
 	return p
 }
 
@@ -201,15 +207,26 @@ func (p *Program) add(c Cell) {
 
 // put adds d, removing every earlier declaration that shares a name but
 // the blank one.
+// Cost O(names of d): the declarations are indexed by name.
 func (p *Program) put(d *Decl) {
-	p.Decls = slices.DeleteFunc(p.Decls, func(old *Decl) bool {
-		for _, n := range old.Names {
-			if n != blank && slices.Contains(d.Names, n) {
-				return true
+	for _, n := range d.Names {
+		if n == blank {
+			continue
+		}
+		if old := p.named[n]; old != nil && !p.replaced[old] {
+			p.replaced[old] = true
+			for _, on := range old.Names { // all its names go with it
+				if p.named[on] == old {
+					delete(p.named, on)
+				}
 			}
 		}
-		return false
-	})
+	}
+	for _, n := range d.Names {
+		if n != blank {
+			p.named[n] = d
+		}
+	}
 	p.Decls = append(p.Decls, d)
 }
 

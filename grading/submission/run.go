@@ -57,6 +57,7 @@ func (s Sandbox) Isolated() bool { return s.Bwrap != "" }
 // root an unprivileged user ID per child, and a control group per child
 // where the machine allows it. Warning says what is missing.
 func Probe() Sandbox {
+	closeInherited()
 	var s Sandbox
 	s.Cgroups, s.NoCgroups = probeCgroups()
 	s.Prlimit, _ = exec.LookPath("prlimit")
@@ -85,6 +86,21 @@ func Probe() Sandbox {
 	}
 	s.Warning = strings.Join(w, "; ")
 	return s
+}
+
+// closeInherited marks close-on-exec every descriptor above 2 this process
+// inherited (a shell's `9>>file`, make's jobserver pipes): the children get
+// only the descriptors they are given. Go opens its own with that flag.
+func closeInherited() {
+	entries, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if fd, err := strconv.Atoi(e.Name()); err == nil && fd > 2 {
+			syscall.CloseOnExec(fd)
+		}
+	}
 }
 
 // Isolation describes in one line what contains the children here.

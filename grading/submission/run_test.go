@@ -350,3 +350,22 @@ func TestCgroups(t *testing.T) {
 		}
 	}
 }
+
+// A descriptor the grader inherited (a shell's `9>>file`) does not reach
+// the children.
+func TestInheritedDescriptors(t *testing.T) {
+	f, err := os.CreateTemp(t.TempDir(), "inherited")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	// Go opens files close-on-exec: clear it, as a shell's redirection is.
+	if _, _, e := syscall.Syscall(syscall.SYS_FCNTL, f.Fd(), syscall.F_SETFD, 0); e != 0 {
+		t.Fatal(e)
+	}
+	closeInherited()
+	flags, _, e := syscall.Syscall(syscall.SYS_FCNTL, f.Fd(), syscall.F_GETFD, 0)
+	if e != 0 || flags&syscall.FD_CLOEXEC == 0 {
+		t.Errorf("descriptor %d still inherited by the children (flags %d)", f.Fd(), flags)
+	}
+}
