@@ -624,7 +624,7 @@ func TestExport(t *testing.T) {
 			{"48299", "Eve Adam_48299_assignsubmission_file_x_48213_assignsubmission_file_00.ipynb"}}},
 		{"canvas", LayoutCanvas, []row{{"104490", "delacruzanamaría_late_104490_88121634_01-recursion.ipynb"}, {"104512", "martinléa_104512_88120538_01-recursion.ipynb"},
 			{"104513", "martinléa_LATE_104513_88120539_01-recursion.ipynb"}, // current Canvas writes LATE
-			{"104514", "dupont_jean_104514_88120540_01-recursion.ipynb"},     // a sortable name with an underscore
+			{"104514", "dupont_jean_104514_88120540_01-recursion.ipynb"},    // a sortable name with an underscore
 			{"104520", "nguyễnjeanmarc_104520_88120777_01-recursion-1.ipynb"},
 			{"anon_k3x9q", "anon_k3x9q_88120541_01-recursion.ipynb"}, // anonymous grading
 			// A sortable name with an id in it ("eve_104512"): refused, under its file's name.
