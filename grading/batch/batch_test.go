@@ -1059,3 +1059,34 @@ func TestSyscallCosts(t *testing.T) {
 		}
 	}
 }
+
+// A zip of one student's folder is that student; Gradescope metadata keys
+// that no export writes read nothing outside it.
+func TestExportEdges(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "alice")
+	os.MkdirAll(src, 0o755)
+	os.WriteFile(filepath.Join(src, "01-recursion.ipynb"), []byte("{}"), 0o644)
+	os.WriteFile(filepath.Join(src, "02-iterative.ipynb"), []byte("{}"), 0o644)
+	zipPath := filepath.Join(t.TempDir(), "alice.zip")
+	f, _ := os.Create(zipPath)
+	zw := zip.NewWriter(f)
+	for _, n := range []string{"alice/01-recursion.ipynb", "alice/02-iterative.ipynb"} {
+		w, _ := zw.Create(n)
+		w.Write([]byte("{}"))
+	}
+	zw.Close()
+	f.Close()
+	subs, _, err := Export(zipPath, "", t.TempDir())
+	if err != nil || len(subs) != 2 || subs[0].Student != "alice" || subs[1].Student != "alice" {
+		t.Errorf("zip of alice's folder: %+v (%v); want two notebooks of alice", subs, err)
+	}
+	dir := t.TempDir()
+	export := filepath.Join(dir, "export")
+	os.MkdirAll(export, 0o755)
+	os.WriteFile(filepath.Join(dir, "outside.ipynb"), []byte("{}"), 0o644)
+	os.WriteFile(filepath.Join(export, "submission_metadata.yml"), []byte("..:\n  :submitters:\n  - :sid: '1'\n"), 0o644)
+	subs, layout, err := Export(export, "", t.TempDir())
+	if err != nil || layout != LayoutGradescope || len(subs) != 0 {
+		t.Errorf("Gradescope key \"..\": %+v, %s (%v); want nothing read", subs, layout, err)
+	}
+}

@@ -295,7 +295,10 @@ func collectGradescope(dir string) ([]Submission, error) {
 			student, name = cmpOr(s.SID, s.Email, folder), s.Name
 		}
 		at, _ := time.Parse("2006-01-02 15:04:05.999999999 Z", m.CreatedAt)
-		files, err := notebooksUnder(filepath.Join(dir, filepath.Base(folder)))
+		if !filepath.IsLocal(folder) || strings.ContainsAny(folder, `/\`) {
+			continue // a key no export writes ("..", "a/b"): nothing outside the export is read
+		}
+		files, err := notebooksUnder(filepath.Join(dir, folder))
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
@@ -493,11 +496,20 @@ func unzip(path, dir string) error {
 }
 
 // singleRoot returns the one folder dir holds when it holds nothing else
-// (Gradescope's assignment_<id>_export/), else dir.
+// and no notebook of its own (Gradescope's assignment_<id>_export/, a
+// "submissions/" folder), else dir: a zip of one student's folder stays
+// that student's.
 func singleRoot(dir string) string {
 	entries, err := os.ReadDir(dir)
 	if err != nil || len(entries) != 1 || !entries[0].IsDir() {
 		return dir
 	}
-	return filepath.Join(dir, entries[0].Name())
+	sub := filepath.Join(dir, entries[0].Name())
+	inner, _ := os.ReadDir(sub)
+	for _, e := range inner {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".ipynb") {
+			return dir
+		}
+	}
+	return sub
 }
