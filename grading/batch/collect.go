@@ -72,23 +72,12 @@ func Collect(dir string) ([]Submission, error) {
 		path := filepath.Join(dir, name)
 		switch {
 		case e.IsDir():
-			err := filepath.WalkDir(path, func(p string, d os.DirEntry, err error) error {
-				if err != nil {
-					return err
-				}
-				if p != path && skipped(d.Name()) {
-					if d.IsDir() {
-						return filepath.SkipDir
-					}
-					return nil
-				}
-				if !d.IsDir() && strings.HasSuffix(d.Name(), ".ipynb") {
-					subs = append(subs, Submission{Student: name, Path: p})
-				}
-				return nil
-			})
+			files, err := notebooksUnder(path)
 			if err != nil {
 				return nil, err
+			}
+			for _, f := range files {
+				subs = append(subs, Submission{Student: name, Path: f})
 			}
 		case strings.HasSuffix(name, ".ipynb"):
 			subs = append(subs, Submission{Student: strings.TrimSuffix(name, ".ipynb"), Path: path})

@@ -2,6 +2,7 @@ package batch
 
 import (
 	"archive/zip"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -292,7 +293,7 @@ func collectGradescope(dir string) ([]Submission, error) {
 		student, name := folder, ""
 		if len(m.Submitters) > 0 {
 			s := m.Submitters[0]
-			student, name = cmpOr(s.SID, s.Email, folder), s.Name
+			student, name = cmp.Or(s.SID, s.Email, folder), s.Name
 		}
 		at, _ := time.Parse("2006-01-02 15:04:05.999999999 Z", m.CreatedAt)
 		if !filepath.IsLocal(folder) || strings.ContainsAny(folder, `/\`) {
@@ -307,15 +308,6 @@ func collectGradescope(dir string) ([]Submission, error) {
 		}
 	}
 	return subs, nil
-}
-
-func cmpOr(values ...string) string {
-	for _, v := range values {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
 }
 
 func collectNbgrader(dir string) ([]Submission, error) {

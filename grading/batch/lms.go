@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"cmp"
 	"encoding/csv"
 	"math"
 	"os"
@@ -57,7 +58,7 @@ func WriteLMS(out string, results []Result, roster *Roster, scale float64) error
 	canvas = append(canvas, row)
 	for _, st := range students(results) {
 		info, _ := roster.Lookup(st.name)
-		name := cmpOr(info.Name, studentName(st))
+		name := cmp.Or(info.Name, studentName(st))
 		var cols []string
 		for _, tp := range tps {
 			k := slices.IndexFunc(st.counted, func(r Result) bool { return r.TP == tp })
