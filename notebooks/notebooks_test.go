@@ -23,10 +23,15 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -174,11 +179,16 @@ var mu sync.Mutex // one notebook compiles at a time: 2 cores
 // execute runs the notebook in its own folder and writes the executed copy
 // to dir, returning its path.
 func execute(t *testing.T, jupyterPath, path, dir string) string {
+	return executeWithin(t, jupyterPath, path, dir, 600)
+}
+
+// executeWithin is execute with each cell given at most seconds.
+func executeWithin(t *testing.T, jupyterPath, path, dir string, seconds int) string {
 	mu.Lock()
 	defer mu.Unlock()
 	start := time.Now()
 	cmd := exec.Command("jupyter", "nbconvert", "--to", "notebook", "--execute", "--allow-errors",
-		"--ExecutePreprocessor.kernel_name=gonb", "--ExecutePreprocessor.timeout=600",
+		"--ExecutePreprocessor.kernel_name=gonb", fmt.Sprintf("--ExecutePreprocessor.timeout=%d", seconds),
 		"--output-dir", dir, filepath.Base(path))
 	cmd.Dir = filepath.Dir(path)
 	cmd.Env = append(os.Environ(), "JUPYTER_PATH="+jupyterPath)
@@ -506,4 +516,150 @@ func TestGraderPages(t *testing.T) {
 	br := newBrowser(t)
 	br.check(t, filepath.Join(out, "feedback", "ana-01.html"), filepath.Join(out, "feedback.png"), true)
 	br.check(t, filepath.Join(out, "report.html"), filepath.Join(out, "report.png"), true)
+}
+
+// demoLabel finds the label of each demonstration in a cell's source,
+// grading.Demo("Solve et ShowAll (questions 12 et 17)", …).
+var demoLabel = regexp.MustCompile(`grading\.Demo\("([^"]*)"`)
+
+// loopBodies returns src with the body of each top-level function named in
+// names replaced by an endless loop, and the names it replaced. src is a
+// cell of Go declarations (GoNB adds the package clause).
+func loopBodies(src string, names map[string]bool) (string, []string) {
+	const pkg = "package main\n"
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "cell.go", pkg+src, 0)
+	if err != nil {
+		return src, nil
+	}
+	type span struct{ from, to int }
+	var spans []span
+	var replaced []string
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv != nil || fd.Body == nil || !names[fd.Name.Name] {
+			continue
+		}
+		spans = append(spans, span{fset.Position(fd.Body.Lbrace).Offset + 1 - len(pkg), fset.Position(fd.Body.Rbrace).Offset - len(pkg)})
+		replaced = append(replaced, fd.Name.Name)
+	}
+	for i := len(spans) - 1; i >= 0; i-- {
+		src = src[:spans[i].from] + "\n\tfor {\n\t}\n" + src[spans[i].to:]
+	}
+	return src, replaced
+}
+
+// Each function a demonstration calls, answered with an endless loop in a
+// notebook whose other answers are right: through the real kernel, the
+// notebook still runs to its end (each cell within a minute), the check
+// of each such question does not pass, and every demonstration that calls
+// one of them says it stopped at the time limit.
+func TestLoopingAnswers(t *testing.T) {
+	if !*kernel {
+		t.Skip("needs -kernel (make test): runs the notebooks through Jupyter")
+	}
+	r := root(t)
+	jupyterPath := rawErrorKernel(t, r, filepath.Join(r, "build", "jupyter"))
+	edition := filepath.Join(r, "build", "looping")
+	if _, err := release.WriteStudent(r, edition, true); err != nil {
+		t.Fatal(err)
+	}
+	srcs, _ := filepath.Glob(filepath.Join(r, "notebooks", "src", "*.txtar"))
+	for _, src := range srcs {
+		name := strings.TrimSuffix(filepath.Base(src), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			s, err := notebook.Read(filepath.Join(edition, "notebooks", name+".ipynb"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := notebook.Read(filepath.Join(r, "notebooks", "corrections", name+".ipynb"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			nb := release.PasteAnswers(s, c)
+			demoNeeds := map[string]bool{}
+			for _, cell := range nb.Cells {
+				for _, m := range demoLabel.FindAllStringSubmatch(string(cell.Source), -1) {
+					names, _, _ := strings.Cut(m[1], " (")
+					for _, fn := range strings.Split(strings.ReplaceAll(names, " et ", ", "), ", ") {
+						demoNeeds[strings.TrimSpace(fn)] = true
+					}
+				}
+			}
+			looping := map[string]bool{}   // functions answered with a loop
+			questions := map[string]bool{} // their questions
+			for i, cell := range nb.Cells {
+				if cell.Reines().Role != "answer" {
+					continue
+				}
+				src, replaced := loopBodies(string(cell.Source), demoNeeds)
+				if len(replaced) == 0 {
+					continue
+				}
+				nb.Cells[i].Source = notebook.Source(src)
+				questions[cell.Reines().Question] = true
+				for _, fn := range replaced {
+					looping[fn] = true
+				}
+			}
+			if len(looping) == 0 {
+				t.Skip("no demonstration calls a student's function")
+			}
+			data, err := nb.Marshal()
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(edition, "notebooks", name+"-looping.ipynb")
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			executed, err := notebook.Read(executeWithin(t, jupyterPath, path, filepath.Join(r, "build", "notebooks", "looping"), 60))
+			if err != nil {
+				t.Fatal(err)
+			}
+			stopped := 0
+			for i, cell := range executed.Cells {
+				var all strings.Builder
+				var records []grading.Record
+				for _, raw := range cell.Outputs {
+					var o output
+					_ = json.Unmarshal(raw, &o)
+					if o.OutputType == "error" {
+						t.Errorf("cell %d: %s: %s", i, o.Ename, o.Evalue)
+					}
+					all.WriteString(text(o.Text))
+					for _, v := range o.Data {
+						all.WriteString(text(v))
+					}
+					if s, ok := o.Data[grading.CheckMIME]; ok {
+						var rec grading.Record
+						_ = json.Unmarshal([]byte(text(s)), &rec)
+						records = append(records, rec)
+					}
+				}
+				meta := cell.Reines()
+				if meta.Role == "check" && questions[meta.Question] {
+					if len(records) != 1 || records[0].Outcome == "passed" {
+						t.Errorf("check cell %d (%s) of a looping answer: records %+v", i, meta.Question, records)
+					}
+				}
+				for _, m := range demoLabel.FindAllStringSubmatch(string(cell.Source), -1) {
+					calls := false
+					names, _, _ := strings.Cut(m[1], " (")
+					for _, fn := range strings.Split(strings.ReplaceAll(names, " et ", ", "), ", ") {
+						calls = calls || looping[strings.TrimSpace(fn)]
+					}
+					if !calls {
+						continue
+					}
+					if !strings.Contains(all.String(), "La démonstration s'est arrêtée") {
+						t.Errorf("cell %d, demonstration %q with a looping answer: no note that it stopped; output:\n%s", i, m[1], tail([]byte(all.String()), 10))
+					}
+					stopped++
+				}
+			}
+			t.Logf("looping: %d functions (%v), %d demonstrations stopped", len(looping), slices.Sorted(maps.Keys(looping)), stopped)
+		})
+	}
 }

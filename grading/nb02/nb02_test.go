@@ -44,6 +44,14 @@ func TestNewMistakes(t *testing.T) {
 	checktest.FailsWith(t, "no error for n = 0", Q1.Run(func(n int) (*iterative.State, error) {
 		return &iterative.State{N: n, I: 1, J: 1, C: make([]int, max(n+1, 0))}, nil
 	}), "iterative.ErrSize")
+	// The statement asks for an empty, non-nil list of solutions.
+	checktest.FailsWith(t, "nil Solutions", Q1.Run(func(n int) (*iterative.State, error) {
+		s, err := iterative.New(n)
+		if s != nil {
+			s.Solutions = nil
+		}
+		return s, err
+	}), "Solutions vaut nil")
 }
 
 func TestAttacksMistakes(t *testing.T) {
@@ -265,6 +273,12 @@ func TestDrawingMistakes(t *testing.T) {
 		b.Queens = append(b.Queens, queens.Square{Row: col - 1, Col: row - 1})
 		return b
 	}), "inversées")
+	// Appending to b.Queens without a copy: the board handed in has spare
+	// capacity, so two drawings from it share their last queen.
+	checktest.FailsWith(t, "DrawQueen without a copy", Q15.Run(func(b board.Board, row, col int) board.Board {
+		b.Queens = append(b.Queens, queens.Square{Row: row - 1, Col: col - 1})
+		return b
+	}), "slices.Clone(b.Queens)")
 	checktest.FailsWith(t, "ShowSolution k from 0", Q16.Run(func(sols []queens.Placement, k int) board.Board {
 		return drawing.ShowSolution(sols, k+1)
 	}), "k compte à partir de 1")
