@@ -19,6 +19,7 @@ import (
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/submission"
+	"github.com/prepa-reines/reines/tp/board"
 )
 
 // The corpus is graded exactly as corpus-expected.csv says (worked out by
@@ -551,10 +552,39 @@ func TestRegrade(t *testing.T) {
 	if err := os.WriteFile(manual, []byte(filled), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Bob had handed in a second notebook of TP 01, which he withdraws.
+	second := result("bob")
+	second.File = "subs/bob/copie.ipynb"
+	if err := WriteAll(out, []Result{result("alice"), result("bob"), second}, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "feedback", "bob-01-2.md")); err != nil {
+		t.Fatalf("bob's second notebook has no feedback: %v", err)
+	}
 	if err := WriteAll(out, []Result{result("bob")}, false); err != nil {
 		t.Fatal(err)
 	}
+	for _, f := range []string{"feedback/bob-01-2.md", "feedback/bob-01-2.html", "gradescope/bob-01-2"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err == nil {
+			t.Errorf("%s, from bob's earlier run, is still there", f)
+		}
+	}
+	for _, f := range []string{"feedback/bob-01.md", "feedback/alice-01.md", "feedback/alice-01.html", "gradescope/alice-01/results.json"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("after regrading bob: %v", err)
+		}
+	}
+	// A student whose ID reads like alice's second file gets a name of
+	// his own: alice's files are not overwritten.
+	other := Result{Student: "alice-01", File: "subs/x/01-recursion.ipynb", TP: ""}.finish("")
+	if err := WriteAll(out, []Result{other}, false); err != nil {
+		t.Fatal(err)
+	}
+	if md, _ := os.ReadFile(filepath.Join(out, "feedback", "alice-01.md")); !strings.Contains(string(md), "01/Q6") {
+		t.Errorf("alice-01.md was overwritten by student alice-01's feedback:\n%s", md)
+	}
 	rows := readCSV(t, filepath.Join(out, "grades.csv"))
+	rows = slices.DeleteFunc(rows, func(r []string) bool { return r[0] == "alice-01" })
 	if len(rows) != 3 || rows[1][0] != "bob" || rows[2][0] != "alice" {
 		t.Fatalf("grades.csv after regrading bob: %v; want bob's new row and alice's kept", rows)
 	}
@@ -922,7 +952,20 @@ func TestStats(t *testing.T) {
 		return Result{Student: student, TP: "01", File: student + ".ipynb", Questions: []Question{
 			{ID: "01/Q1", Max: 3, Points: q1}, {ID: "01/Q2", Max: 4, Points: q2}}}.finish("01")
 	}
-	st := Stats([]Result{mk("a", 3, 4), mk("b", 3, 0), mk("c", 0, 2), {Student: "d", Problems: []string{"non rendu"}}})
+	fail := func(input string, st grading.Status) grading.CaseResult {
+		return grading.CaseResult{Input: input, Status: st, Board: &board.Board{N: 4}}
+	}
+	a, b, c := mk("a", 3, 4), mk("b", 3, 0), mk("c", 0, 2)
+	// b and c fail n = 4 of Q2 (c twice over: one student, once), c a
+	// hidden case by the time limit and n = 1 of Q1 with a compile error;
+	// a stub left as it was is no failure.
+	b.Questions[1].Public = []grading.CaseResult{fail("n = 4", grading.Failed), fail("n = 0", grading.NotImplemented)}
+	c.Questions[1].Public = []grading.CaseResult{fail("n = 4", grading.Panicked), fail("n = 4", grading.Failed)}
+	c.Questions[1].HiddenKO = []grading.CaseResult{fail("n = 9", grading.TimedOut)}
+	c.Questions[0].Public = []grading.CaseResult{fail("n = 1", grading.Failed)}
+	c.Questions[0].Compile = "cellule : erreur"
+	b.Questions[0].Flags = []string{"os/exec"}
+	st := Stats([]Result{a, b, c, {Student: "d", Problems: []string{"non rendu"}}})
 	if len(st) != 1 {
 		t.Fatalf("stats %+v; want TP 01 alone", st)
 	}
@@ -934,10 +977,41 @@ func TestStats(t *testing.T) {
 	if q1.Mean != 2 || math.Abs(q1.Full-2.0/3) > 1e-9 || math.Abs(q1.Zero-1.0/3) > 1e-9 {
 		t.Errorf("01/Q1: %+v; want mean 2, two thirds full, one third zero", q1)
 	}
+	q2 := s.Questions[slices.IndexFunc(s.Questions, func(q QuestionStats) bool { return q.ID == "01/Q2" })]
+	if q2.Median != 2 || q1.Median != 3 { // Q2: 0, 2, 4; Q1: 0, 3, 3
+		t.Errorf("medians: Q1 %v, Q2 %v; want 3 and 2", q1.Median, q2.Median)
+	}
+	if s.CompileErrors != 1 || s.TimeOuts != 1 || s.Flagged != 1 || s.Problems != 0 {
+		t.Errorf("outcomes: %d compile errors, %d time-outs, %d flagged, %d problems; want 1, 1, 1, 0", s.CompileErrors, s.TimeOuts, s.Flagged, s.Problems)
+	}
+	type fc struct {
+		q, in    string
+		hidden   bool
+		students int
+	}
+	var failed []fc
+	for _, f := range s.Failed {
+		failed = append(failed, fc{f.Question, f.Input, f.Hidden, f.Students})
+		if f.Board == nil {
+			t.Errorf("failed case %s %s without its board", f.Question, f.Input)
+		}
+	}
+	if want := []fc{{"01/Q2", "n = 4", false, 2}, {"01/Q1", "n = 1", false, 1}, {"01/Q2", "n = 9", true, 1}}; !slices.Equal(failed, want) {
+		t.Errorf("failed cases %v; want %v", failed, want)
+	}
 	html := ReportHTML(st, "")
-	for _, want := range []string{"TP 01", "3 étudiants", "moyenne 4", "médiane 3", "reines-chart"} {
+	for _, want := range []string{"TP 01", "3 étudiants", "moyenne 4", "médiane 3", "reines-chart", "1 notebook avec une erreur de compilation", "n = 9 (caché)"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("report.html lacks %q", want)
+		}
+	}
+	if n := strings.Count(html, `class="reines-chart"`); n < 2+3 { // histogram, questions, 3 boards
+		t.Errorf("report.html has %d charts; want 2 and the boards of 3 failed cases", n)
+	}
+	md := ReportMarkdown(st)
+	for _, want := range []string{"## TP 01", "| Q2 |", "| 7 | 1 |", "| Q2 | n = 4 | 2 |", "1 notebook arrêté au délai"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report.md lacks %q:\n%s", want, md)
 		}
 	}
 }
@@ -1088,5 +1162,70 @@ func TestExportEdges(t *testing.T) {
 	subs, layout, err := Export(export, "", t.TempDir())
 	if err != nil || layout != LayoutGradescope || len(subs) != 0 {
 		t.Errorf("Gradescope key \"..\": %+v, %s (%v); want nothing read", subs, layout, err)
+	}
+}
+
+// A notebook graded before, unchanged, is not graded again: its result
+// comes from the cache, under the student who hands it in now; a changed
+// notebook, -force, or another version of the grader grade it again.
+func TestCache(t *testing.T) {
+	out, subs := t.TempDir(), t.TempDir()
+	path := filepath.Join(subs, "01-recursion.ipynb")
+	if err := os.WriteFile(path, []byte(`{"cells": [`), 0o644); err != nil { // truncated: graded without a sandbox
+		t.Fatal(err)
+	}
+	c, err := OpenCache(out, "v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	first := c.Grade(ctx, Submission{Student: "ana", Path: path}, Options{TP: "01"})
+	if c.Reused() != 0 || len(first.Problems) == 0 {
+		t.Fatalf("first run: reused %d, problems %q; want 0 and the truncated notebook reported", c.Reused(), first.Problems)
+	}
+	again := c.Grade(ctx, Submission{Student: "bob", Name: "Bob B.", Path: path}, Options{TP: "01"})
+	if c.Reused() != 1 || again.Student != "bob" || again.Name != "Bob B." || !slices.Equal(again.Problems, first.Problems) {
+		t.Errorf("same notebook again: reused %d, result %+v; want 1, bob's, the same problems", c.Reused(), again)
+	}
+	if err := os.WriteFile(path, []byte(`{"cells": [], "nbformat": 4}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if changed := c.Grade(ctx, Submission{Student: "ana", Path: path}, Options{TP: "01"}); c.Reused() != 1 || slices.Equal(changed.Problems, first.Problems) {
+		t.Errorf("changed notebook: reused %d, problems %q; want it graded again", c.Reused(), changed.Problems)
+	}
+	c.Force = true
+	c.Grade(ctx, Submission{Student: "ana", Path: path}, Options{TP: "01"})
+	if c.Reused() != 1 {
+		t.Errorf("with Force: reused %d; want none", c.Reused())
+	}
+	c2, err := OpenCache(out, "v2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(out, "cache", "v1")); err == nil {
+		t.Error("another version's entries are kept")
+	}
+	c2.Grade(ctx, Submission{Student: "ana", Path: path}, Options{TP: "01"})
+	if c2.Reused() != 0 {
+		t.Errorf("another version: reused %d; want none", c2.Reused())
+	}
+
+	// The version follows the student edition and the options.
+	sdk := &SDK{Dir: t.TempDir()}
+	if err := os.WriteFile(filepath.Join(sdk.Dir, "a.go"), []byte("package a"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	v1, err := Version(sdk, Options{TP: "01", Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := Version(sdk, Options{TP: "01", Seed: 2}); v == v1 {
+		t.Error("the version does not depend on the seed")
+	}
+	if err := os.WriteFile(filepath.Join(sdk.Dir, "a.go"), []byte("package b"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := Version(sdk, Options{TP: "01", Seed: 1}); v == v1 {
+		t.Error("the version does not depend on the student edition")
 	}
 }

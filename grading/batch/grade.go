@@ -48,6 +48,7 @@ type Result struct {
 	LateDays    int
 	Penalty     float64
 	answers     map[string]string // the answer cells' code, by question (see Similarities)
+	transient   bool              // the machine, not the notebook, decided the result (see Cache)
 	Questions   []Question
 	Problems    []string // French: what made the notebook partly or wholly ungradable
 	Points, Max float64
@@ -74,7 +75,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		// only: the others are graded.
 		if v := recover(); v != nil {
 			res = Result{Student: sub.Student, Name: sub.Name, File: sub.Path, TP: opt.TP,
-				Problems: []string{fmt.Sprintf("erreur interne du correcteur sur ce notebook (à signaler) : %v", v)}}
+				Problems: []string{fmt.Sprintf("erreur interne du correcteur sur ce notebook (à signaler) : %v", v)}, transient: true}
 			res = res.finish(opt.TP)
 		}
 	}()
@@ -169,11 +170,13 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 	}
 	if err := opt.Sandbox.Reachable(opt.Work); err != nil {
 		res.Problems = append(res.Problems, "dossier de travail : "+err.Error())
+		res.transient = true
 		return res.finish(tp)
 	}
 	dir, err := os.MkdirTemp(opt.Work, "sub-")
 	if err != nil {
 		res.Problems = append(res.Problems, "dossier de travail : "+err.Error())
+		res.transient = true
 		return res.finish(tp)
 	}
 	defer os.RemoveAll(dir)

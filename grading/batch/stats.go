@@ -5,9 +5,11 @@ import (
 	"html/template"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/tp/board"
 	"github.com/prepa-reines/reines/tp/chart"
 )
 
@@ -20,19 +22,38 @@ type TPStats struct {
 	Mean, Median, Least, Most float64
 	Questions                 []QuestionStats
 	Totals                    []float64 // each student's total, sorted
+	// Students whose notebook had, on at least one question: a compile
+	// error, a case stopped at the time limit, a flag for the teacher; and
+	// whose notebook could not be wholly graded (Problems).
+	CompileErrors, TimeOuts, Flagged, Problems int
+	Failed                                     []FailedCase // the cases failed most often, most first (at most maxFailed)
 }
 
-// QuestionStats sums up one question: the mean share of its points, the
-// share of students with all of them and with none.
+// QuestionStats sums up one question: the mean and median of its points,
+// the share of students with all of them and with none.
 type QuestionStats struct {
-	ID, Title  string
-	Max        int
-	Mean       float64 // points
-	Full, Zero float64 // shares of the students, 0 to 1
-	Manual     bool
+	ID, Title    string
+	Max          int
+	Mean, Median float64 // points
+	Full, Zero   float64 // shares of the students, 0 to 1
+	Manual       bool
 }
+
+// FailedCase is a case of a question and how many students failed it
+// (a wrong answer, a panic or the time limit; not a stub left as it was),
+// with the board of one of them.
+type FailedCase struct {
+	Question, Input string
+	Hidden          bool // a hidden case (the report is the teacher's: it shows them)
+	Students        int
+	Board           *board.Board
+}
+
+// maxFailed is the number of cases the report lists per TP.
+const maxFailed = 10
 
 // Stats computes the statistics of each TP of the results, in TP order.
+// Cost: linear in the size of the results.
 func Stats(results []Result) []TPStats {
 	var out []TPStats
 	byTP := map[string][]Result{}
@@ -74,15 +95,90 @@ func Stats(results []Result) []TPStats {
 				}
 			}
 			if len(points) > 0 {
-				qs.Mean = mean(points)
+				slices.Sort(points)
+				qs.Mean, qs.Median = mean(points), median(points)
 				qs.Full /= float64(len(points))
 				qs.Zero /= float64(len(points))
 			}
 			s.Questions = append(s.Questions, qs)
 		}
+		s.CompileErrors, s.TimeOuts, s.Flagged, s.Problems, s.Failed = outcomes(rs)
 		out = append(out, s)
 	}
 	return out
+}
+
+// outcomes counts the students of rs (one TP) with a compile error, a
+// time-out, a flag and a problem, and lists the cases failed most often.
+func outcomes(rs []Result) (compile, timeouts, flagged, problems int, failed []FailedCase) {
+	type key struct {
+		q, input string
+		hidden   bool
+	}
+	byCase := map[key]*FailedCase{}
+	var order []key
+	for _, r := range rs {
+		var c, to, fl bool
+		seen := map[key]bool{} // a student counts once per case
+		for _, q := range r.Questions {
+			c = c || q.Compile != ""
+			fl = fl || len(q.Flags) > 0
+			for _, hidden := range []bool{false, true} {
+				cases := q.Public
+				if hidden {
+					cases = q.HiddenKO
+				}
+				for _, cr := range cases {
+					to = to || cr.Status == grading.TimedOut
+					if cr.Status != grading.Failed && cr.Status != grading.Panicked && cr.Status != grading.TimedOut {
+						continue
+					}
+					k := key{q.ID, cr.Input, hidden}
+					if seen[k] {
+						continue
+					}
+					seen[k] = true
+					f := byCase[k]
+					if f == nil {
+						f = &FailedCase{Question: q.ID, Input: cr.Input, Hidden: hidden}
+						byCase[k] = f
+						order = append(order, k)
+					}
+					f.Students++
+					if f.Board == nil {
+						f.Board = cr.Board
+					}
+				}
+			}
+		}
+		compile, timeouts, flagged = compile+b2i(c), timeouts+b2i(to), flagged+b2i(fl)
+		problems += b2i(len(r.Problems) > 0)
+	}
+	for _, k := range order {
+		failed = append(failed, *byCase[k])
+	}
+	// Most failed first; ties in question order, then first met.
+	slices.SortStableFunc(failed, func(a, b FailedCase) int {
+		if a.Students != b.Students {
+			return b.Students - a.Students
+		}
+		return questionOrder(a.Question) - questionOrder(b.Question)
+	})
+	return compile, timeouts, flagged, problems, failed[:min(len(failed), maxFailed)]
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// questionOrder is the rank of question id in its TP ("01/Q10" after
+// "01/Q9").
+func questionOrder(id string) int {
+	tp, _, _ := strings.Cut(id, "/")
+	return slices.IndexFunc(grading.Questions(tp), func(q *grading.Question) bool { return q.ID == id })
 }
 
 func mean(xs []float64) float64 {
@@ -103,42 +199,53 @@ func median(xs []float64) float64 {
 }
 
 // ReportHTML is the class's statistics, one section per TP: the totals
-// (mean, median, range) and their distribution, and per question its mean
-// and the shares of full marks and of zeros, as tables and charts (ECharts,
-// inlined with lib, with their static SVG where scripts do not run). In
-// French, for the teacher.
+// (mean, median, range) and their distribution (a histogram), per question
+// its mean, median and the shares of full marks and of zeros (a table and
+// a bar chart), how many notebooks met a compile error, the time limit, a
+// flag or a problem, and the cases failed most often with the board of one
+// of them (ECharts, inlined with lib, each chart with its static SVG where
+// scripts do not run). In French, for the teacher.
 func ReportHTML(stats []TPStats, lib string) string {
-	type row struct{ ID, Title, Mean, Full, Zero string }
+	type row struct{ ID, Title, Mean, Median, Full, Zero string }
+	type failed struct {
+		Question, Input, Students string
+		Hidden                    bool
+		Board                     template.HTML
+	}
 	type section struct {
 		TP, Students, Max, Mean, Median, Range string
+		Outcomes                               []string
 		Rows                                   []row
+		Failed                                 []failed
 		Totals, Questions                      template.HTML
 	}
 	var sections []section
 	for _, s := range stats {
 		sec := section{TP: s.TP, Students: grading.Plurals(s.Students, "étudiant", "étudiants"), Max: pts(s.Max),
-			Mean: dec(s.Mean), Median: dec(s.Median), Range: pts(s.Least) + " à " + pts(s.Most)}
-		// The distribution: how many students got each whole number of points.
-		counts := map[float64]float64{}
-		for _, t := range s.Totals {
-			counts[math.Floor(t)]++
-		}
-		var xs, ys []float64
-		for p := 0.0; p <= math.Floor(s.Max); p++ {
-			xs, ys = append(xs, p), append(ys, counts[p])
-		}
-		sec.Totals = template.HTML(chart.Plot{Title: "TP " + s.TP + " : répartition des totaux", XLabel: "points (arrondis à l'unité inférieure)", YLabel: "étudiants",
-			Series: []chart.Series{{Name: "étudiants", X: xs, Y: ys}}}.HTML())
-		var qx, qmean, qfull []float64
-		for k, q := range s.Questions {
-			sec.Rows = append(sec.Rows, row{strings.TrimPrefix(q.ID, s.TP+"/"), q.Title, dec(q.Mean) + " / " + pts(float64(q.Max)),
+			Mean: dec(s.Mean), Median: dec(s.Median), Range: pts(s.Least) + " à " + pts(s.Most), Outcomes: outcomeLines(s)}
+		cats, counts := histogram(s)
+		sec.Totals = template.HTML(chart.Bars{Title: "TP " + s.TP + " : répartition des totaux", XLabel: "points (arrondis à l'unité inférieure)", YLabel: "étudiants",
+			Categories: cats, Series: []chart.BarSeries{{Name: "étudiants", Values: counts}}}.HTML())
+		var qcats []string
+		var qmean, qmedian, qfull []float64
+		for _, q := range s.Questions {
+			id := strings.TrimPrefix(q.ID, s.TP+"/")
+			sec.Rows = append(sec.Rows, row{id, q.Title, dec(q.Mean) + " / " + pts(float64(q.Max)), dec(q.Median),
 				percent(q.Full), percent(q.Zero)})
 			if q.Max > 0 {
-				qx, qmean, qfull = append(qx, float64(k+1)), append(qmean, 100*q.Mean/float64(q.Max)), append(qfull, 100*q.Full)
+				qcats = append(qcats, id)
+				qmean, qmedian, qfull = append(qmean, 100*q.Mean/float64(q.Max)), append(qmedian, 100*q.Median/float64(q.Max)), append(qfull, 100*q.Full)
 			}
 		}
-		sec.Questions = template.HTML(chart.Plot{Title: "TP " + s.TP + " : réussite par question", XLabel: "question (rang)", YLabel: "%",
-			Series: []chart.Series{{Name: "moyenne (% des points)", X: qx, Y: qmean}, {Name: "toute la note (% des étudiants)", X: qx, Y: qfull}}}.HTML())
+		sec.Questions = template.HTML(chart.Bars{Title: "TP " + s.TP + " : réussite par question", XLabel: "question", YLabel: "%", Categories: qcats,
+			Series: []chart.BarSeries{{Name: "moyenne (% des points)", Values: qmean}, {Name: "médiane (% des points)", Values: qmedian}, {Name: "toute la note (% des étudiants)", Values: qfull}}}.HTML())
+		for _, f := range s.Failed {
+			ff := failed{Question: strings.TrimPrefix(f.Question, s.TP+"/"), Input: f.Input, Hidden: f.Hidden, Students: strconv.Itoa(f.Students)}
+			if f.Board != nil {
+				ff.Board = template.HTML(f.Board.HTML())
+			}
+			sec.Failed = append(sec.Failed, ff)
+		}
 		sections = append(sections, sec)
 	}
 	var b strings.Builder
@@ -150,6 +257,86 @@ func ReportHTML(stats []TPStats, lib string) string {
 		return "<p>" + template.HTMLEscapeString(err.Error()) + "</p>"
 	}
 	return b.String()
+}
+
+// histogram is the distribution of the totals of s: how many students got
+// each whole number of points, from 0 to the maximum.
+func histogram(s TPStats) (cats []string, counts []float64) {
+	byPoint := map[float64]float64{}
+	for _, t := range s.Totals {
+		byPoint[math.Floor(t)]++
+	}
+	for p := 0.0; p <= math.Floor(s.Max); p++ {
+		cats, counts = append(cats, pts(p)), append(counts, byPoint[p])
+	}
+	return cats, counts
+}
+
+// outcomeLines says, in French, how many notebooks met each kind of
+// trouble; nothing for those none met.
+func outcomeLines(s TPStats) []string {
+	var out []string
+	for _, o := range []struct {
+		n          int
+		one, other string
+	}{
+		{s.CompileErrors, "notebook avec une erreur de compilation", "notebooks avec une erreur de compilation"},
+		{s.TimeOuts, "notebook arrêté au délai sur au moins un cas", "notebooks arrêtés au délai sur au moins un cas"},
+		{s.Flagged, "notebook signalé à l'enseignant (grades.csv, colonne flags)", "notebooks signalés à l'enseignant (grades.csv, colonne flags)"},
+		{s.Problems, "notebook pas entièrement corrigé (grades.csv, colonne problems)", "notebooks pas entièrement corrigés (grades.csv, colonne problems)"},
+	} {
+		if o.n > 0 {
+			out = append(out, grading.Typography(grading.Plurals(o.n, o.one, o.other)))
+		}
+	}
+	return out
+}
+
+// ReportMarkdown is ReportHTML's figures as Markdown, for a terminal or a
+// mail: per TP the totals, the table of the questions, the troubles met and
+// the cases failed most often (without their boards).
+func ReportMarkdown(stats []TPStats) string {
+	var b strings.Builder
+	b.WriteString("# Statistiques de la classe\n\n")
+	if len(stats) == 0 {
+		b.WriteString("Aucun notebook corrigé.\n")
+	}
+	for _, s := range stats {
+		fmt.Fprintf(&b, "## TP %s\n\n%s, sur %s points : moyenne %s, médiane %s, de %s à %s.\n\n",
+			s.TP, grading.Plurals(s.Students, "étudiant", "étudiants"), pts(s.Max), dec(s.Mean), dec(s.Median), pts(s.Least), pts(s.Most))
+		cats, counts := histogram(s)
+		b.WriteString("| points | étudiants |\n|---:|---:|\n")
+		for i, c := range cats {
+			fmt.Fprintf(&b, "| %s | %g |\n", c, counts[i])
+		}
+		b.WriteString("\n| question | titre | moyenne | médiane | toute la note | zéro |\n|---|---|---:|---:|---:|---:|\n")
+		for _, q := range s.Questions {
+			fmt.Fprintf(&b, "| %s | %s | %s / %s | %s | %s | %s |\n", strings.TrimPrefix(q.ID, s.TP+"/"), mdCell(q.Title), dec(q.Mean), pts(float64(q.Max)), dec(q.Median), percent(q.Full), percent(q.Zero))
+		}
+		if lines := outcomeLines(s); len(lines) > 0 {
+			b.WriteString("\n")
+			for _, l := range lines {
+				fmt.Fprintf(&b, "- %s\n", l)
+			}
+		}
+		if len(s.Failed) > 0 {
+			b.WriteString("\nLes cas les plus souvent échoués :\n\n| question | cas | étudiants |\n|---|---|---:|\n")
+			for _, f := range s.Failed {
+				input := f.Input
+				if f.Hidden {
+					input += " (caché)"
+				}
+				fmt.Fprintf(&b, "| %s | %s | %d |\n", strings.TrimPrefix(f.Question, s.TP+"/"), mdCell(input), f.Students)
+			}
+		}
+		b.WriteString("\n")
+	}
+	return grading.Typography(b.String())
+}
+
+// mdCell makes s safe in a Markdown table cell: one line, pipes escaped.
+func mdCell(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ", "\r", " ").Replace(s)
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
@@ -167,9 +354,14 @@ var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{"fr
 {{if not .Sections}}<p>Aucun notebook corrigé.</p>{{end}}
 {{range .Sections}}<section><h2>TP {{.TP}}</h2>
 <p>{{fr .Students}}, sur {{.Max}} points{{fr " : "}}moyenne {{.Mean}}, médiane {{.Median}}, de {{.Range}}.</p>
-<table><tr><th>Question</th><th>Titre</th><th>Moyenne</th><th>Toute la note</th><th>Zéro</th></tr>
-{{range .Rows}}<tr><td>{{.ID}}</td><td>{{fr .Title}}</td><td>{{.Mean}}</td><td>{{fr .Full}}</td><td>{{fr .Zero}}</td></tr>
+{{with .Outcomes}}<ul>{{range .}}<li>{{.}}</li>{{end}}</ul>{{end}}
+<table><tr><th>Question</th><th>Titre</th><th>Moyenne</th><th>Médiane</th><th>Toute la note</th><th>Zéro</th></tr>
+{{range .Rows}}<tr><td>{{.ID}}</td><td>{{fr .Title}}</td><td>{{.Mean}}</td><td>{{.Median}}</td><td>{{fr .Full}}</td><td>{{fr .Zero}}</td></tr>
 {{end}}</table>
-<div class="charts">{{.Totals}}{{.Questions}}</div></section>
+<div class="charts">{{.Totals}}{{.Questions}}</div>
+{{with .Failed}}<h3>Les cas les plus souvent échoués</h3>
+<table><tr><th>Question</th><th>Cas</th><th>Étudiants</th><th>Un plateau obtenu</th></tr>
+{{range .}}<tr><td>{{.Question}}</td><td>{{fr .Input}}{{if .Hidden}} (caché){{end}}</td><td>{{.Students}}</td><td>{{.Board}}</td></tr>
+{{end}}</table>{{end}}</section>
 {{end}}</body></html>
 `))

@@ -105,20 +105,26 @@ func (m Manual) Apply(results []Result) {
 }
 
 // WriteAll writes the gradebook and the feedback into out: grades.csv,
-// manual.csv, similarity.csv (see Similarities) and report.html (see
-// ReportHTML), both on the students of this run,
+// manual.csv, similarity.csv (see Similarities), report.html and report.md
+// (see ReportHTML, ReportMarkdown), these three on the students of this run,
 // feedback/<student>.md and .html, gradescope/<student>/results.json.
 // reveal shows hidden cases in the feedback.
 //
 // A folder that already holds a gradebook is regraded, not replaced: the
 // rows of the students this run did not grade are kept in grades.csv and
-// manual.csv (and their feedback files stay), the points the teacher
+// manual.csv, and their feedback files stay (feedback/index.json says
+// whose each file is); the earlier feedback of the students graded now is
+// removed before theirs is written; the points the teacher
 // entered in the earlier manual.csv are carried over to the written
 // answers this run leaves without points, and the earlier files are kept
 // in out/previous/ under the time they were replaced. An earlier gradebook
 // that cannot be read stops the run before anything is written.
 func WriteAll(out string, results []Result, reveal bool) error {
 	oldGrades, oldManual, err := previous(out)
+	if err != nil {
+		return err
+	}
+	owners, err := readFeedbackIndex(out)
 	if err != nil {
 		return err
 	}
@@ -160,16 +166,33 @@ func WriteAll(out string, results []Result, reveal bool) error {
 			counted[r.File] = true
 		}
 	}
+	// The feedback files of earlier runs: those of the students graded now
+	// go (a notebook they no longer hand in leaves no feedback behind),
+	// the others' stay and keep their names.
+	graded := studentsOf(results)
 	used := map[string]int{}
+	for name, st := range owners {
+		if graded[st] {
+			delete(owners, name)
+			for _, f := range []string{filepath.Join("feedback", name+".md"), filepath.Join("feedback", name+".html"), filepath.Join("gradescope", name)} {
+				if err := os.RemoveAll(filepath.Join(out, f)); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		used[name]++
+	}
 	for _, r := range results {
 		if !counted[r.File] {
 			r.Problems = append(slices.Clone(r.Problems), "ce notebook n'est pas retenu : un autre notebook du même TP, mieux noté, compte dans le carnet de notes")
 		}
 		name := fileName(r)
-		for k := 2; used[name] > 0; k++ { // two notebooks of one TP, or a student named like a second one
+		for k := 2; used[name] > 0; k++ { // two notebooks of one TP, a student named like a second one, or one kept from an earlier run
 			name = fileName(r) + "-" + strconv.Itoa(k)
 		}
 		used[name]++
+		owners[name] = r.Student
 		if err := os.WriteFile(filepath.Join(out, "feedback", name+".md"), []byte(Markdown(r, reveal)), 0o644); err != nil {
 			return err
 		}
@@ -188,18 +211,60 @@ func WriteAll(out string, results []Result, reveal bool) error {
 			return err
 		}
 	}
+	if err := writeFeedbackIndex(out, owners); err != nil {
+		return err
+	}
 	// The gradebook last: a run that fails half-way leaves no new
 	// gradebook beside older feedback.
 	if err := writeSimilarity(filepath.Join(out, "similarity.csv"), Similarities(results)); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(out, "report.html"), []byte(ReportHTML(Stats(results), lib)), 0o644); err != nil {
+	stats := Stats(results)
+	if err := os.WriteFile(filepath.Join(out, "report.html"), []byte(ReportHTML(stats, lib)), 0o644); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(out, "report.md"), []byte(ReportMarkdown(stats)), 0o644); err != nil {
 		return err
 	}
 	if err := writeManual(filepath.Join(out, "manual.csv"), results, oldManual); err != nil {
 		return err
 	}
 	return writeGrades(filepath.Join(out, "grades.csv"), results, oldGrades)
+}
+
+// feedbackIndex is the file, in out, that says whose each feedback file
+// is: a JSON object from the file's name (without .md or .html, also the
+// name of its gradescope/ folder) to the student's ID.
+const feedbackIndex = "feedback/index.json"
+
+// readFeedbackIndex reads the index of the feedback files of out; empty
+// if there is none (a new folder, or one from before the index).
+func readFeedbackIndex(out string) (map[string]string, error) {
+	owners := map[string]string{}
+	data, err := os.ReadFile(filepath.Join(out, feedbackIndex))
+	if errors.Is(err, fs.ErrNotExist) {
+		return owners, nil
+	}
+	if err == nil {
+		err = json.Unmarshal(data, &owners)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v: nothing written (move it away to start afresh)", filepath.Join(out, feedbackIndex), err)
+	}
+	for name := range owners { // written by this package: plain names only
+		if name == "" || name != filepath.Base(name) || name == "." || name == ".." {
+			return nil, fmt.Errorf("%s: %q is not a feedback file's name: nothing written", filepath.Join(out, feedbackIndex), name)
+		}
+	}
+	return owners, nil
+}
+
+func writeFeedbackIndex(out string, owners map[string]string) error {
+	data, err := json.MarshalIndent(owners, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(out, feedbackIndex), append(data, '\n'), 0o644)
 }
 
 // previous reads the gradebook an earlier run left in out: the rows of

@@ -1,6 +1,7 @@
 package chart
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -132,5 +133,40 @@ func TestFragmentRefusesCode(t *testing.T) {
 	html := Fragment(`{"title":{"text":(document.title='XSS')}}`, `<svg class="reines-fallback"></svg>`, 100, 100)
 	if strings.Contains(html, "<script") || strings.Contains(html, "document.title") || !strings.Contains(html, `<svg class="reines-fallback">`) {
 		t.Errorf("an option with code in it:\n%s", html)
+	}
+}
+
+// A bar chart: a category axis with the categories in order, one bar
+// series per series, each with one value per category (0 where a series is
+// short); the static SVG draws one bar per category and series.
+func TestBars(t *testing.T) {
+	b := Bars{Title: "réussite", XLabel: "question", YLabel: "%", Categories: []string{"Q1", "Q2", "Q3"},
+		Series: []BarSeries{{Name: "moyenne", Values: []float64{50, 100, 0}}, {Name: "toute la note", Values: []float64{20}}}}
+	var opt struct {
+		XAxis []struct {
+			Type string
+			Data []string
+		} `json:"xAxis"`
+		Series []struct {
+			Type string
+			Name string
+			Data []struct{ Value float64 }
+		}
+	}
+	if err := json.Unmarshal([]byte(b.Option()), &opt); err != nil {
+		t.Fatalf("option: %v\n%s", err, b.Option())
+	}
+	if len(opt.XAxis) != 1 || opt.XAxis[0].Type != "category" || strings.Join(opt.XAxis[0].Data, ",") != "Q1,Q2,Q3" {
+		t.Errorf("x axis %+v; want the categories Q1, Q2, Q3", opt.XAxis)
+	}
+	if len(opt.Series) != 2 || opt.Series[0].Type != "bar" || len(opt.Series[1].Data) != 3 || opt.Series[1].Data[2].Value != 0 || opt.Series[0].Data[1].Value != 100 {
+		t.Errorf("series %+v; want two bar series of 3 values", opt.Series)
+	}
+	svg := b.SVG()
+	if n := strings.Count(svg, "<rect"); n != 3*2+2 { // the bars, then the legend's two swatches
+		t.Errorf("SVG has %d rects; want 6 bars and 2 legend swatches", n)
+	}
+	if !strings.Contains(svg, ">Q2<") || !strings.Contains(b.HTML(), "reines-fallback") {
+		t.Error("SVG without its category labels, or HTML without the fallback")
 	}
 }

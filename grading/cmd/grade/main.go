@@ -2,7 +2,7 @@
 //
 // Usage:
 //
-//	go run ./grading/cmd/grade [-tp NN|all] [-out DIR] [-j N] [-reveal] [-manual manual.csv] [-seed N] [-timeout D] SUBMISSIONS
+//	go run ./grading/cmd/grade [-tp NN|all] [-out DIR] [-j N] [-reveal] [-manual manual.csv] [-seed N] [-timeout D] [-force] SUBMISSIONS
 //
 // SUBMISSIONS holds one .ipynb per student (the file name is the student's
 // ID) or one folder per student holding their notebooks. Each notebook's
@@ -16,9 +16,12 @@
 // (~/.config/reines/seed), written with a random seed on first use: keep
 // it to grade late submissions on the same cases. DIR receives grades.csv
 // (one row per student), manual.csv, feedback/ (Markdown and HTML per
-// notebook) and gradescope/ (results.json per notebook). Fill in the
-// points column of manual.csv and run again with -manual to merge
-// written-answer points into the gradebook.
+// notebook), gradescope/ (results.json per notebook), report.html and
+// report.md (the class's statistics), similarity.csv, the LMS gradebooks
+// and cache/ (each notebook's result: a regrade runs only the notebooks
+// that changed; -force runs them all). Fill in the points column of
+// manual.csv and run again with -manual to merge written-answer points
+// into the gradebook.
 package main
 
 import (
@@ -66,9 +69,10 @@ func main() {
 	rosterPath := flag.String("roster", "", "class list, CSV with a header: id,name,email,group,extension (id: what the submissions identify students by)")
 	layout := flag.String("layout", "", "layout of SUBMISSIONS: "+strings.Join(batch.Layouts, ", ")+" (default: detected)")
 	sharedCache := flag.Bool("shared-cache", false, "build in the user's Go build cache: half a minute faster to start, but what the submissions' builds write there stays")
+	force := flag.Bool("force", false, "grade every notebook again, even those whose result DIR/cache/ holds (same notebook, same grader)")
 	noSandbox := flag.Bool("unsafe-no-sandbox", false, "grade even where bubblewrap does not work: student code can then read this machine's files")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: grade [-tp NN|all] [-out DIR] [-j N] [-reveal] [-manual manual.csv] [-seed N] [-timeout D] [-tmp MiB] [-layout L] [-roster roster.csv] [-deadline T [-late-penalty 10%/day] [-late-cap 50%]] [-scale N] [-shared-cache] [-unsafe-no-sandbox] SUBMISSIONS")
+		fmt.Fprintln(os.Stderr, "usage: grade [-tp NN|all] [-out DIR] [-j N] [-reveal] [-manual manual.csv] [-seed N] [-timeout D] [-tmp MiB] [-layout L] [-roster roster.csv] [-deadline T [-late-penalty 10%/day] [-late-cap 50%]] [-scale N] [-force] [-shared-cache] [-unsafe-no-sandbox] SUBMISSIONS")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -135,14 +139,14 @@ func main() {
 			os.Exit(1)
 		}
 	}
-	if err := run(ctx, flag.Arg(0), *layout, *tp, *out, *jobs, *reveal, *manual, *sharedCache, roster, policy, *scale, lim, sandbox, s); err != nil {
+	if err := run(ctx, flag.Arg(0), *layout, *tp, *out, *jobs, *reveal, *manual, *sharedCache, *force, roster, policy, *scale, lim, sandbox, s); err != nil {
 		fmt.Fprintln(os.Stderr, "grade:", err)
 		stop()
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, dir, layout, tp, out string, jobs int, reveal bool, manualPath string, sharedCache bool, roster *batch.Roster, policy *batch.LatePolicy, scale float64, lim submission.Limits, sandbox submission.Sandbox, seed uint64) error {
+func run(ctx context.Context, dir, layout, tp, out string, jobs int, reveal bool, manualPath string, sharedCache, force bool, roster *batch.Roster, policy *batch.LatePolicy, scale float64, lim submission.Limits, sandbox submission.Sandbox, seed uint64) error {
 	gomod, err := exec.Command("go", "env", "GOMOD").Output()
 	if err != nil || strings.TrimSpace(string(gomod)) == "" || strings.TrimSpace(string(gomod)) == os.DevNull {
 		return fmt.Errorf("run grade inside the workbook's repository")
@@ -199,6 +203,15 @@ func run(ctx context.Context, dir, layout, tp, out string, jobs int, reveal bool
 	if tp != "all" {
 		opt.TP = tp
 	}
+	version, err := batch.Version(sdk, opt)
+	if err != nil {
+		return err
+	}
+	cache, err := batch.OpenCache(out, version)
+	if err != nil {
+		return err
+	}
+	cache.Force = force
 	start := time.Now()
 	// The bar is drawn only on a terminal; a log gets the summary alone.
 	barOut := io.Discard
@@ -216,7 +229,7 @@ func run(ctx context.Context, dir, layout, tp, out string, jobs int, reveal bool
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				results[i] = batch.Grade(ctx, subs[i], opt)
+				results[i] = cache.Grade(ctx, subs[i], opt)
 				_ = bar.Add(1)
 			}
 		}()
@@ -233,7 +246,7 @@ feed:
 	wg.Wait()
 	_ = bar.Finish()
 	if ctx.Err() != nil {
-		return fmt.Errorf("interrupted: nothing written to %s (what was there is left as it was)", out)
+		return fmt.Errorf("interrupted: no gradebook or feedback written to %s (what was there is left as it was; the notebooks graded so far are kept in %s)", out, filepath.Join(out, "cache"))
 	}
 	if manual != nil {
 		manual.Apply(results)
@@ -256,8 +269,12 @@ feed:
 			problems++
 		}
 	}
-	fmt.Fprintf(os.Stderr, "graded %s of %s in %.1f s (%.1f s per notebook, %d in parallel); %d with problems; results in %s\n",
-		plural(len(subs), "notebook"), plural(countStudents(subs), "student"), elapsed.Seconds(), elapsed.Seconds()/float64(len(subs)), jobs, problems, out)
+	reused := ""
+	if n := cache.Reused(); n > 0 {
+		reused = fmt.Sprintf(" (%s unchanged since an earlier run: result reused; -force grades again)", plural(n, "notebook"))
+	}
+	fmt.Fprintf(os.Stderr, "graded %s of %s in %.1f s (%.1f s per notebook, %d in parallel)%s; %d with problems; results in %s\n",
+		plural(len(subs), "notebook"), plural(countStudents(subs), "student"), elapsed.Seconds(), elapsed.Seconds()/float64(len(subs)), jobs, reused, problems, out)
 	return nil
 }
 

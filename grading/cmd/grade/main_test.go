@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/csv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -167,4 +168,113 @@ func children(dir string, grader int) []string {
 		}
 	}
 	return pids
+}
+
+// A class graded, the teacher's points and comment entered in manual.csv,
+// then graded again after one student changed a notebook: the unchanged
+// notebook's result is reused (the summary says so), the changed one is
+// graded anew, and the teacher's points and comment are kept.
+func TestRegradeReusesUnchanged(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the grader and grades notebooks")
+	}
+	tmp := t.TempDir()
+	os.Chmod(filepath.Dir(tmp), 0o755)
+	os.Chmod(tmp, 0o755)
+	bin := filepath.Join(tmp, "grade")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	subs := filepath.Join(tmp, "subs")
+	os.Mkdir(subs, 0o755)
+	write := func(student, count string) {
+		nb, err := notebook.Read("../../../notebooks/corrections/01-recursion.ipynb")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range nb.Cells {
+			if m := nb.Cells[i].Reines(); m.Role == "answer" && m.Question == "01/Q4" && count != "" {
+				nb.Cells[i].Source = notebook.Source(count)
+			}
+		}
+		data, _ := nb.Marshal()
+		if err := os.WriteFile(filepath.Join(subs, student+".ipynb"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("ana", "")
+	write("bob", "func Count(n int) (int64, error) {\n\treturn 0, nil\n}") // wrong: 0 for every n
+	out := filepath.Join(tmp, "out")
+	grade := func() string {
+		args := []string{"-seed", "1", "-j", "2", "-out", out}
+		if _, err := exec.LookPath("bwrap"); err != nil {
+			args = append(args, "-unsafe-no-sandbox")
+		}
+		cmd := exec.Command(bin, append(args, subs)...)
+		cmd.Dir = "../../.."
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("grade: %v\n%s", err, stderr.String())
+		}
+		return stderr.String()
+	}
+	cell := func(student, column string) string {
+		data, _ := os.ReadFile(filepath.Join(out, "grades.csv"))
+		rows := strings.Split(strings.TrimSpace(string(data)), "\n")
+		header := strings.Split(rows[0], ",")
+		for _, r := range rows[1:] {
+			if f := strings.Split(r, ","); f[0] == student {
+				for i, h := range header {
+					if h == column && i < len(f) {
+						return f[i]
+					}
+				}
+			}
+		}
+		return ""
+	}
+	if log := grade(); strings.Contains(log, "reused") {
+		t.Errorf("first run reused results:\n%s", log)
+	}
+	bobBefore := cell("bob", "01/Q4")
+	manual := filepath.Join(out, "manual.csv")
+	f, err := os.Open(manual)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		if r[0] == "ana" && r[2] == "01/Q6" {
+			r[4] = "1.5"
+			r[6] = "Bien vu"
+		}
+	}
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	w.WriteAll(rows)
+	if err := os.WriteFile(manual, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	write("bob", "") // bob hands in the right Count
+	log := grade()
+	if !strings.Contains(log, "1 notebook unchanged since an earlier run: result reused") {
+		t.Errorf("second run: summary does not say one result was reused:\n%s", log)
+	}
+	if got := cell("bob", "01/Q4"); got != "3" || got == bobBefore {
+		t.Errorf("bob's 01/Q4 after the change: %s (before %s); want 3, graded anew", got, bobBefore)
+	}
+	if got := cell("ana", "01/Q6"); got != "1.5" {
+		t.Errorf("ana's 01/Q6 after the regrade: %q; want the 1.5 the teacher gave", got)
+	}
+	if m, _ := os.ReadFile(manual); !strings.Contains(string(m), "Bien vu") {
+		t.Errorf("the teacher's comment is lost:\n%s", m)
+	}
+	if fb, _ := os.ReadFile(filepath.Join(out, "feedback", "ana-01.md")); !strings.Contains(string(fb), "Bien vu") {
+		t.Errorf("ana's feedback lacks the teacher's comment:\n%s", fb)
+	}
 }
