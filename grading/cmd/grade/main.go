@@ -69,11 +69,15 @@ func main() {
 	rosterPath := flag.String("roster", "", "class list, CSV with a header: id,name,email,group,extension (id: what the submissions identify students by)")
 	layout := flag.String("layout", "", "layout of SUBMISSIONS: "+strings.Join(batch.Layouts, ", ")+" (default: detected)")
 	sharedCache := flag.Bool("shared-cache", false, "build in the user's Go build cache: half a minute faster to start, but what the submissions' builds write there stays")
+	shardFlag := flag.String("shard", "", "grade only part K of N of the students, K/N (by a hash of their ID), for grade merge")
 	force := flag.Bool("force", false, "grade every notebook again, even those whose result DIR/cache/ holds (same notebook, same grader)")
 	noSandbox := flag.Bool("unsafe-no-sandbox", false, "grade even where bubblewrap does not work: student code can then read this machine's files")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: grade [-tp NN|all] [-out DIR] [-j N] [-reveal] [-manual manual.csv] [-seed N] [-timeout D] [-tmp MiB] [-layout L] [-roster roster.csv] [-deadline T [-late-penalty 10%/day] [-late-cap 50%]] [-scale N] [-force] [-shared-cache] [-unsafe-no-sandbox] SUBMISSIONS")
+		fmt.Fprintln(os.Stderr, "usage: grade [-tp NN|all] [-out DIR] [-j N] [-reveal] [-manual manual.csv] [-seed N] [-timeout D] [-tmp MiB] [-layout L] [-roster roster.csv] [-deadline T [-late-penalty 10%/day] [-late-cap 50%]] [-scale N] [-shard K/N] [-force] [-shared-cache] [-unsafe-no-sandbox] SUBMISSIONS\n       grade merge -out DIR SHARD_OUT...")
 		flag.PrintDefaults()
+	}
+	if len(os.Args) > 1 && os.Args[1] == "merge" {
+		os.Exit(mergeMain(os.Args[2:]))
 	}
 	flag.Parse()
 	if flag.NArg() != 1 || *scale < 0 || math.IsNaN(*scale) || *jobs < 1 || *tmpMB < 1 || *tmpMB > 1<<14 || *timeout <= 0 {
@@ -90,6 +94,14 @@ func main() {
 		}
 		if len(grading.Questions(*tp)) == 0 {
 			fmt.Fprintf(os.Stderr, "grade: -tp %s: no such TP (%s, or all)\n", *tp, strings.Join(tps(), ", "))
+			os.Exit(2)
+		}
+	}
+	var shard batch.Shard
+	if *shardFlag != "" {
+		var err error
+		if shard, err = batch.ParseShard(*shardFlag); err != nil {
+			fmt.Fprintln(os.Stderr, "grade:", err)
 			os.Exit(2)
 		}
 	}
@@ -139,14 +151,14 @@ func main() {
 			os.Exit(1)
 		}
 	}
-	if err := run(ctx, flag.Arg(0), *layout, *tp, *out, *jobs, *reveal, *manual, *sharedCache, *force, roster, policy, *scale, lim, sandbox, s); err != nil {
+	if err := run(ctx, flag.Arg(0), *layout, *tp, *out, *jobs, *reveal, *manual, *sharedCache, *force, shard, roster, policy, *scale, lim, sandbox, s); err != nil {
 		fmt.Fprintln(os.Stderr, "grade:", err)
 		stop()
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, dir, layout, tp, out string, jobs int, reveal bool, manualPath string, sharedCache, force bool, roster *batch.Roster, policy *batch.LatePolicy, scale float64, lim submission.Limits, sandbox submission.Sandbox, seed uint64) error {
+func run(ctx context.Context, dir, layout, tp, out string, jobs int, reveal bool, manualPath string, sharedCache, force bool, shard batch.Shard, roster *batch.Roster, policy *batch.LatePolicy, scale float64, lim submission.Limits, sandbox submission.Sandbox, seed uint64) error {
 	gomod, err := exec.Command("go", "env", "GOMOD").Output()
 	if err != nil || strings.TrimSpace(string(gomod)) == "" || strings.TrimSpace(string(gomod)) == os.DevNull {
 		return fmt.Errorf("run grade inside the workbook's repository")
@@ -180,6 +192,10 @@ func run(ctx context.Context, dir, layout, tp, out string, jobs int, reveal bool
 	fmt.Fprintf(os.Stderr, "grade: layout %s (%s): %s\n", used, how, plural(len(subs), "notebook"))
 	if len(subs) == 0 {
 		return fmt.Errorf("no notebook in %s", dir)
+	}
+	if shard.N > 0 {
+		subs = shard.Submissions(subs)
+		fmt.Fprintf(os.Stderr, "grade: shard %s: %s of %s\n", shard, plural(len(subs), "notebook"), plural(countStudents(subs), "student"))
 	}
 	_ = os.Chmod(work, 0o755)
 	if err := sandbox.Reachable(work); err != nil {
@@ -252,15 +268,21 @@ feed:
 		manual.Apply(results)
 	}
 	policy.Late(results, subs, roster)
-	results, unknown := roster.Apply(results)
+	results, unknown := shard.Roster(roster).Apply(results)
 	if len(unknown) > 0 {
 		fmt.Fprintf(os.Stderr, "grade: not in the roster: %s\n", strings.Join(unknown, ", "))
 	}
+	batch.SortResults(results)
 	if err := batch.WriteAll(out, results, reveal); err != nil {
 		return err
 	}
 	if err := batch.WriteLMS(out, results, roster, scale); err != nil {
 		return err
+	}
+	if shard.N > 0 {
+		if err := batch.WriteShard(out, shard, results, roster, reveal, scale); err != nil {
+			return err
+		}
 	}
 	elapsed := time.Since(start)
 	problems := 0
@@ -276,6 +298,38 @@ feed:
 	fmt.Fprintf(os.Stderr, "graded %s of %s in %.1f s (%.1f s per notebook, %d in parallel)%s; %d with problems; results in %s\n",
 		plural(len(subs), "notebook"), plural(countStudents(subs), "student"), elapsed.Seconds(), elapsed.Seconds()/float64(len(subs)), jobs, reused, problems, out)
 	return nil
+}
+
+// mergeMain is grade merge: it combines the output folders of the N
+// shards of one run (grade -shard K/N) into one gradebook, feedback and
+// report, the same files as grading the class at once would write.
+func mergeMain(args []string) int {
+	set := flag.NewFlagSet("merge", flag.ContinueOnError)
+	out := set.String("out", "grades", "output folder of the merged gradebook")
+	set.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: grade merge -out DIR SHARD_OUT... (the output folders of grade -shard 1/N … N/N)")
+		set.PrintDefaults()
+	}
+	if err := set.Parse(args); err != nil {
+		return 2
+	}
+	if set.NArg() == 0 {
+		set.Usage()
+		return 2
+	}
+	m, err := batch.MergeShards(set.Args())
+	if err == nil {
+		err = batch.WriteAll(*out, m.Results, m.Reveal)
+	}
+	if err == nil {
+		err = batch.WriteLMS(*out, m.Results, m.Roster, m.Scale)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "grade merge:", err)
+		return 1
+	}
+	fmt.Fprintf(os.Stderr, "merged %s of %s; results in %s\n", plural(set.NArg(), "shard"), plural(len(m.Results), "result"), *out)
+	return 0
 }
 
 // tps lists the TPs that have questions: "01", "02", …

@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/csv"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -277,4 +279,115 @@ func TestRegradeReusesUnchanged(t *testing.T) {
 	if fb, _ := os.ReadFile(filepath.Join(out, "feedback", "ana-01.md")); !strings.Contains(string(fb), "Bien vu") {
 		t.Errorf("ana's feedback lacks the teacher's comment:\n%s", fb)
 	}
+}
+
+// A class graded in two shards, then merged, gives the files grading it
+// at once gives: grades.csv, manual.csv, the LMS gradebooks, the feedback,
+// the report, the similarity list (chart element ids aside, which are
+// fresh in every page).
+func TestShardsMerge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the grader and grades notebooks three times")
+	}
+	tmp := t.TempDir()
+	os.Chmod(filepath.Dir(tmp), 0o755)
+	os.Chmod(tmp, 0o755)
+	bin := filepath.Join(tmp, "grade")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	subs := filepath.Join(tmp, "subs")
+	os.Mkdir(subs, 0o755)
+	corpus := "../../batch/testdata/corpus/"
+	students := map[string]string{"ana": "full.ipynb", "bob": "count-no-error.ipynb", "cid": "first-no-error.ipynb", "dan": "empty.ipynb", "eve": "truncated.ipynb"}
+	for who, file := range students {
+		data, err := os.ReadFile(corpus + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(subs, who+".ipynb"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	roster := filepath.Join(tmp, "roster.csv")
+	if err := os.WriteFile(roster, []byte("id,name,email\nana,Ana A.,ana@example.org\nbob,Bob B.,bob@example.org\ncid,Cid C.,cid@example.org\ndan,Dan D.,dan@example.org\neve,Eve E.,eve@example.org\nfay,Fay F.,fay@example.org\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(args ...string) string {
+		base := []string{"-seed", "1", "-j", "2", "-shared-cache", "-roster", roster, "-scale", "20"}
+		if _, err := exec.LookPath("bwrap"); err != nil {
+			base = append(base, "-unsafe-no-sandbox")
+		}
+		if args[0] == "merge" {
+			base = nil
+		}
+		cmd := exec.Command(bin, append(base, args...)...)
+		if args[0] == "merge" {
+			cmd = exec.Command(bin, args...)
+		}
+		cmd.Dir = "../../.."
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("grade %v: %v\n%s", args, err, stderr.String())
+		}
+		return stderr.String()
+	}
+	whole, s1, s2, merged := filepath.Join(tmp, "whole"), filepath.Join(tmp, "s1"), filepath.Join(tmp, "s2"), filepath.Join(tmp, "merged")
+	run("-out", whole, subs)
+	log1 := run("-out", s1, "-shard", "1/2", subs)
+	log2 := run("-out", s2, "-shard", "2/2", subs)
+	if strings.Contains(log1, ": 0 notebooks") || strings.Contains(log2, ": 0 notebooks") {
+		t.Fatalf("a shard is empty:\n%s\n%s", log1, log2)
+	}
+	run("merge", "-out", merged, s1, s2)
+	ids := regexp.MustCompile(`reines-[0-9a-f]{16}`)
+	var compared int
+	err := filepath.WalkDir(whole, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(whole, path)
+		if strings.HasPrefix(rel, "cache") || strings.HasPrefix(rel, "previous") {
+			return nil
+		}
+		want, _ := os.ReadFile(path)
+		got, err := os.ReadFile(filepath.Join(merged, rel))
+		if err != nil {
+			t.Errorf("merged output lacks %s", rel)
+			return nil
+		}
+		if ids.ReplaceAllString(string(got), "id") != ids.ReplaceAllString(string(want), "id") {
+			t.Errorf("%s differs between the whole run and the merged shards:\nwhole:\n%s\nmerged:\n%s", rel, tail(want), tail(got))
+		}
+		compared++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d files compared; shards:\n%s%s", compared, log1, log2)
+	if compared < 10 {
+		t.Errorf("compared %d files; want the gradebook, the LMS files, the report and every feedback", compared)
+	}
+	if g, _ := os.ReadFile(filepath.Join(merged, "grades.csv")); !strings.Contains(string(g), "fay") || !strings.Contains(string(g), "non rendu") {
+		t.Errorf("the roster's student without a notebook has no row:\n%s", g)
+	}
+	// Merging one shard alone, or a shard twice, is refused.
+	cmd := exec.Command(bin, "merge", "-out", filepath.Join(tmp, "bad"), s1)
+	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "shards missing: 2/2") {
+		t.Errorf("merge of shard 1/2 alone: %v\n%s", err, out)
+	}
+	cmd = exec.Command(bin, "merge", "-out", filepath.Join(tmp, "bad"), s1, s1)
+	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "twice") {
+		t.Errorf("merge of shard 1/2 twice: %v\n%s", err, out)
+	}
+}
+
+func tail(b []byte) string {
+	s := string(b)
+	if len(s) > 1500 {
+		s = s[:1500] + "…"
+	}
+	return s
 }
