@@ -7,6 +7,7 @@
 #   make student    write the student edition (OUT=build/student)
 #   make check      run the public checks of saved notebooks (NB=…)
 #   make grade SUBMISSIONS=folder [OUT=grades] [GRADE_ARGS=…]   grade submitted notebooks
+#   make gradescope [TP=01]   the Gradescope autograder zip (build/gradescope-TP.zip)
 SHELL := bash
 GOBIN := $(shell go env GOPATH)/bin
 # GoNB and goimports live in GOBIN; a pip --user Jupyter in ~/.local/bin.
@@ -14,7 +15,7 @@ export PATH := $(GOBIN):$(HOME)/.local/bin:$(PATH)
 STAMP := build/.setup-done
 PORT ?= 8888
 
-.PHONY: all setup jupyter test test-go test-notebooks lint fuzz grade bench notebooks student check clean
+.PHONY: all setup jupyter test test-go test-notebooks lint fuzz grade gradescope bench notebooks student check clean
 
 all: test
 
@@ -74,6 +75,11 @@ grade:
 	@[ -n "$(SUBMISSIONS)" ] || { echo "usage: make grade SUBMISSIONS=folder [OUT=grades] [GRADE_ARGS='-tp 01 -manual grades/manual.csv']"; exit 2; }
 	@command -v bwrap >/dev/null || bash kernel-setup/setup.sh --grader --no-smoke
 	go run ./grading/cmd/grade -out $(or $(OUT),grades) $(GRADE_ARGS) $(SUBMISSIONS)
+
+# The Gradescope autograder of one TP (TP=01) or of all: upload the zip as
+# the assignment's autograder (see grading/cmd/autograder).
+gradescope:
+	go run ./grading/cmd/autograder -tp $(or $(TP),all) $(if $(OUT),-o $(OUT)) $(AUTOGRADER_ARGS)
 
 # The Go benchmarks, then the fast counter's table for n = 15..18 (a few
 # minutes on two cores): n, count, classes, seconds, solutions/s, workers,

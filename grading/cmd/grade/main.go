@@ -26,13 +26,10 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/binary"
-	"errors"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
 	"os"
 	"os/exec"
@@ -40,7 +37,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -60,7 +56,7 @@ func main() {
 	reveal := flag.Bool("reveal", false, "show hidden cases in the feedback")
 	manual := flag.String("manual", "", "manual.csv with the teacher's points for written answers")
 	timeout := flag.Duration("timeout", submission.DefaultLimits.Timeout, "time limit of one case")
-	seed := flag.String("seed", "", "seed of the hidden cases (default: the one in "+seedFileHelp+", created on first use)")
+	seed := flag.String("seed", "", "seed of the hidden cases (default: the one in "+batch.SeedFileHelp+", created on first use)")
 	tmpMB := flag.Int("tmp", submission.DefaultLimits.TmpMB, "MiB of the tmpfs that is a child's only writable place (with bubblewrap)")
 	deadline := flag.String("deadline", "", "deadline, 2026-12-15 23:59 (this machine's time zone) or RFC 3339: late submissions lose -late-penalty per day started")
 	perDay := flag.String("late-penalty", "10%/day", "share of the total lost per day late, with -deadline")
@@ -70,6 +66,7 @@ func main() {
 	layout := flag.String("layout", "", "layout of SUBMISSIONS: "+strings.Join(batch.Layouts, ", ")+" (default: detected)")
 	sharedCache := flag.Bool("shared-cache", false, "build in the user's Go build cache: half a minute faster to start, but what the submissions' builds write there stays")
 	shardFlag := flag.String("shard", "", "grade only part K of N of the students, K/N (by a hash of their ID), for grade merge")
+	autograder := flag.String("autograder", "", "Gradescope autograder mode: SUBMISSIONS is one student's, and FILE receives Gradescope's results.json (see grading/cmd/autograder)")
 	force := flag.Bool("force", false, "grade every notebook again, even those whose result DIR/cache/ holds (same notebook, same grader)")
 	noSandbox := flag.Bool("unsafe-no-sandbox", false, "grade even where bubblewrap does not work: student code can then read this machine's files")
 	flag.Usage = func() {
@@ -105,7 +102,7 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	s, from, err := hiddenSeed(*seed)
+	s, from, err := batch.HiddenSeed(*seed)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "grade:", err)
 		os.Exit(2)
@@ -151,14 +148,14 @@ func main() {
 			os.Exit(1)
 		}
 	}
-	if err := run(ctx, flag.Arg(0), *layout, *tp, *out, *jobs, *reveal, *manual, *sharedCache, *force, shard, roster, policy, *scale, lim, sandbox, s); err != nil {
+	if err := run(ctx, flag.Arg(0), *layout, *tp, *out, *jobs, *reveal, *manual, *sharedCache, *force, *autograder, shard, roster, policy, *scale, lim, sandbox, s); err != nil {
 		fmt.Fprintln(os.Stderr, "grade:", err)
 		stop()
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, dir, layout, tp, out string, jobs int, reveal bool, manualPath string, sharedCache, force bool, shard batch.Shard, roster *batch.Roster, policy *batch.LatePolicy, scale float64, lim submission.Limits, sandbox submission.Sandbox, seed uint64) error {
+func run(ctx context.Context, dir, layout, tp, out string, jobs int, reveal bool, manualPath string, sharedCache, force bool, autograder string, shard batch.Shard, roster *batch.Roster, policy *batch.LatePolicy, scale float64, lim submission.Limits, sandbox submission.Sandbox, seed uint64) error {
 	gomod, err := exec.Command("go", "env", "GOMOD").Output()
 	if err != nil || strings.TrimSpace(string(gomod)) == "" || strings.TrimSpace(string(gomod)) == os.DevNull {
 		return fmt.Errorf("run grade inside the workbook's repository")
@@ -190,6 +187,10 @@ func run(ctx context.Context, dir, layout, tp, out string, jobs int, reveal bool
 		how = "given"
 	}
 	fmt.Fprintf(os.Stderr, "grade: layout %s (%s): %s\n", used, how, plural(len(subs), "notebook"))
+	if len(subs) == 0 && autograder != "" {
+		return writeAutograder(autograder, batch.GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []batch.GradescopeTest{},
+			Output: grading.Typography("Aucun notebook (.ipynb) dans la soumission : rien à noter.")})
+	}
 	if len(subs) == 0 {
 		return fmt.Errorf("no notebook in %s", dir)
 	}
@@ -279,6 +280,13 @@ feed:
 	if err := batch.WriteLMS(out, results, roster, scale); err != nil {
 		return err
 	}
+	if autograder != "" {
+		g := batch.AutograderStudent(results)
+		g.ExecutionTime = int(time.Since(start).Seconds())
+		if err := writeAutograder(autograder, g); err != nil {
+			return err
+		}
+	}
 	if shard.N > 0 {
 		if err := batch.WriteShard(out, shard, results, roster, reveal, scale); err != nil {
 			return err
@@ -298,6 +306,18 @@ feed:
 	fmt.Fprintf(os.Stderr, "graded %s of %s in %.1f s (%.1f s per notebook, %d in parallel)%s; %d with problems; results in %s\n",
 		plural(len(subs), "notebook"), plural(countStudents(subs), "student"), elapsed.Seconds(), elapsed.Seconds()/float64(len(subs)), jobs, reused, problems, out)
 	return nil
+}
+
+// writeAutograder writes Gradescope's results.json.
+func writeAutograder(path string, g batch.GradescopeResults) error {
+	data, err := json.MarshalIndent(g, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, data, 0o644)
 }
 
 // mergeMain is grade merge: it combines the output folders of the N
@@ -357,46 +377,4 @@ func countStudents(subs []batch.Submission) int {
 		seen[s.Student] = true
 	}
 	return len(seen)
-}
-
-// seedFileHelp names the teacher's seed file, outside both editions.
-const seedFileHelp = "$XDG_CONFIG_HOME/reines/seed (~/.config/reines/seed)"
-
-// hiddenSeed returns the seed of the hidden cases: flag if set, else the
-// one in the teacher's seed file, written with a random seed on first
-// use; and where it comes from, for the log.
-func hiddenSeed(flagValue string) (uint64, string, error) {
-	if flagValue != "" {
-		s, err := strconv.ParseUint(flagValue, 10, 64)
-		if err != nil {
-			return 0, "", fmt.Errorf("-seed %q: want a number from 0 to %d", flagValue, uint64(math.MaxUint64))
-		}
-		return s, "given by -seed", nil
-	}
-	dir, err := os.UserConfigDir()
-	if err != nil {
-		return 0, "", fmt.Errorf("no seed given and no configuration folder for the seed file: %w (use -seed)", err)
-	}
-	path := filepath.Join(dir, "reines", "seed")
-	if data, err := os.ReadFile(path); err == nil {
-		s, err := strconv.ParseUint(strings.TrimSpace(string(data)), 10, 64)
-		if err != nil {
-			return 0, "", fmt.Errorf("%s does not hold a seed (a number): fix or remove it", path)
-		}
-		return s, "from " + path, nil
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return 0, "", err
-	}
-	var b [8]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return 0, "", err
-	}
-	s := binary.LittleEndian.Uint64(b[:])
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return 0, "", err
-	}
-	if err := os.WriteFile(path, []byte(strconv.FormatUint(s, 10)+"\n"), 0o600); err != nil {
-		return 0, "", err
-	}
-	return s, "from " + path + " (created now: keep it to grade the same way again)", nil
 }
