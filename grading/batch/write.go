@@ -106,7 +106,7 @@ func (m Manual) Apply(results []Result) {
 
 // WriteAll writes the gradebook and the feedback into out: grades.csv,
 // manual.csv, similarity.csv (see Similarities) and report.html (see
-// ReportHTML), both on the students of this run,
+// ReportHTML, then SimilarityHTML), both on the students of this run,
 // feedback/<student>.md and .html, gradescope/<student>/results.json.
 // reveal shows hidden cases in the feedback.
 //
@@ -190,10 +190,11 @@ func WriteAll(out string, results []Result, reveal bool) error {
 	}
 	// The gradebook last: a run that fails half-way leaves no new
 	// gradebook beside older feedback.
-	if err := writeSimilarity(filepath.Join(out, "similarity.csv"), Similarities(results)); err != nil {
+	similar := Similarities(results, givenOf(results))
+	if err := writeSimilarity(filepath.Join(out, "similarity.csv"), similar); err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(out, "report.html"), []byte(ReportHTML(Stats(results), lib)), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(out, "report.html"), []byte(withSimilarities(ReportHTML(Stats(results), lib), similar)), 0o644); err != nil {
 		return err
 	}
 	if err := writeManual(filepath.Join(out, "manual.csv"), results, oldManual); err != nil {
