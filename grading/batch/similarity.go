@@ -4,9 +4,10 @@ package batch
 // document fingerprinting of MOSS: S. Schleimer, D. S. Wilkerson and
 // A. Aiken, « Winnowing: local algorithms for document fingerprinting »,
 // SIGMOD 2003 (https://doi.org/10.1145/872757.872770), on a token stream
-// normalised as JPlag does (L. Prechelt, G. Malpohl, M. Philippsen,
-// « Finding plagiarisms among a set of programs with JPlag », J. UCS 8(11),
-// 2002), with code of its own.
+// whose names and literals are abstracted, in the manner of JPlag
+// (L. Prechelt, G. Malpohl, M. Philippsen, « Finding plagiarisms among a
+// set of programs with JPlag », J. UCS 8(11), 2002). The code is this
+// package's own.
 
 import (
 	"cmp"
