@@ -883,68 +883,6 @@ func TestLate(t *testing.T) {
 	}
 }
 
-// Two answers that differ only by their names and constants are pointed
-// out; an answer written otherwise, and a short one, are not.
-func TestSimilarities(t *testing.T) {
-	solve := `func Count(n int) (int64, error) {
-	if n < 0 {
-		return 0, queens.ErrNegative
-	}
-	p := make(queens.Placement, n)
-	var count func(row int) int64
-	count = func(row int) int64 {
-		if row == n {
-			return 1
-		}
-		var total int64
-		for col := 0; col < n; col++ {
-			if IsSafe(p, row, col) {
-				p[row] = col
-				total += count(row + 1)
-			}
-		}
-		return total
-	}
-	return count(0), nil
-}`
-	renamed := strings.NewReplacer("count", "compte", "total", "somme", "row", "ligne", "col", "colonne", "p ", "pl ", "p[", "pl[", "(p,", "(pl,").Replace(solve)
-	other := `func Count(n int) (int64, error) {
-	switch {
-	case n < 0:
-		return 0, queens.ErrNegative
-	case n == 0:
-		return 1, nil
-	}
-	cols, d1, d2 := make([]bool, n), make([]bool, 2*n), make([]bool, 2*n)
-	var found int64
-	var place func(r int)
-	place = func(r int) {
-		if r == n {
-			found++
-			return
-		}
-		for c := range n {
-			if !cols[c] && !d1[r+c] && !d2[r-c+n] {
-				cols[c], d1[r+c], d2[r-c+n] = true, true, true
-				place(r + 1)
-				cols[c], d1[r+c], d2[r-c+n] = false, false, false
-			}
-		}
-	}
-	place(0)
-	return found, nil
-}`
-	rs := []Result{
-		{Student: "ana", answers: map[string]string{"01/Q4": solve, "01/Q1": "return true"}},
-		{Student: "bob", answers: map[string]string{"01/Q4": renamed, "01/Q1": "return true"}},
-		{Student: "cid", answers: map[string]string{"01/Q4": other}},
-	}
-	got := Similarities(rs)
-	if len(got) != 1 || got[0].Question != "01/Q4" || got[0].A != "ana" || got[0].B != "bob" || got[0].Share < 0.99 {
-		t.Errorf("similarities %+v; want ana and bob on 01/Q4 alone", got)
-	}
-}
-
 // The class's statistics: per TP the totals' mean, median and range, per
 // question the mean and the shares of full marks and zeros.
 func TestStats(t *testing.T) {

@@ -126,6 +126,9 @@ func (c *Cache) Grade(ctx context.Context, sub Submission, opt Options) Result {
 				r := e.Result
 				r.answers = e.Answers
 				r.Student, r.Name, r.File = sub.Student, sub.Name, sub.Path
+				if opt.SDK != nil {
+					r.given = &opt.SDK.Given
+				}
 				c.reused.Add(1)
 				return r
 			}

@@ -49,6 +49,7 @@ type Result struct {
 	Penalty     float64
 	answers     map[string]string // the answer cells' code, by question (see Similarities)
 	transient   bool              // the machine, not the notebook, decided the result (see Cache)
+	given       *Given            // the run's reference answers and stubs (see Similarities)
 	Questions   []Question
 	Problems    []string // French: what made the notebook partly or wholly ungradable
 	Points, Max float64
@@ -111,6 +112,9 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 	}
 	res.TP = tp
 	res.answers = answerCells(nb)
+	if opt.SDK != nil {
+		res.given = &opt.SDK.Given
+	}
 	if note := opt.SDK.releaseNote(nb, tp); note != "" {
 		res.Problems = append(res.Problems, note)
 	}

@@ -24,6 +24,9 @@ type SDK struct {
 	// Releases are the releases of the TPs (see release.ReleaseOf), to
 	// note a notebook handed in from an older one.
 	Releases map[string]string
+	// Given are the correction's answers and the edition's stubs, for
+	// Similarities; in memory only, never in Dir.
+	Given Given
 }
 
 // NewSDK writes the student edition of the teacher's tree at root into
@@ -56,7 +59,11 @@ func NewSDK(root, dir string) (*SDK, error) {
 			}
 		}
 	}
-	return &SDK{Dir: abs, Stubbed: stubbed, Checks: checks, Releases: releases}, nil
+	given, err := readGiven(root)
+	if err != nil {
+		return nil, err
+	}
+	return &SDK{Dir: abs, Stubbed: stubbed, Checks: checks, Releases: releases, Given: given}, nil
 }
 
 // releaseNote says that nb comes from another release of TP tp than the

@@ -86,6 +86,7 @@ type shardData struct {
 	Reveal  bool
 	Scale   float64
 	Roster  []Student // the whole class's, nil without a roster
+	Given   Given     // the reference answers and stubs the similarity report compares with
 	Results []cached
 }
 
@@ -99,6 +100,7 @@ func WriteShard(out string, s Shard, results []Result, roster *Roster, reveal bo
 			d.Roster = []Student{}
 		}
 	}
+	d.Given = givenOf(results)
 	for _, r := range results {
 		d.Results = append(d.Results, cached{r, r.answers})
 	}
@@ -153,9 +155,10 @@ func MergeShards(dirs []string) (Merged, error) {
 			return Merged{}, fmt.Errorf("shard %s twice: %s and %s", s, other, dir)
 		}
 		seen[s.K] = dir
+		given := &d.Given
 		for _, c := range d.Results {
 			r := c.Result
-			r.answers = c.Answers
+			r.answers, r.given = c.Answers, given
 			m.Results = append(m.Results, r)
 		}
 	}

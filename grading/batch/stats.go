@@ -162,7 +162,7 @@ func outcomes(rs []Result) (compile, timeouts, flagged, problems int, failed []F
 		if a.Students != b.Students {
 			return b.Students - a.Students
 		}
-		return questionOrder(a.Question) - questionOrder(b.Question)
+		return questionOrder(a.Question, b.Question)
 	})
 	return compile, timeouts, flagged, problems, failed[:min(len(failed), maxFailed)]
 }
@@ -172,13 +172,6 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// questionOrder is the rank of question id in its TP ("01/Q10" after
-// "01/Q9").
-func questionOrder(id string) int {
-	tp, _, _ := strings.Cut(id, "/")
-	return slices.IndexFunc(grading.Questions(tp), func(q *grading.Question) bool { return q.ID == id })
 }
 
 func mean(xs []float64) float64 {

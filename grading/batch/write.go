@@ -105,8 +105,9 @@ func (m Manual) Apply(results []Result) {
 }
 
 // WriteAll writes the gradebook and the feedback into out: grades.csv,
-// manual.csv, similarity.csv (see Similarities), report.html and report.md
-// (see ReportHTML, ReportMarkdown), these three on the students of this run,
+// manual.csv, similarity.csv (see Similarities), report.html (see
+// ReportHTML, then SimilarityHTML) and report.md (see ReportMarkdown),
+// these three on the students of this run,
 // feedback/<student>.md and .html, gradescope/<student>/results.json.
 // reveal shows hidden cases in the feedback.
 //
@@ -216,11 +217,12 @@ func WriteAll(out string, results []Result, reveal bool) error {
 	}
 	// The gradebook last: a run that fails half-way leaves no new
 	// gradebook beside older feedback.
-	if err := writeSimilarity(filepath.Join(out, "similarity.csv"), Similarities(results)); err != nil {
+	similar := Similarities(results, givenOf(results))
+	if err := writeSimilarity(filepath.Join(out, "similarity.csv"), similar); err != nil {
 		return err
 	}
 	stats := Stats(results)
-	if err := os.WriteFile(filepath.Join(out, "report.html"), []byte(ReportHTML(stats, lib)), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(out, "report.html"), []byte(withSimilarities(ReportHTML(stats, lib), similar)), 0o644); err != nil {
 		return err
 	}
 	if err := os.WriteFile(filepath.Join(out, "report.md"), []byte(ReportMarkdown(stats)), 0o644); err != nil {

@@ -1,0 +1,425 @@
+package batch
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/prepa-reines/reines/grading"
+)
+
+// Two right answers of Solutions (01/Q2) written independently: a
+// recursion over boolean arrays, and an iterative search with a helper.
+// Both give 1, 0, 0, 2, 10, 4, 40, 92 solutions for n = 0 to 8.
+const (
+	solutionsRec = `func Solutions(n int) ([]queens.Placement, error) {
+	if n < 0 {
+		return nil, queens.ErrNegative
+	}
+	if n > queens.MaxListN {
+		return nil, queens.ErrTooMany
+	}
+	out := []queens.Placement{}
+	cols := make([]bool, n)
+	up := make([]bool, 2*n)
+	down := make([]bool, 2*n)
+	p := make(queens.Placement, n)
+	var place func(r int)
+	place = func(r int) {
+		if r == n {
+			out = append(out, slices.Clone(p))
+			return
+		}
+		for c := 0; c < n; c++ {
+			if cols[c] || up[r+c] || down[r-c+n] {
+				continue
+			}
+			cols[c], up[r+c], down[r-c+n] = true, true, true
+			p[r] = c
+			place(r + 1)
+			cols[c], up[r+c], down[r-c+n] = false, false, false
+		}
+	}
+	place(0)
+	return out, nil
+}`
+	solutionsIter = `func Solutions(n int) ([]queens.Placement, error) {
+	switch {
+	case n < 0:
+		return nil, queens.ErrNegative
+	case n > queens.MaxListN:
+		return nil, queens.ErrTooMany
+	}
+	sols := []queens.Placement{}
+	if n == 0 {
+		return append(sols, queens.Placement{}), nil
+	}
+	board := make(queens.Placement, n)
+	row := 0
+	board[0] = -1
+	for row >= 0 {
+		board[row]++
+		for board[row] < n && !free(board, row) {
+			board[row]++
+		}
+		switch {
+		case board[row] == n:
+			row--
+		case row == n-1:
+			sols = append(sols, append(queens.Placement(nil), board...))
+		default:
+			row++
+			board[row] = -1
+		}
+	}
+	return sols, nil
+}
+
+func free(b queens.Placement, row int) bool {
+	for r := range row {
+		d := b[row] - b[r]
+		if d == 0 || d == row-r || d == r-row {
+			return false
+		}
+	}
+	return true
+}`
+	// solutionsIter copied: every name changed, the two functions
+	// swapped, comments added, the layout changed (spaces, blank lines,
+	// two statements on a line).
+	solutionsIterCopy = `// libre dit si la reine de la ligne l est sûre.
+func libre(g queens.Placement, l int) bool {
+    for k := range l {
+        e := g[l] - g[k]
+        if e == 0 || e == l-k || e == k-l { return false }
+    }
+    return true
+}
+
+
+// Solutions énumère les placements.
+func Solutions(taille int) ([]queens.Placement, error) {
+    switch {
+    case taille < 0:
+        return nil, queens.ErrNegative
+    case taille > queens.MaxListN:
+        return nil, queens.ErrTooMany
+    }
+    res := []queens.Placement{}
+    if taille == 0 {
+        return append(res, queens.Placement{}), nil
+    }
+    grille := make(queens.Placement, taille)
+    ligne := 0; grille[0] = -1
+
+    for ligne >= 0 {
+        grille[ligne]++
+        for grille[ligne] < taille && !libre(grille, ligne) {
+            grille[ligne]++ // colonne suivante
+        }
+        switch {
+        case grille[ligne] == taille:
+            ligne--
+        case ligne == taille-1:
+            res = append(res, append(queens.Placement(nil), grille...))
+        default:
+            ligne++; grille[ligne] = -1
+        }
+    }
+    return res, nil
+}`
+)
+
+// pairsOf are the pairs of kind, as "question A B".
+func pairsOf(got []Similar, kind string) []string {
+	var out []string
+	for _, p := range got {
+		if p.Kind == kind {
+			out = append(out, p.Question+" "+p.A+" "+p.B)
+		}
+	}
+	return out
+}
+
+// A copy with every name changed, its two functions swapped, comments and
+// layout changed is found, and shares all its fingerprints: its
+// declarations normalise to the same tokens. An answer written otherwise
+// is paired with neither.
+func TestSimilarRenamedReordered(t *testing.T) {
+	rs := []Result{
+		{Student: "bob", answers: map[string]string{"01/Q2": solutionsIterCopy}},
+		{Student: "ana", answers: map[string]string{"01/Q2": solutionsIter}},
+		{Student: "cid", answers: map[string]string{"01/Q2": solutionsRec}},
+	}
+	got := Similarities(rs, Given{})
+	if len(got) != 1 || got[0].Kind != KindCopy || got[0].Question != "01/Q2" || got[0].A != "ana" || got[0].B != "bob" || got[0].Share != 1 {
+		t.Errorf("similarities %+v; want ana and bob on 01/Q2 alone, sharing everything", got)
+	}
+}
+
+// Two independent right answers of a long function are not reported (nor
+// found short or common: two students are fewer than three).
+func TestSimilarIndependent(t *testing.T) {
+	rs := []Result{
+		{Student: "ana", answers: map[string]string{"01/Q2": solutionsRec}},
+		{Student: "bob", answers: map[string]string{"01/Q2": solutionsIter}},
+	}
+	if got := Similarities(rs, Given{}); len(got) != 0 {
+		t.Errorf("similarities %+v; want none", got)
+	}
+}
+
+// A copy of the correction's answer, renamed, is found as such; two
+// students who both copied it are not paired besides (each one's line
+// says it); a student who wrote it otherwise is not.
+func TestSimilarReference(t *testing.T) {
+	renamed := strings.NewReplacer("sols", "toutes", "board", "pos", "row", "lig", "free", "ok").Replace(solutionsIter)
+	given := Given{Reference: map[string]string{"01/Q2": solutionsIter}}
+	rs := []Result{
+		{Student: "ana", answers: map[string]string{"01/Q2": renamed}},
+		{Student: "bob", answers: map[string]string{"01/Q2": solutionsIterCopy}},
+		{Student: "cid", answers: map[string]string{"01/Q2": solutionsRec}},
+	}
+	got := Similarities(rs, given)
+	if want := []string{"01/Q2 ana " + ReferenceName, "01/Q2 bob " + ReferenceName}; !slices.Equal(pairsOf(got, KindReference), want) || len(got) != 2 {
+		t.Errorf("similarities %+v; want %q alone", got, want)
+	}
+	// With the repository's own correction and stub: the correction of
+	// 01/Q4, renamed, is found; an answer that is the stub is no answer.
+	g, err := readGiven("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, stub := g.Reference["01/Q4"], g.Stub["01/Q4"]
+	if !strings.Contains(ref, "func Count(") || strings.Contains(ref, "à compléter") || !strings.Contains(stub, "func Count(") || !strings.Contains(stub, "à compléter") {
+		t.Fatalf("01/Q4: reference %q, stub %q; want the correction's Count and the edition's stub", ref, stub)
+	}
+	rs = []Result{
+		{Student: "dan", answers: map[string]string{"01/Q4": strings.NewReplacer("total", "somme", "row", "ligne", "col", "colonne").Replace(ref)}},
+		{Student: "eve", answers: map[string]string{"01/Q4": stub + "\n// pas fini\n"}},
+	}
+	got = Similarities(rs, g)
+	if len(got) != 1 || got[0].Kind != KindReference || got[0].A != "dan" || got[0].B != ReferenceName {
+		t.Errorf("similarities %+v; want dan like the correction of 01/Q4 alone", got)
+	}
+}
+
+// What most of the class writes alike, and what is too short to tell, is
+// one line per question, not pairs; the stub as handed out is no answer.
+func TestSimilarCommon(t *testing.T) {
+	count := `func Count(n int) (int64, error) {
+	if n < 0 {
+		return 0, queens.ErrNegative
+	}
+	p := make(queens.Placement, n)
+	var count func(row int) int64
+	count = func(row int) int64 {
+		if row == n {
+			return 1
+		}
+		var total int64
+		for col := 0; col < n; col++ {
+			if IsSafe(p, row, col) {
+				p[row] = col
+				total += count(row + 1)
+			}
+		}
+		return total
+	}
+	return count(0), nil
+}`
+	other := `func Count(n int) (int64, error) {
+	switch {
+	case n < 0:
+		return 0, queens.ErrNegative
+	case n == 0:
+		return 1, nil
+	}
+	cols, d1, d2 := make([]bool, n), make([]bool, 2*n), make([]bool, 2*n)
+	var found int64
+	var place func(r int)
+	place = func(r int) {
+		if r == n {
+			found++
+			return
+		}
+		for c := range n {
+			if !cols[c] && !d1[r+c] && !d2[r-c+n] {
+				cols[c], d1[r+c], d2[r-c+n] = true, true, true
+				place(r + 1)
+				cols[c], d1[r+c], d2[r-c+n] = false, false, false
+			}
+		}
+	}
+	place(0)
+	return found, nil
+}`
+	stub := "func Count(n int) (int64, error) {\n\t// À compléter.\n\tpanic(\"à compléter\")\n}"
+	rename := func(names ...string) string { return strings.NewReplacer(names...).Replace(count) }
+	rs := []Result{
+		{Student: "a", answers: map[string]string{"01/Q4": count}},
+		{Student: "b", answers: map[string]string{"01/Q4": rename("total", "t", "row", "i")}},
+		{Student: "c", answers: map[string]string{"01/Q4": rename("col", "j")}},
+		{Student: "d", answers: map[string]string{"01/Q4": rename("count", "rec", "p ", "q ", "(p,", "(q,", "p[", "q[")}},
+		{Student: "e", answers: map[string]string{"01/Q4": "func Count(n int) (int64, error) { return 0, nil }"}}, // short
+		{Student: "f", answers: map[string]string{"01/Q4": other}},
+		{Student: "g", answers: map[string]string{"01/Q4": strings.ReplaceAll(stub, "\t", "    ")}}, // no answer
+	}
+	// Six answers: a to d alike (at least 3 and half of 6), e short.
+	got := Similarities(rs, Given{Stub: map[string]string{"01/Q4": stub}})
+	if len(got) != 1 || got[0].Kind != KindCommon || got[0].Question != "01/Q4" || got[0].Students != 5 || got[0].Note() != "réponse courte ou commune à 5 étudiants" {
+		t.Errorf("similarities %+v; want one common line for 5 students", got)
+	}
+}
+
+// similarity.csv has its header, a row per pair and per common line, its
+// cells protected from spreadsheets.
+func TestSimilarCSV(t *testing.T) {
+	pairs := []Similar{
+		{Question: "01/Q2", Kind: KindCopy, A: "=HYPERLINK(\"x\")", B: "bob", Share: 0.875},
+		{Question: "01/Q2", Kind: KindReference, A: "ana", B: ReferenceName, Share: 1},
+		{Question: "01/Q1", Kind: KindCommon, Students: 12},
+	}
+	path := filepath.Join(t.TempDir(), "similarity.csv")
+	if err := writeSimilarity(path, pairs); err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{
+		{"question", "student_a", "student_b", "share", "kind", "note"},
+		{"01/Q2", "'=HYPERLINK(\"x\")", "bob", "0.88", "copy", ""},
+		{"01/Q2", "ana", "(corrigé)", "1.00", "reference", ""},
+		{"01/Q1", "", "", "", "common", "réponse courte ou commune à 12 étudiants"},
+	}
+	if got := readCSV(t, path); !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("similarity.csv %q; want %q", got, want)
+	}
+}
+
+// A suspect pair changes no grade: grades.csv is the same with and without
+// it, and the report shows the pair side by side.
+func TestSimilarNeverGrades(t *testing.T) {
+	mk := func(student, code string) Result {
+		return Result{Student: student, File: student + ".ipynb", TP: "01", answers: map[string]string{"01/Q2": code},
+			Questions: []Question{{ID: "01/Q2", Max: 4, Points: 4, Passed: 3, Total: 3}}}.finish("01")
+	}
+	run := func(bob string) (grades, similarity, report string) {
+		out := t.TempDir()
+		if err := WriteAll(out, []Result{mk("ana", solutionsIter), mk("bob", bob)}, false); err != nil {
+			t.Fatal(err)
+		}
+		read := func(name string) string {
+			data, err := os.ReadFile(filepath.Join(out, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return string(data)
+		}
+		return read("grades.csv"), read("similarity.csv"), read("report.html")
+	}
+	g1, s1, r1 := run(solutionsIterCopy)
+	g2, s2, r2 := run(solutionsRec)
+	if g1 != g2 {
+		t.Errorf("grades.csv with a suspect pair:\n%s\nwithout:\n%s", g1, g2)
+	}
+	if !strings.Contains(s1, "01/Q2,ana,bob,1.00,copy") || strings.Contains(s2, "copy") {
+		t.Errorf("similarity.csv with the copy:\n%s\nwithout:\n%s", s1, s2)
+	}
+	section := strings.Index(r1, "<h2>Réponses semblables</h2>")
+	if section < 0 || section > strings.LastIndex(r1, "</body>") || !strings.Contains(r1, "func libre(") || !strings.Contains(r2, "Aucune paire de réponses semblables") {
+		t.Errorf("report.html lacks the section of similar answers before </body>, or its pair:\n%s", r1[max(section, 0):])
+	}
+}
+
+// The report shows the two answers side by side, HTML-escaped, the lines
+// they share marked and the others not.
+func TestSimilarHTML(t *testing.T) {
+	a := solutionsIter + "\n\nfunc extra() { go func() { select {} }() } // <b>\n"
+	rs := []Result{
+		{Student: "ana", answers: map[string]string{"01/Q2": a}},
+		{Student: "bob", answers: map[string]string{"01/Q2": solutionsIterCopy}},
+	}
+	got := Similarities(rs, Given{})
+	html := string(SimilarityHTML(got))
+	for _, want := range []string{
+		"<h3>01/Q2" + grading.NBSP + ": ana et bob (100" + grading.NBSP + "% des empreintes en commun)</h3>",
+		"<mark>\t\tfor board[row] &lt; n &amp;&amp; !free(board, row) {</mark>",
+		"<mark>        for grille[ligne] &lt; taille &amp;&amp; !libre(grille, ligne) {</mark>",
+		"\nfunc extra() { go func() { select {} }() } // &lt;b&gt;\n", // only ana's: not marked
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the report lacks %q:\n%s", want, html)
+		}
+	}
+	if n := strings.Count(html, "<pre>"); n != 2 {
+		t.Errorf("%d <pre>; want the two answers", n)
+	}
+	if strings.Contains(html, "<b>") {
+		t.Errorf("the code is not escaped:\n%s", html)
+	}
+	if html := string(SimilarityHTML([]Similar{{Question: "01/Q1", Kind: KindCommon, Students: 2}})); !strings.Contains(html, "01/Q1"+grading.NBSP+": réponse courte ou commune à 2 étudiants.") {
+		t.Errorf("common line missing:\n%s", html)
+	}
+}
+
+// Winnowing as in Schleimer, Wilkerson and Aiken's figure 2: the hashes
+// 77 74 42 17 98 50 17 98 8 88 67 39 77 74 42 17 98, windows of 4, give
+// the fingerprints 17 17 8 39 17.
+func TestSimilarWinnow(t *testing.T) {
+	hs := []uint64{77, 74, 42, 17, 98, 50, 17, 98, 8, 88, 67, 39, 77, 74, 42, 17, 98}
+	if got, want := winnow(hs), []uint64{17, 17, 8, 39, 17}; !slices.Equal(got, want) {
+		t.Errorf("winnow %v; want %v", got, want)
+	}
+	if got := winnow([]uint64{5, 3}); !slices.Equal(got, []uint64{3}) {
+		t.Errorf("winnow of fewer hashes than a window: %v; want the least", got)
+	}
+}
+
+// synthetic is a random answer of about 400 tokens: a function of 30
+// statements over a few names.
+func synthetic(r *rand.Rand) string {
+	names := []string{"a", "b", "c", "i", "n", "s", "t", "u"}
+	ops := []string{"+", "-", "*", "/", "%", "&", "|", "^", "<<"}
+	cmps := []string{"<", ">", "==", "!=", "<=", ">="}
+	v := func() string { return names[r.IntN(len(names))] }
+	var b strings.Builder
+	fmt.Fprintf(&b, "func F(a, b, n int) int {\n\tc, i, s, t, u := 0, 0, 0, 0, 0\n")
+	for range 30 {
+		switch r.IntN(4) {
+		case 0:
+			fmt.Fprintf(&b, "\t%s = %s %s %s %s %d\n", v(), v(), ops[r.IntN(len(ops))], v(), ops[r.IntN(len(ops))], r.IntN(10))
+		case 1:
+			fmt.Fprintf(&b, "\tif %s %s %s {\n\t\t%s++\n\t}\n", v(), cmps[r.IntN(len(cmps))], v(), v())
+		case 2:
+			fmt.Fprintf(&b, "\tfor %s := 0; %s < %s; %s++ {\n\t\t%s += %s\n\t}\n", "k", "k", v(), "k", v(), "k")
+		default:
+			fmt.Fprintf(&b, "\t%s = append([]int{%s}, %s)[0]\n", v(), v(), v())
+		}
+	}
+	b.WriteString("\treturn a + b + c + i + n + s + t + u\n}\n")
+	return b.String()
+}
+
+// A class of 100 students and 30 questions, every answer its own, one in
+// ten copied from another student.
+func BenchmarkSimilarities(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	rs := make([]Result, 100)
+	for i := range rs {
+		rs[i] = Result{Student: fmt.Sprintf("s%03d", i), TP: "01", answers: map[string]string{}}
+		for q := range 30 {
+			id := fmt.Sprintf("01/Q%d", q+1)
+			if i > 0 && r.IntN(10) == 0 {
+				rs[i].answers[id] = rs[r.IntN(i)].answers[id]
+			} else {
+				rs[i].answers[id] = synthetic(r)
+			}
+		}
+	}
+	for b.Loop() {
+		Similarities(rs, Given{})
+	}
+}
