@@ -2,13 +2,15 @@
 #   make jupyter    set up if needed, then open Jupyter on notebooks/
 #   make test       set up if needed (with Chromium), then run every test
 #   make bench      benchmarks of the solvers
-#   make fuzz       a short run of the fuzz targets (FUZZTIME=10s each)
+#   make fuzz       a short run of the fuzz targets (FUZZTIME=20000x runs each)
 #   make notebooks  regenerate notebooks/*.ipynb from notebooks/src
 #   make student    write the student edition (OUT=build/student)
 #   make check      run the public checks of saved notebooks (NB=…)
 #   make grade SUBMISSIONS=folder [OUT=grades] [GRADE_ARGS=…]   grade submitted notebooks
 #   make gradescope [TP=01]   the Gradescope autograder zip (build/gradescope-TP.zip)
 SHELL := bash
+# A Go that kernel-setup/setup.sh installed (no Go 1.26 on the machine) is in ~/.local/go.
+export PATH := $(HOME)/.local/go/bin:$(PATH)
 GOBIN := $(shell go env GOPATH)/bin
 # GoNB and goimports live in GOBIN; a pip --user Jupyter in ~/.local/bin.
 export PATH := $(GOBIN):$(HOME)/.local/bin:$(PATH)
@@ -67,7 +69,7 @@ fuzz:
 	go test ./grading/batch -run '^$$' -fuzz FuzzReadManual -fuzztime $(FUZZTIME)
 
 test-notebooks:
-	go test ./notebooks -run 'TestExecute|TestStaleAnswer|TestLoopingAnswers|TestGraderPages' -kernel -count=1 -timeout 60m -v 2>&1 | grep -v '^=== \(RUN\|PAUSE\|CONT\|NAME\)'; exit $${PIPESTATUS[0]}
+	go test ./notebooks -run 'TestExecute|TestStaleAnswer|TestLoopingAnswers|TestPerUserSetup|TestGraderPages' -kernel -count=1 -timeout 60m -v 2>&1 | grep -v '^=== \(RUN\|PAUSE\|CONT\|NAME\)'; exit $${PIPESTATUS[0]}
 
 # GRADE_ARGS passes further flags to the grader (-tp 01, -manual
 # grades/manual.csv, -reveal, -j 2, -timeout 20s).

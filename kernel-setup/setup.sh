@@ -9,8 +9,13 @@
 #   --grader      also install bubblewrap, the grader's sandbox (teachers, `make test`)
 #   --no-smoke    skip the smoke notebook at the end
 #
-# Linux (Debian/Ubuntu) is tested. On macOS: install Jupyter with pip or
-# Homebrew first, then run this script (the Go and npm steps are the same).
+# Root is not needed: without apt (or root, or sudo) it uses the Jupyter
+# already on PATH, and everything else goes in the user's home (Go, if
+# missing, in ~/.local/go; GoNB and the tools in Go's GOBIN; the kernel in
+# Jupyter's data folder; ECharts in ~/.cache/reines). What it cannot install
+# it names, and stops. Linux (Debian/Ubuntu) is tested, as root and as a user
+# without sudo. On macOS: install Jupyter with pip or Homebrew first, then
+# run this script (the Go and npm steps are the same).
 set -euo pipefail
 
 GONB_VERSION=v0.11.5
@@ -26,15 +31,13 @@ for a in "$@"; do
     --browser) browser=1 ;;
     --grader) grader=1 ;;
     --no-smoke) smoke=0 ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *) echo "setup: unknown option $a (see --help)" >&2; exit 2 ;;
   esac
 done
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
-gobin=$(go env GOPATH)/bin
-export PATH="$gobin:$PATH"
 installed=()
 if [ -t 1 ]; then
     say() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
@@ -45,7 +48,21 @@ die() { printf 'setup: error: %s\n' "$*" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" "$root/notebooks/.smoke.ipynb"' EXIT
 
-command -v go >/dev/null || die "Go is not installed (https://go.dev/doc/install); Go 1.26 or later is needed."
+# --- Go ---------------------------------------------------------------------
+# Go 1.26 or later; without it (a JupyterHub or Binder image), the
+# toolchain from the Go module proxy in ~/.local/go, no root needed.
+go_minor() { go env GOVERSION 2>/dev/null | sed -n 's/^go1\.\([0-9]*\).*/\1/p'; }
+if ! command -v go >/dev/null || [ "$(go_minor)" -lt 26 ] 2>/dev/null || [ -z "$(go_minor)" ]; then
+  if [ -x "$HOME/.local/go/bin/go" ]; then export PATH="$HOME/.local/go/bin:$PATH"; fi
+  if ! command -v go >/dev/null || [ -z "$(go_minor)" ] || [ "$(go_minor)" -lt 26 ]; then
+    say "Go 1.26 or later is missing: installing it in ~/.local/go…"
+    bash "$here/install-go.sh" "$HOME/.local/go" || die "could not install Go (https://go.dev/doc/install); Go 1.26 or later is needed."
+    export PATH="$HOME/.local/go/bin:$PATH"
+    installed+=("Go $(go env GOVERSION) in ~/.local/go (add ~/.local/go/bin to PATH)")
+  fi
+fi
+gobin=$(go env GOPATH)/bin
+export PATH="$gobin:$PATH"
 
 # timeout(1) is GNU coreutils: absent on a stock macOS, where commands run unbounded.
 limit() { local s=$1; shift; if command -v timeout >/dev/null; then timeout "$s" "$@"; else "$@"; fi; }
@@ -135,9 +152,13 @@ done
 # terminal, in a file the checks read (see that script).
 kdir=$(jupyter --data-dir)/kernels/gonb
 json_escape() { printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g'; }
+# The kernel's PATH starts with the go command's folder and GOBIN (GoNB
+# runs go, goimports and gopls): a JupyterHub or a desktop launcher starts
+# Jupyter with a PATH that may have neither.
+kernel_path="$(dirname "$(command -v go)"):$gobin:/usr/local/bin:/usr/bin:/bin"
 kernel_json() {
-  printf '{"argv":["/bin/sh","%s","%s","{connection_file}"],"display_name":"Go (gonb)","language":"go","interrupt_mode":"message","env":{}}\n' \
-    "$(json_escape "$kdir/gonb-kernel.sh")" "$(json_escape "$gobin/gonb")"
+  printf '{"argv":["/bin/sh","%s","%s","{connection_file}"],"display_name":"Go (gonb)","language":"go","interrupt_mode":"message","env":{"PATH":"%s"}}\n' \
+    "$(json_escape "$kdir/gonb-kernel.sh")" "$(json_escape "$gobin/gonb")" "$(json_escape "$kernel_path")"
 }
 if [ -f "$kdir/kernel.json" ] && [ "$(cat "$kdir/kernel.json")" = "$(kernel_json)" ] && cmp -s "$here/gonb-kernel.sh" "$kdir/gonb-kernel.sh"; then
   say "Go kernel registered ($kdir)"
@@ -156,9 +177,17 @@ edir="$cache/reines/echarts-$ECHARTS_VERSION"
 if [ -s "$edir/echarts.min.js" ] && [ "$(cat "$edir/integrity" 2>/dev/null)" = "$ECHARTS_INTEGRITY" ]; then
   say "ECharts $ECHARTS_VERSION present ($edir)"
 else
-  command -v npm >/dev/null || die "npm is needed once to fetch ECharts $ECHARTS_VERSION (install Node.js)."
   say "fetching ECharts $ECHARTS_VERSION from the npm registry…"
-  (cd "$tmp" && npm pack --silent "echarts@$ECHARTS_VERSION" >/dev/null) || die "npm pack echarts@$ECHARTS_VERSION failed."
+  if command -v npm >/dev/null; then
+    (cd "$tmp" && npm pack --silent "echarts@$ECHARTS_VERSION" >/dev/null) || die "npm pack echarts@$ECHARTS_VERSION failed."
+  else # the registry's tarball, as npm pack gets it (a JupyterHub image without Node.js)
+    url="https://registry.npmjs.org/echarts/-/echarts-$ECHARTS_VERSION.tgz"
+    if command -v curl >/dev/null; then
+      curl -fsSL -o "$tmp/echarts-$ECHARTS_VERSION.tgz" "$url" || die "could not download $url."
+    else
+      python3 -c 'import sys, urllib.request; urllib.request.urlretrieve(sys.argv[1], sys.argv[2])' "$url" "$tmp/echarts-$ECHARTS_VERSION.tgz" || die "could not download $url."
+    fi
+  fi
   got="sha512-$(openssl dgst -sha512 -binary "$tmp/echarts-$ECHARTS_VERSION.tgz" | base64 | tr -d '\n')"
   [ "$got" = "$ECHARTS_INTEGRITY" ] || die "ECharts tarball hash mismatch: got $got, want $ECHARTS_INTEGRITY."
   tar -xzf "$tmp/echarts-$ECHARTS_VERSION.tgz" -C "$tmp" package/dist/echarts.min.js package/LICENSE

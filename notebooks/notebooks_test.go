@@ -663,3 +663,89 @@ func TestLoopingAnswers(t *testing.T) {
 		})
 	}
 }
+
+// studentUser is the unprivileged user TestPerUserSetup sets the workbook
+// up as: no sudo, no Go on its PATH.
+const studentUser = "reines-student"
+
+// As a user without root or sudo, whose PATH has no Go (a JupyterHub or
+// Binder single-user server), the student edition's set-up installs Go
+// from the module proxy, GoNB, the kernel and ECharts in the user's home,
+// against the system's Jupyter; a student notebook with the answers
+// pasted then runs headless through that user's kernel, every check
+// passing and every chart drawing in Chromium.
+func TestPerUserSetup(t *testing.T) {
+	if !*kernel {
+		t.Skip("needs -kernel (make test): sets up the workbook as another user")
+	}
+	if os.Getuid() != 0 {
+		t.Skip("needs root to create the unprivileged user")
+	}
+	if _, err := exec.Command("id", studentUser).Output(); err != nil {
+		if out, err := exec.Command("useradd", "--create-home", "--shell", "/bin/bash", studentUser).CombinedOutput(); err != nil {
+			t.Fatalf("useradd: %v\n%s", err, out)
+		}
+	}
+	home := "/home/" + studentUser
+	as := func(dir string, args ...string) *exec.Cmd {
+		cmd := exec.Command("runuser", append([]string{"-u", studentUser, "--", "env", "-i", "HOME=" + home, "USER=" + studentUser,
+			"PATH=/usr/bin:/bin", "LANG=C.UTF-8"}, args...)...)
+		cmd.Dir = dir
+		return cmd
+	}
+	if out, err := as(home, "sudo", "-n", "true").CombinedOutput(); err == nil {
+		t.Fatalf("%s can use sudo: %s", studentUser, out)
+	}
+	r := root(t)
+	edition := filepath.Join(home, "reines")
+	if _, err := release.WriteStudent(r, edition, true); err != nil {
+		t.Fatal(err)
+	}
+	s, err := notebook.Read(filepath.Join(edition, "notebooks", "01-recursion.ipynb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := notebook.Read(filepath.Join(r, "notebooks", "corrections", "01-recursion.ipynb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := release.PasteAnswers(s, c).Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pasted := filepath.Join(edition, "notebooks", "pasted-01.ipynb")
+	if err := os.WriteFile(pasted, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("chown", "-R", studentUser+":", edition).CombinedOutput(); err != nil {
+		t.Fatalf("chown: %v\n%s", err, out)
+	}
+	start := time.Now()
+	if out, err := as(edition, "bash", "kernel-setup/setup.sh").CombinedOutput(); err != nil {
+		t.Fatalf("setup.sh as %s: %v\n%s", studentUser, err, tail(out, 40))
+	} else {
+		t.Logf("setup.sh as %s in %.0f s:\n%s", studentUser, time.Since(start).Seconds(), tail(out, 12))
+	}
+	for _, f := range []string{".local/go/bin/go", "go/bin/gonb", ".local/share/jupyter/kernels/gonb/kernel.json", ".cache/reines/echarts-5.6.0/echarts.min.js"} {
+		if _, err := os.Stat(filepath.Join(home, f)); err != nil {
+			t.Errorf("not in the user's home: %v", err)
+		}
+	}
+	outDir := filepath.Join(edition, "build", "executed")
+	mu.Lock()
+	cmd := as(filepath.Join(edition, "notebooks"), "jupyter", "nbconvert", "--to", "notebook", "--execute", "--allow-errors",
+		"--ExecutePreprocessor.kernel_name=gonb", "--ExecutePreprocessor.timeout=600", "--output-dir", outDir, "pasted-01.ipynb")
+	out, err := cmd.CombinedOutput()
+	mu.Unlock()
+	if err != nil {
+		t.Fatalf("nbconvert --execute as %s: %v\n%s", studentUser, err, tail(out, 40))
+	}
+	executed := filepath.Join(outDir, "pasted-01.ipynb")
+	checkOutputs(t, executed, "passed")
+	html := exportHTML(t, executed)
+	shots := filepath.Join(r, "build", "notebooks", "per-user")
+	if err := os.MkdirAll(shots, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	newBrowser(t).check(t, html, filepath.Join(shots, "pasted-01.png"), true)
+}

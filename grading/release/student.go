@@ -40,7 +40,7 @@ var copied = []struct {
 	{dir: "grading/notebook"},
 	{dir: "grading/submission", files: []string{"program.go", "compile.go"}},
 	{dir: "grading/cmd/check"},
-	{dir: "kernel-setup", files: []string{"setup.sh", "smoke.ipynb", "gonb-kernel.sh"}},
+	{dir: "kernel-setup", files: []string{"setup.sh", "install-go.sh", "smoke.ipynb", "gonb-kernel.sh"}},
 	{dir: ".", files: []string{"go.mod", "go.sum"}},
 }
 
@@ -187,7 +187,8 @@ func WriteStudent(root, out string, record bool) ([]string, error) {
 			return nil, err
 		}
 	}
-	// The student's Makefile, README and .gitignore.
+	// The student's Makefile, README, .gitignore, and the Binder and
+	// Docker set-ups (binder/, Dockerfile) around kernel-setup/setup.sh.
 	err = fs.WalkDir(studentFiles, "student", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -203,7 +204,11 @@ func WriteStudent(root, out string, record bool) ([]string, error) {
 		case "README.md":
 			data = []byte(frenchMarkdown(string(data)))
 		}
-		return write(rel, data, 0o644)
+		mode := fs.FileMode(0o644)
+		if rel == "binder/postBuild" || rel == "binder/start" {
+			mode = 0o755 // repo2docker runs them
+		}
+		return write(rel, data, mode)
 	})
 	if err != nil {
 		return nil, err

@@ -65,7 +65,7 @@ func TestStudentEditionContents(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go vet in the student edition: %v\n%s", err, out)
 	}
-	for _, want := range []string{"Makefile", "README.md", ".gitignore", "go.mod", "go.sum", "kernel-setup/setup.sh",
+	for _, want := range []string{"Makefile", "README.md", ".gitignore", "go.mod", "go.sum", "kernel-setup/setup.sh", "kernel-setup/install-go.sh", "binder/postBuild", "binder/apt.txt", "Dockerfile",
 		"kernel-setup/gonb-kernel.sh", "grading/cmd/check/main.go", "notebooks/01-recursion.ipynb", "grading/nb05/recorded.go"} {
 		if _, err := os.Stat(filepath.Join(dir, want)); err != nil {
 			t.Errorf("missing %s", want)

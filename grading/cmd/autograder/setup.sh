@@ -3,7 +3,8 @@
 # grading/cmd/autograder). Gradescope runs it once, as root, on its Ubuntu
 # base image, when it builds the autograder's image; the zip is unpacked in
 # /autograder/source. It installs what grading needs: bubblewrap (apt), the
-# Go toolchain (from the Go module proxy, golang.org/toolchain), builds the
+# Go toolchain (from the Go module proxy, golang.org/toolchain, with the
+# workbook's kernel-setup/install-go.sh), builds the
 # grader from the teacher's repository in reines/, and grades the
 # correction notebook once (which also fills Go's build cache).
 #
@@ -20,13 +21,8 @@ if [ "${REINES_SETUP_OFFLINE:-0}" != 1 ]; then
 	export DEBIAN_FRONTEND=noninteractive
 	apt-get update -qq
 	apt-get install -y -qq bubblewrap ca-certificates curl unzip util-linux >/dev/null
-	arch=$(dpkg --print-architecture)   # amd64 or arm64, as Go names them
-	v="v0.0.1-${REINES_GO}.linux-${arch}"
-	curl -fsSL -o /tmp/go.zip "https://proxy.golang.org/golang.org/toolchain/@v/${v}.zip"
-	rm -rf /tmp/gotc "$src/go" && mkdir /tmp/gotc && unzip -q /tmp/go.zip -d /tmp/gotc
-	mv "/tmp/gotc/golang.org/toolchain@${v}" "$src/go"
-	chmod -R a+x "$src/go/bin" "$src/go/pkg/tool"   # module zips keep no modes
-	rm -rf /tmp/go.zip /tmp/gotc
+	# The toolchain this zip was built with, from the Go module proxy.
+	bash "$src/reines/kernel-setup/install-go.sh" "$src/go" "$REINES_GO"
 fi
 if [ -x "$src/go/bin/go" ]; then export PATH="$src/go/bin:$PATH"; fi
 export GOTOOLCHAIN=local
