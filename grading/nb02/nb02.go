@@ -161,11 +161,11 @@ var Q2 = grading.Define(&grading.Exercise[func(*iterative.State, int, int) bool,
 	Cases: []StateCase{
 		{Label: "même colonne", S: st(5, 3, 2), Row: 1, Col: 2},
 		{Label: "même ligne", S: st(5, 3, 2), Row: 3, Col: 5},
-		{Label: "diagonale, une ligne au-dessus", S: st(5, 3, 2), Row: 2, Col: 1},
-		{Label: "anti-diagonale, deux lignes au-dessus", S: st(5, 3, 2), Row: 1, Col: 4},
-		{Label: "diagonale, deux lignes au-dessous", S: st(5, 3, 2), Row: 5, Col: 4},
-		{Label: "diagonale, trois lignes au-dessus", S: st(8, 4, 4), Row: 1, Col: 1},
-		{Label: "anti-diagonale, trois lignes au-dessous", S: st(8, 4, 4), Row: 7, Col: 1},
+		{Label: "diagonale descendante, une ligne au-dessus", S: st(5, 3, 2), Row: 2, Col: 1},
+		{Label: "diagonale montante, deux lignes au-dessus", S: st(5, 3, 2), Row: 1, Col: 4},
+		{Label: "diagonale descendante, deux lignes au-dessous", S: st(5, 3, 2), Row: 5, Col: 4},
+		{Label: "diagonale descendante, trois lignes au-dessus", S: st(8, 4, 4), Row: 1, Col: 1},
+		{Label: "diagonale montante, trois lignes au-dessous", S: st(8, 4, 4), Row: 7, Col: 1},
 		{Label: "saut de cavalier", S: st(5, 3, 2), Row: 1, Col: 3},
 		{Label: "saut de cavalier", S: st(5, 3, 2), Row: 2, Col: 4},
 		{Label: "ni ligne, ni colonne, ni diagonale", S: st(5, 3, 2), Row: 5, Col: 1},
@@ -196,9 +196,9 @@ var Q2 = grading.Define(&grading.Exercise[func(*iterative.State, int, int) bool,
 		case c == j:
 			return false, "même colonne : c = j"
 		case l-c == i-j:
-			return false, fmt.Sprintf("même diagonale : l − c = i − j = %d (et |l − i| = |c − j| = %d)", i-j, abs(l-i))
+			return false, fmt.Sprintf("même diagonale descendante : l − c = i − j = %d (et |l − i| = |c − j| = %d)", i-j, abs(l-i))
 		}
-		return false, fmt.Sprintf("même anti-diagonale : l + c = i + j = %d (et |l − i| = |c − j| = %d)", i+j, abs(l-i))
+		return false, fmt.Sprintf("même diagonale montante : l + c = i + j = %d (et |l − i| = |c − j| = %d)", i+j, abs(l-i))
 	},
 	Board: func(in StateCase, _, _ bool) *board.Board {
 		if in.S.N < 1 {
@@ -218,14 +218,14 @@ var Q3 = grading.Define(&grading.Exercise[func(*iterative.State) bool, StateCase
 		{Label: "ligne 1, rien au-dessus", S: st(4, 1, 3)},
 		{Label: "une seule case libre dans la ligne 3", S: st(4, 3, 1, 2, 4)},
 		{Label: "même colonne que la reine de la ligne 1", S: st(4, 3, 2, 2, 4)},
-		{Label: "anti-diagonale de la reine de la ligne 2", S: st(4, 3, 3, 2, 4)},
-		{Label: "diagonale de la reine de la ligne 1", S: st(4, 2, 2, 1)},
+		{Label: "diagonale montante de la reine de la ligne 2", S: st(4, 3, 3, 2, 4)},
+		{Label: "diagonale descendante de la reine de la ligne 1", S: st(4, 2, 2, 1)},
 		{Label: "libre", S: st(4, 2, 3, 1)},
 		{Label: "case (2, 2) libre", S: st(4, 2, 2, 4)},
 		{Label: "colonne de la ligne 1, deux lignes au-dessus", S: st(5, 3, 1, 1, 3)},
-		{Label: "diagonale de la ligne 1, deux lignes au-dessus", S: st(5, 3, 3, 1, 5)},
+		{Label: "diagonale descendante de la ligne 1, deux lignes au-dessus", S: st(5, 3, 3, 1, 5)},
 		{Label: "dernière reine de « 2 4 1 3 »", S: st(4, 4, 3, 2, 4, 1)},
-		{Label: "diagonale de la ligne 1, quatre lignes au-dessus", S: st(8, 5, 5, 1, 5, 8, 6)},
+		{Label: "diagonale descendante de la ligne 1, quatre lignes au-dessus", S: st(8, 5, 5, 1, 5, 8, 6)},
 		{Label: "libre, n = 8", S: st(8, 5, 3, 1, 5, 8, 6)},
 	},
 	Call:  func(f func(*iterative.State) bool, in StateCase) bool { return f(clone(in.S)) },

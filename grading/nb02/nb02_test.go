@@ -75,7 +75,7 @@ func TestAttacksMistakes(t *testing.T) {
 	for name, f := range mistakes {
 		checktest.FailsWith(t, name, Q2.Run(f), "")
 	}
-	checktest.FailsWith(t, "one diagonal only", Q2.Run(mistakes["one diagonal only"]), "anti-diagonale")
+	checktest.FailsWith(t, "one diagonal only", Q2.Run(mistakes["one diagonal only"]), "diagonale montante")
 }
 
 func TestIsSafeMistakes(t *testing.T) {

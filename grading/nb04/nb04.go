@@ -288,7 +288,7 @@ var Q10 = grading.Define(&grading.Exercise[func(*exactcover.Problem) int, DLXCas
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a"}, {"a", "b"}, {"b", "c"}, {"c"}, {"c"}}, What: "la plus petite colonne n'est pas la première"},
 			{Primary: []string{"a", "b"}, Secondary: []string{"s"}, Options: [][]string{{"a", "s"}, {"b", "s"}, {"a"}, {"b"}, {"a", "b"}}, What: "l'élément secondaire s a moins d'options mais ne compte pas"},
 			{Primary: knuthItems, Options: knuthOptions, Covered: []string{"a"}, What: "après avoir couvert a"},
-			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"c"}, {"c", "b"}}, Covered: []string{"a"}, What: "un élément couvert ne compte plus (LEN(b) est passé à 1)"},
+			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"c"}, {"c", "b"}}, Covered: []string{"a"}, What: "un élément couvert ne compte plus (Len[b] est passé à 1)"},
 			{Primary: []string{"a", "b"}, Options: [][]string{{"a", "b"}}, Covered: []string{"a", "b"}, What: "plus aucun élément primaire actif : 0"},
 		})
 	},
@@ -660,9 +660,9 @@ func queensLine(n int, opts []int) string {
 	case same(func(q queens.Square) int { return q.Col }):
 		return fmt.Sprintf("la colonne %d", first.Col+1)
 	case same(func(q queens.Square) int { return q.Row + q.Col }):
-		return fmt.Sprintf("la diagonale r + c = %d", first.Row+first.Col+2)
+		return fmt.Sprintf("la diagonale montante r + c = %d", first.Row+first.Col+2)
 	case same(func(q queens.Square) int { return q.Row - q.Col }):
-		return fmt.Sprintf("l'anti-diagonale r − c = %d", first.Row-first.Col)
+		return fmt.Sprintf("la diagonale descendante r − c = %d", first.Row-first.Col)
 	}
 	return ""
 }
@@ -743,34 +743,34 @@ var corruptFrench = []struct {
 	fr string
 }{
 	{regexp.MustCompile(`^item arrays of lengths LLINK (\d+), RLINK (\d+), LEN (\d+), want (\d+), (\d+), (\d+)$`),
-		"tableaux des éléments de longueurs LLINK $1, RLINK $2, LEN $3 au lieu de $4, $5, $6"},
+		"tableaux des éléments de longueurs Llink $1, Rlink $2, Len $3 au lieu de $4, $5, $6"},
 	{regexp.MustCompile(`^node arrays of lengths TOP (\d+), ULINK (\d+), DLINK (\d+) do not match the spacers$`),
-		"tableaux des nœuds (TOP $1, ULINK $2, DLINK $3 cases) incompatibles avec les espaceurs"},
+		"tableaux des nœuds (Top $1, Ulink $2, Dlink $3 cases) incompatibles avec les espaceurs"},
 	{regexp.MustCompile(`^(-?\d+) primary items out of (\d+)$`), "$1 éléments primaires sur $2"},
 	{regexp.MustCompile(`^LLINK\(RLINK\((\d+)\)\) != (\d+)$`),
-		"LLINK(RLINK($1)) ≠ $2 : la liste des éléments actifs n'est pas doublement chaînée"},
+		"Llink[Rlink[$1]] ≠ $2 : la liste des éléments actifs n'est pas doublement chaînée"},
 	{regexp.MustCompile(`^item (\d+) does not belong in the list headed by 0$`),
 		"l'élément $1 est dans la liste de tête 0, celle des éléments primaires, alors qu'il est secondaire (ou la liste ne se referme pas)"},
 	{regexp.MustCompile(`^item (\d+) does not belong in the list headed by (\d+)$`),
 		"l'élément $1 est dans la liste de tête $2, celle des éléments secondaires, alors qu'il est primaire (ou la liste ne se referme pas)"},
 	{regexp.MustCompile(`^Spacer\[(\d+)\] = (-?\d+) is out of order$`), "Spacer[$1] = $2 n'est pas à sa place"},
 	{regexp.MustCompile(`^TOP\((\d+)\) = (-?\d+), want (-?\d+) for the spacer before option (\d+)$`),
-		"TOP($1) = $2 au lieu de $3 pour l'espaceur avant l'option $4"},
+		"Top[$1] = $2 au lieu de $3 pour l'espaceur avant l'option $4"},
 	{regexp.MustCompile(`^option (\d+) has no nodes$`), "l'option $1 n'a aucun nœud"},
 	{regexp.MustCompile(`^spacers (\d+) and (\d+) do not point at option (\d+)'s first and last nodes$`),
-		"les espaceurs $1 et $2 ne pointent pas sur le premier et le dernier nœud de l'option $3 (ULINK de l'espaceur suivant, DLINK du précédent)"},
+		"les espaceurs $1 et $2 ne pointent pas sur le premier et le dernier nœud de l'option $3 (Ulink de l'espaceur suivant, Dlink du précédent)"},
 	{regexp.MustCompile(`^TOP\((\d+)\) = (-?\d+) is not an item$`), "TOP($1) = $2 n'est pas un élément"},
 	{regexp.MustCompile(`^TOP\((\d+)\) = (-?\d+) for a header node$`), "TOP($1) = $2 pour une tête de liste verticale (il faut TOP(i) = i)"},
 	{regexp.MustCompile(`^ULINK\(DLINK\((\d+)\)\) != (\d+) in the list of item (\d+)$`),
-		"ULINK(DLINK($1)) ≠ $2 dans la liste verticale de l'élément $3 : elle n'est pas doublement chaînée"},
+		"Ulink[Dlink[$1]] ≠ $2 dans la liste verticale de l'élément $3 : elle n'est pas doublement chaînée"},
 	{regexp.MustCompile(`^node (\d+) \(TOP (-?\d+)\) in the list of item (\d+)$`),
-		"le nœud $1 (TOP $2) est dans la liste verticale de l'élément $3"},
+		"le nœud $1 (Top $2) est dans la liste verticale de l'élément $3"},
 	{regexp.MustCompile(`^item (\d+) has (\d+) nodes, LEN = (-?\d+)$`),
-		"la liste verticale de l'élément $1 a $2 nœuds mais LEN($1) = $3 : LEN n'est pas tenu à jour"},
+		"la liste verticale de l'élément $1 a $2 nœuds mais Len[$1] = $3 : Len n'est pas tenu à jour"},
 	{regexp.MustCompile(`^no item is covered but only (\d+) of (\d+) option nodes are linked$`),
 		"aucun élément n'est couvert, mais seuls $1 des $2 nœuds d'options sont dans leur liste verticale"},
 	{regexp.MustCompile(`^(\w+) has (\d+) entries, snapshot has (\d+)$`), "$1 a $2 cases au lieu de $3"},
-	{regexp.MustCompile(`^(\w+)\((\d+)\) = (-?\d+), snapshot has (-?\d+)$`), "$1($2) vaut $3 au lieu de $4"},
+	{regexp.MustCompile(`^(\w+)\((\d+)\) = (-?\d+), snapshot has (-?\d+)$`), "$1[$2] vaut $3 au lieu de $4"},
 }
 
 // frenchCorrupt returns the message of an error of Verify or CheckLinks in
@@ -782,20 +782,25 @@ func frenchCorrupt(err error) string {
 	msg := strings.TrimPrefix(err.Error(), exactcover.ErrCorrupt.Error()+": ")
 	for _, t := range corruptFrench {
 		if t.re.MatchString(msg) {
-			return t.re.ReplaceAllString(msg, t.fr)
+			return statementNames.Replace(t.re.ReplaceAllString(msg, t.fr))
 		}
 	}
 	return "structure incohérente : " + msg
 }
 
+// statementNames writes the arrays as the notebook's statement does
+// (Llink, Len…) rather than as Knuth and package exactcover's messages
+// (LLINK, LEN…).
+var statementNames = strings.NewReplacer("LLINK", "Llink", "RLINK", "Rlink", "ULINK", "Ulink", "DLINK", "Dlink", "LEN", "Len", "TOP", "Top")
+
 // ecLinkHints explain, per field, what a wrong value usually means.
 var ecLinkHints = map[string]string{
-	"LLINK":  "liste horizontale des éléments actifs (LLINK, RLINK)",
-	"RLINK":  "liste horizontale des éléments actifs (LLINK, RLINK)",
-	"LEN":    "LEN compte les options actives de chaque élément : il faut le tenir à jour",
-	"TOP":    "TOP(x) est l'élément du nœud x (-k pour l'espaceur avant l'option k)",
-	"ULINK":  "listes verticales (ULINK, DLINK) : nœud du dessus, et pour un espaceur, premier nœud de l'option d'avant",
-	"DLINK":  "listes verticales (ULINK, DLINK) : nœud du dessous, et pour un espaceur, dernier nœud de l'option d'après",
+	"Llink":  "liste horizontale des éléments actifs (Llink, Rlink)",
+	"Rlink":  "liste horizontale des éléments actifs (Llink, Rlink)",
+	"Len":    "Len compte les options actives de chaque élément : il faut le tenir à jour",
+	"Top":    "Top[x] est l'élément du nœud x (-k pour l'espaceur avant l'option k)",
+	"Ulink":  "listes verticales (Ulink, Dlink) : nœud du dessus, et pour un espaceur, premier nœud de l'option d'avant",
+	"Dlink":  "listes verticales (Ulink, Dlink) : nœud du dessous, et pour un espaceur, dernier nœud de l'option d'après",
 	"Spacer": "Spacer[k] est le nœud espaceur placé avant l'option k",
 	"Name":   "Name[i] est le nom de l'élément i (\"\" pour les têtes 0 et N+1)",
 }
@@ -810,8 +815,8 @@ type linkArray struct {
 // linkArrays pairs the arrays of two copies of the links, in TAOCP's order.
 func linkArrays(got, want DLXLinks) []linkArray {
 	return []linkArray{
-		{"LLINK", got.Llink, want.Llink}, {"RLINK", got.Rlink, want.Rlink}, {"LEN", got.Len, want.Len},
-		{"TOP", got.Top, want.Top}, {"ULINK", got.Ulink, want.Ulink}, {"DLINK", got.Dlink, want.Dlink},
+		{"Llink", got.Llink, want.Llink}, {"Rlink", got.Rlink, want.Rlink}, {"Len", got.Len, want.Len},
+		{"Top", got.Top, want.Top}, {"Ulink", got.Ulink, want.Ulink}, {"Dlink", got.Dlink, want.Dlink},
 		{"Spacer", got.Spacer, want.Spacer},
 	}
 }
@@ -834,7 +839,7 @@ func ecDiffLinks(got, want DLXLinks) (field, note string) {
 				if f.name == "Spacer" {
 					return f.name, fmt.Sprintf("Spacer[%d] vaut %d au lieu de %d", k, f.got[k], f.want[k])
 				}
-				return f.name, fmt.Sprintf("%s(%d) vaut %d au lieu de %d", f.name, k, f.got[k], f.want[k])
+				return f.name, fmt.Sprintf("%s[%d] vaut %d au lieu de %d", f.name, k, f.got[k], f.want[k])
 			}
 		}
 	}
@@ -871,17 +876,17 @@ func judgeLinks(what string) func(DLXCase, DLXOut, DLXOut) (bool, string) {
 			note += " — " + h
 		}
 		switch {
-		case what == "new" && (field == "LLINK" || field == "RLINK") && len(in.Secondary) > 0:
+		case what == "new" && (field == "Llink" || field == "Rlink") && len(in.Secondary) > 0:
 			note += " ; les éléments primaires forment une liste circulaire de tête 0, les secondaires une autre, de tête N+1"
 		case what == "insert" && slices.ContainsFunc(want.Errs, func(e *grading.Err) bool { return e != nil }):
 			note += " ; une insertion refusée doit laisser p inchangé : vérifiez tout avant de modifier"
-		case what == "insert" && (field == "ULINK" || field == "DLINK"):
+		case what == "insert" && (field == "Ulink" || field == "Dlink"):
 			note += " ; chaque nouveau nœud va en bas de la liste verticale de son élément, juste au-dessus de la tête"
-		case what == "hide" && field == "LEN":
-			note += " ; cacher le nœud q d'un élément j diminue LEN(j)"
+		case what == "hide" && field == "Len":
+			note += " ; cacher le nœud q d'un élément j diminue Len[j]"
 		case what == "hide":
 			note += " ; on cache les autres nœuds de l'option (pas x), en allant vers la droite et en revenant au début de l'option à l'espaceur"
-		case what == "cover" && (field == "LLINK" || field == "RLINK"):
+		case what == "cover" && (field == "Llink" || field == "Rlink"):
 			note += " ; couvrir i le retire aussi de la liste des éléments actifs"
 		case what == "unhide" || what == "uncover":
 			note += " ; il faut retrouver exactement les liens d'avant"
@@ -908,7 +913,7 @@ func formatLinks(o DLXOut) string {
 		fmt.Fprintf(&b, "retours : %s\n", strings.Join(es, ", "))
 	}
 	l := o.Links
-	fmt.Fprintf(&b, "LLINK  %v\nRLINK  %v\nLEN    %v\nTOP    %v\nULINK  %v\nDLINK  %v\nSpacer %v", l.Llink, l.Rlink, l.Len, l.Top, l.Ulink, l.Dlink, l.Spacer)
+	fmt.Fprintf(&b, "Llink  %v\nRlink  %v\nLen    %v\nTop    %v\nUlink  %v\nDlink  %v\nSpacer %v", l.Llink, l.Rlink, l.Len, l.Top, l.Ulink, l.Dlink, l.Spacer)
 	return b.String()
 }
 
@@ -1151,7 +1156,7 @@ func judgeChoose(in DLXCase, got, want ChooseOut) (bool, string) {
 	}
 	switch {
 	case want.Item == 0:
-		return false, "plus aucun élément primaire n'est actif (RLINK(0) = 0) : il faut renvoyer 0"
+		return false, "plus aucun élément primaire n'est actif (Rlink[0] = 0) : il faut renvoyer 0"
 	case got.Item == 0:
 		return false, "0 veut dire qu'il n'y a plus d'élément primaire actif, or il en reste"
 	case got.Item < 0 || got.Item > n:
@@ -1159,12 +1164,12 @@ func judgeChoose(in DLXCase, got, want ChooseOut) (bool, string) {
 	case got.Item > p.Primary:
 		return false, fmt.Sprintf("%s est un élément secondaire : on ne choisit que parmi les primaires, la liste de tête 0", got.Name)
 	case !active[got.Item]:
-		return false, fmt.Sprintf("%s est déjà couvert : on parcourt la liste des éléments actifs à partir de RLINK(0), pas les numéros 1 à N", got.Name)
+		return false, fmt.Sprintf("%s est déjà couvert : on parcourt la liste des éléments actifs à partir de Rlink[0], pas les numéros 1 à N", got.Name)
 	case p.Len[got.Item] > p.Len[want.Item]:
-		return false, fmt.Sprintf("LEN(%s) = %d, mais LEN(%s) = %d est plus petit : il faut l'élément qui a le moins d'options actives",
+		return false, fmt.Sprintf("Len[%s] = %d, mais Len[%s] = %d est plus petit : il faut l'élément qui a le moins d'options actives",
 			got.Name, p.Len[got.Item], want.Name, p.Len[want.Item])
 	}
-	return false, fmt.Sprintf("LEN(%s) = LEN(%s) = %d : en cas d'égalité, le premier rencontré en partant de RLINK(0)", got.Name, want.Name, p.Len[want.Item])
+	return false, fmt.Sprintf("Len[%s] = Len[%s] = %d : en cas d'égalité, le premier rencontré en partant de Rlink[0]", got.Name, want.Name, p.Len[want.Item])
 }
 
 func judgeDance(in DLXCase, got, want DanceOut) (bool, string) {

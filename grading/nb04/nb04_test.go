@@ -209,7 +209,7 @@ func TestExactCoverInsertMistakes(t *testing.T) {
 	}
 	r := Q4.Run(noLen)
 	ecMustFail(t, "no LEN", r)
-	if !strings.Contains(ecFirstNote(r), "LEN") {
+	if !strings.Contains(ecFirstNote(r), "Len") {
 		t.Errorf("no LEN: note %q", ecFirstNote(r))
 	}
 	// Inserting at the top of each vertical list.
@@ -282,7 +282,7 @@ func TestExactCoverHideCoverMistakes(t *testing.T) {
 	}
 	r := Q6.Run(coverNoLen)
 	ecMustFail(t, "cover without LEN", r)
-	if !strings.Contains(ecFirstNote(r), "LEN") {
+	if !strings.Contains(ecFirstNote(r), "Len") {
 		t.Errorf("cover without LEN: note %q", ecFirstNote(r))
 	}
 	// Forgetting to remove the item from the list of active items.
@@ -485,7 +485,7 @@ func TestExactCoverQueensProblemMistakes(t *testing.T) {
 	}
 	r = Q12.Run(neg(func(n int) (*exactcover.Problem, error) { return ecQueens(n, false, false) }))
 	ecMustFail(t, "no anti-diagonals", r)
-	if !strings.Contains(r.Text(), "aucun élément pour l'anti-diagonale r − c = ") {
+	if !strings.Contains(r.Text(), "aucun élément pour la diagonale descendante r − c = ") {
 		t.Errorf("no anti-diagonals: not explained:\n%s", r.Text())
 	}
 }
@@ -563,7 +563,7 @@ func TestExactCoverFrenchCorrupt(t *testing.T) {
 		}
 	}
 	p.Len[1] = 3
-	if msg := checkLinksText(p, snap); !strings.Contains(msg, "LEN(1) vaut 3 au lieu de 1") {
+	if msg := checkLinksText(p, snap); !strings.Contains(msg, "Len[1] vaut 3 au lieu de 1") {
 		t.Errorf("CheckLinks: %q", msg)
 	}
 }
@@ -574,10 +574,10 @@ func TestDiffLinks(t *testing.T) {
 	got := DLXOut{Links: DLXLinks{Llink: []int{3, 0, 1, 2}, Rlink: []int{1, 2, 3, 0}, Len: []int{0, 2, 2, 1}}}
 	want := DLXOut{Links: DLXLinks{Llink: []int{3, 0, 1, 2}, Rlink: []int{1, 2, 3, 0}, Len: []int{0, 2, 1, 1}}}
 	g, w := diffLinks(got, want)
-	if !strings.HasPrefix(g, "LEN    [0 2 ‹2› 1]\n") || !strings.HasPrefix(w, "LEN    [0 2 ‹1› 1]\n") {
+	if !strings.HasPrefix(g, "Len    [0 2 ‹2› 1]\n") || !strings.HasPrefix(w, "Len    [0 2 ‹1› 1]\n") {
 		t.Errorf("got\n%s\nwant\n%s\nwant LEN alone, its third entry marked", g, w)
 	}
-	if strings.Contains(g, "LLINK  [") || !strings.Contains(g, "identiques : LLINK, RLINK, TOP") {
+	if strings.Contains(g, "Llink  [") || !strings.Contains(g, "identiques : Llink, Rlink, Top") {
 		t.Errorf("got\n%s\nwant LLINK and RLINK folded", g)
 	}
 }

@@ -18,6 +18,9 @@
 //	-- check Q2 --             the check cell of Q2, in both versions
 //	-- prose Q6 --             a written answer: the model answer in the
 //	                           correction, a placeholder for the student
+//	-- glossary --             a markdown cell, in both versions, holding
+//	                           notebooks/src/glossaire.md: the vocabulary and
+//	                           numbering every notebook shares
 //
 // The archive's comment (before the first section) is ignored. Every
 // notebook starts with the header cell (see [Header]). So the answer code
@@ -52,6 +55,10 @@ import (
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/workbook"
 )
+
+// GlossaryFile is the vocabulary and numbering shared by every notebook, in
+// notebooks/src: the "glossary" section of a source.
+const GlossaryFile = "glossaire.md"
 
 // Module is the Go module path of the workbook.
 const Module = workbook.Module
@@ -125,7 +132,19 @@ func Build(root, srcPath string) (student, correction *notebook.Notebook, err er
 	if err != nil {
 		return nil, nil, err
 	}
-	sum := sha256.Sum256(raw)
+	h := sha256.New()
+	h.Write(raw)
+	for _, f := range ar.Files {
+		if kind, _, _ := parseName(f.Name); kind == "glossary" { // the release follows the glossary too
+			g, err := os.ReadFile(filepath.Join(root, "notebooks", "src", GlossaryFile))
+			if err != nil {
+				return nil, nil, err
+			}
+			h.Write(g)
+			break
+		}
+	}
+	sum := h.Sum(nil)
 	for _, n := range []*notebook.Notebook{student, correction} {
 		for i := range n.Cells {
 			n.Cells[i].ID = fmt.Sprintf("%s-%02d", nb, i)
@@ -218,6 +237,13 @@ func (s *source) cells(f txtar.File) (student, correction notebook.Cell, err err
 	case "check":
 		c := cell("code", text, notebook.Meta{Role: "check", Question: id})
 		return c, c, nil
+	case "glossary":
+		data, err := os.ReadFile(filepath.Join(s.root, "notebooks", "src", GlossaryFile))
+		if err != nil {
+			return student, correction, err
+		}
+		c := cell("markdown", string(data), notebook.Meta{Role: "statement"})
+		return c, c, nil
 	case "prose":
 		m := notebook.Meta{Role: "prose", Question: id}
 		return cell("markdown", ProsePlaceholder, m), cell("markdown", text, m), nil
@@ -237,7 +263,7 @@ func (s *source) cells(f txtar.File) (student, correction notebook.Cell, err err
 		m := notebook.Meta{Role: "answer", Question: id}
 		return cell("code", frenchCode(text+stub+StudentStub)+"}", m), cell("code", frenchCode(text)+full, m), nil
 	}
-	return student, correction, fmt.Errorf("unknown section kind %q (want md, code, answer, check or prose)", kind)
+	return student, correction, fmt.Errorf("unknown section kind %q (want md, code, answer, check, prose or glossary)", kind)
 }
 
 // questionHeading is a markdown cell's line "## Question 4": the release
@@ -260,11 +286,22 @@ func (s *source) headings(text string) (string, error) {
 		case strings.TrimSpace(m[2]) != "":
 			err = fmt.Errorf("heading %q: write %q, the title comes from %s's definition (%q)", line, "## Question "+m[1], id, q.Title)
 		default:
-			return "## Question " + m[1] + " — " + q.Title
+			return "## Question " + m[1] + " — " + titleWithPoints(q)
 		}
 		return line
 	})
 	return out, err
+}
+
+// titleWithPoints is a question's title and points, as its heading shows
+// them: "Compter sans stocker (3 points)", "Les petits échiquiers (réponse
+// rédigée, 1 point)".
+func titleWithPoints(q *grading.Question) string {
+	pts := grading.Plurals(q.Points, "point", "points")
+	if t, ok := strings.CutSuffix(q.Title, ")"); ok && strings.Contains(t, " (") {
+		return t + ", " + pts + ")"
+	}
+	return q.Title + " (" + pts + ")"
 }
 
 // demoLabel is the label of a demonstration in a code cell: the names of
