@@ -8,6 +8,7 @@
 #   make check      run the public checks of saved notebooks (NB=…)
 #   make grade SUBMISSIONS=folder [OUT=grades] [GRADE_ARGS=…]   grade submitted notebooks
 #   make gradescope [TP=01]   the Gradescope autograder zip (build/gradescope-TP.zip)
+#   make handouts [TP="01 03"] [OUT=dir]   printable statements, corrections and the teacher's guide (build/handouts)
 SHELL := bash
 # A Go that kernel-setup/setup.sh installed (no Go 1.26 on the machine) is in ~/.local/go.
 export PATH := $(HOME)/.local/go/bin:$(PATH)
@@ -17,7 +18,7 @@ export PATH := $(GOBIN):$(HOME)/.local/bin:$(PATH)
 STAMP := build/.setup-done
 PORT ?= 8888
 
-.PHONY: all setup jupyter test test-go test-notebooks lint fuzz grade gradescope bench notebooks student check clean
+.PHONY: all setup jupyter test test-go test-notebooks lint fuzz grade gradescope handouts bench notebooks student check clean
 
 all: test
 
@@ -82,6 +83,14 @@ grade:
 # the assignment's autograder (see grading/cmd/autograder).
 gradescope:
 	go run ./grading/cmd/autograder -tp $(or $(TP),all) $(if $(OUT),-o $(OUT)) $(AUTOGRADER_ARGS)
+
+# The printable handouts (see grading/cmd/handouts): per TP the statement
+# (NN-name.pdf) and its correction (NN-name-corrige.pdf), and the teacher's
+# guide (guide-enseignant.pdf), each with its .html, printed by headless
+# Chromium (installed here if missing). TP="01 03" for some TPs only.
+handouts:
+	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || command -v google-chrome >/dev/null || bash kernel-setup/setup.sh --browser --no-smoke
+	go run ./grading/cmd/handouts $(if $(OUT),-o $(OUT)) $(TP)
 
 # The Go benchmarks, then the fast counter's table for n = 15..18 (a few
 # minutes on two cores): n, count, classes, seconds, solutions/s, workers,

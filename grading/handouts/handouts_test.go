@@ -1,0 +1,72 @@
+package handouts
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/workbook"
+)
+
+// French typography goes into the text, not into code.
+func TestRenderTypography(t *testing.T) {
+	got, err := render("Pourquoi ? « oui » : `a : b` et *c* !\n\n```\nx ; y\n```\n", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Pourquoi" + grading.NBSP + "?", "«" + grading.NBSP + "oui" + grading.NBSP + "»" + grading.NBSP + ":",
+		"<code>a : b</code>", "</em>" + grading.NBSP + "!", "x ; y"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("render: no %q in\n%s", want, got)
+		}
+	}
+}
+
+// A question heading gets the question's points from the registry; a
+// heading that names an unregistered question is an error.
+func TestPointsLabel(t *testing.T) {
+	q := grading.Lookup("01/Q1")
+	got, err := render("## Question 1 — "+q.Title+"\n", "01")
+	if want := "(" + grading.Plural(q.Points, "point") + ")"; err != nil || !strings.Contains(got, want) {
+		t.Errorf("render(Question 1) = %q, %v; want %q in it", got, err, want)
+	}
+	if _, err := render("## Question 99 — Rien\n", "01"); err == nil {
+		t.Error("render(Question 99): no error for an unregistered question")
+	}
+	if got, _ := render("## Pour aller plus loin\n", "01"); strings.Contains(got, "point") {
+		t.Errorf("render(a heading of no question) = %q, with points", got)
+	}
+}
+
+// The guide has one table of points per notebook, and says so when one
+// is missing.
+func TestGuideMarkers(t *testing.T) {
+	g, err := Guide("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range grading.Questions("") {
+		if !strings.Contains(g.HTML, "<td>"+strings.TrimPrefix(q.Number(), "Q")+"</td>") {
+			t.Errorf("guide: no row for %s", q.ID)
+		}
+	}
+	src, err := os.ReadFile(filepath.Join("../..", GuideSource))
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := workbook.Notebooks[len(workbook.Notebooks)-1].ID
+	root := t.TempDir()
+	os.MkdirAll(filepath.Join(root, filepath.Dir(GuideSource)), 0o755)
+	without := pointsMarker.ReplaceAllStringFunc(string(src), func(l string) string {
+		if strings.Contains(l, "barème "+last) {
+			return ""
+		}
+		return l
+	})
+	os.WriteFile(filepath.Join(root, GuideSource), []byte(without), 0o644)
+	if _, err := Guide(root); err == nil || !strings.Contains(err.Error(), "barème "+last) {
+		t.Errorf("Guide without the table of %s: error %v", last, err)
+	}
+}
