@@ -24,22 +24,6 @@ func TestRenderTypography(t *testing.T) {
 	}
 }
 
-// A question heading gets the question's points from the registry; a
-// heading that names an unregistered question is an error.
-func TestPointsLabel(t *testing.T) {
-	q := grading.Lookup("01/Q1")
-	got, err := render("## Question 1 — "+q.Title+"\n", "01")
-	if want := "(" + grading.Plural(q.Points, "point") + ")"; err != nil || !strings.Contains(got, want) {
-		t.Errorf("render(Question 1) = %q, %v; want %q in it", got, err, want)
-	}
-	if _, err := render("## Question 99 — Rien\n", "01"); err == nil {
-		t.Error("render(Question 99): no error for an unregistered question")
-	}
-	if got, _ := render("## Pour aller plus loin\n", "01"); strings.Contains(got, "point") {
-		t.Errorf("render(a heading of no question) = %q, with points", got)
-	}
-}
-
 // The guide has one table of points per notebook, and says so when one
 // is missing.
 func TestGuideMarkers(t *testing.T) {

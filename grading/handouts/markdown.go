@@ -2,10 +2,7 @@ package handouts
 
 import (
 	"bytes"
-	"fmt"
-	"html"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -57,16 +54,8 @@ func render(src, nb string) (string, error) {
 		return ast.WalkContinue, nil
 	})
 	for _, h := range headings {
-		if nb == "" {
-			break
-		}
-		label, err := pointsLabel(nb, plainText(h, source))
-		if err != nil {
-			return "", err
-		}
-		if label != "" {
-			h.SetAttributeString("class", []byte("question"))
-			h.AppendChild(h, rawHTML(` <span class="points">(`+html.EscapeString(label)+`)</span>`))
+		if nb != "" && questionsHeading.MatchString(plainText(h, source)) {
+			h.SetAttributeString("class", []byte("question")) // its points are in it (see release.PointsLabel)
 		}
 	}
 	// The parser splits text at characters that may open an inline
@@ -160,36 +149,3 @@ func plainText(n ast.Node, source []byte) string {
 // "Questions 8, 9 et 10 — …" (written by hand for questions that share a
 // statement).
 var questionsHeading = regexp.MustCompile(`^Questions? (\d+(?:(?:, | et )\d+)*)(?:\s|$)`)
-
-// pointsLabel returns the points of the questions that heading (its plain
-// text) announces, in French: "3 points", "1 point", "1 point chacune",
-// "2 + 1 points"; "" if the heading announces no question. A heading that
-// names a question the registry does not hold is an error.
-func pointsLabel(nb, heading string) (string, error) {
-	m := questionsHeading.FindStringSubmatch(heading)
-	if m == nil {
-		return "", nil
-	}
-	var pts []int
-	for _, k := range regexp.MustCompile(`\d+`).FindAllString(m[1], -1) {
-		q := grading.Lookup(nb + "/Q" + k)
-		if q == nil {
-			return "", fmt.Errorf("heading %q: question %s/Q%s is not registered", heading, nb, k)
-		}
-		pts = append(pts, q.Points)
-	}
-	if len(pts) == 1 {
-		return grading.Plural(pts[0], "point"), nil
-	}
-	same, sum := true, 0
-	words := make([]string, len(pts))
-	for i, p := range pts {
-		same = same && p == pts[0]
-		sum += p
-		words[i] = strconv.Itoa(p)
-	}
-	if same {
-		return grading.Plural(pts[0], "point") + " chacune", nil
-	}
-	return strings.Join(words, " + ") + " " + map[bool]string{true: "points", false: "point"}[sum >= 2], nil
-}

@@ -290,6 +290,18 @@ func (s *source) headings(text string) (string, error) {
 		}
 		return line
 	})
+	if err != nil {
+		return out, err
+	}
+	out = sharedHeading.ReplaceAllStringFunc(out, func(line string) string {
+		m := sharedHeading.FindStringSubmatch(line)
+		label, e := PointsLabel(s.nb, m[1])
+		if e != nil {
+			err = fmt.Errorf("heading %q: %v", line, e)
+			return line
+		}
+		return "## Questions " + m[1] + m[2] + " (" + label + ")"
+	})
 	return out, err
 }
 
@@ -302,6 +314,38 @@ func titleWithPoints(q *grading.Question) string {
 		return t + ", " + pts + ")"
 	}
 	return q.Title + " (" + pts + ")"
+}
+
+// sharedHeading is a heading, written in the source, that announces
+// several questions sharing one statement: "## Questions 8, 9 et 10 — …".
+var sharedHeading = regexp.MustCompile(`(?m)^## Questions (\d+(?:(?:, | et )\d+)+)( — .*)$`)
+
+// PointsLabel returns, in French, the points of the questions numbered
+// in list ("8, 9 et 10") of notebook nb: "1 point chacune", "2 + 1
+// points". A number the registry does not hold is an error.
+func PointsLabel(nb, list string) (string, error) {
+	var pts []int
+	for _, k := range regexp.MustCompile(`\d+`).FindAllString(list, -1) {
+		q := grading.Lookup(nb + "/Q" + k)
+		if q == nil {
+			return "", fmt.Errorf("question %s/Q%s is not registered", nb, k)
+		}
+		pts = append(pts, q.Points)
+	}
+	if len(pts) == 1 {
+		return grading.Plurals(pts[0], "point", "points"), nil
+	}
+	same, sum := true, 0
+	words := make([]string, len(pts))
+	for i, p := range pts {
+		same = same && p == pts[0]
+		sum += p
+		words[i] = strconv.Itoa(p)
+	}
+	if same {
+		return grading.Plurals(pts[0], "point", "points") + " chacune", nil
+	}
+	return strings.Join(words, " + ") + map[bool]string{true: " points", false: " point"}[sum >= 2], nil
 }
 
 // demoLabel is the label of a demonstration in a code cell: the names of

@@ -127,3 +127,30 @@ func TestHeadings(t *testing.T) {
 		}
 	}
 }
+
+// A question's heading shows its title and points from the registry; a
+// heading shared by several questions, the points of each; a heading
+// naming a question the registry lacks is refused.
+func TestHeadingPoints(t *testing.T) {
+	s := &source{nb: "02"}
+	q8 := grading.Lookup("02/Q8")
+	out, err := s.headings("## Question 8\n\n## Questions 8, 9 et 10 — Où en est la recherche ?\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "## Question 8 — " + q8.Title + " (1 point)"; q8.Points != 1 || !strings.Contains(out, want) {
+		t.Errorf("headings:\n%s\nwant %q (02/Q8 is worth %d)", out, want, q8.Points)
+	}
+	if !strings.Contains(out, "## Questions 8, 9 et 10 — Où en est la recherche ? (1 point chacune)") {
+		t.Errorf("shared heading:\n%s", out)
+	}
+	if _, err := s.headings("## Questions 8 et 99 — x\n"); err == nil {
+		t.Error("a shared heading naming an unregistered question is accepted")
+	}
+	if got := titleWithPoints(&grading.Question{Title: "Le principe (réponse rédigée)", Points: 1}); got != "Le principe (réponse rédigée, 1 point)" {
+		t.Errorf("titleWithPoints of a written answer: %q", got)
+	}
+	if got, _ := PointsLabel("05", "24 et 25"); got == "" {
+		t.Error("PointsLabel(05, 24 et 25) is empty")
+	}
+}
