@@ -349,8 +349,6 @@ func (s *searcher) walk() (done, stopped bool) {
 			}
 		}
 		if r == s.last {
-			s.stCols[r&63] = cols
-			s.stCols[(r+1)&63] = nc
 			for ; nf != 0; nf &= nf - 1 {
 				b := nf & -nf
 				c2, l2, r2 := nc|b, (nl|b)<<1, (nr|b)>>1
@@ -369,6 +367,7 @@ func (s *searcher) walk() (done, stopped bool) {
 					s.cornerCount += int64((x-1)>>63 + (y-1)>>63) // x, y < 1<<63
 					continue
 				}
+				s.stCols[r&63], s.stCols[(r+1)&63] = cols, nc
 				if x == 0 {
 					s.keep(c2, lo, hi)
 				}
