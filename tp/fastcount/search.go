@@ -40,18 +40,19 @@ import (
 //
 //   - constrained, for the rows that have forbidden squares of their own:
 //     rows 1..t-1 in the edge part, rows 2..b in the corner part (all the
-//     rows, for the few corner sub-problems with b ≥ n-4). Few nodes.
+//     rows, for the few corner sub-problems with b ≥ n-3). Few nodes.
 //   - walk, for all the rows below: most of the search. There the rows
 //     have no forbidden squares (in the edge part, those of rows n-t..n-2
 //     follow from the edge rule, which walk applies on row n-1-t, and
 //     those of the bottom row go into the last step), and the loop calls
-//     no function, so that its masks stay in registers. Each placement of
-//     row n-4 ends the board in line: row n-3's free squares one by one,
-//     then rows n-2 and n-1 on the two columns left, both ways round, in
-//     bit arithmetic (two masks that are zero iff the queens fit). The
-//     edge part's solutions are set aside, to be checked after the loop
-//     (leaf), and the check first compares the border queens, which
-//     settles most solutions without building any image.
+//     no function, which lets the compiler keep most of its state in
+//     registers. Each placement of row n-4 ends the board in line: row
+//     n-3's free squares one by one, then rows n-2 and n-1 on the two
+//     columns left, both ways round, in bit arithmetic (two masks that are
+//     zero iff the queens fit). The edge part's solutions are set aside,
+//     to be checked after the loop (leaf), and the check first compares
+//     the border queens, which settles most solutions before any image is
+//     compared row by row.
 
 // part is the kind of a sub-problem.
 type part uint8
