@@ -26,12 +26,12 @@
 // solutions to check aside.
 //
 // Speed, single-threaded, on this project's 2-core machines: n = 16 in
-// about 1.4 s and n = 17 in about 9.7 s (CPU time), 0.47 to 0.49 of the
-// time of a plain mirror-symmetry bitboard counter in C built with gcc -O3
-// (testdata/mirror.c: 2.9 s and 20.7 s; `make bench` measures both side
-// by side); with both cores free, about half that (n = 16 in 0.74 s).
-// Each extra row multiplies the time by about 7. See BenchmarkCount and
-// `make bench`.
+// about 1.4 s and n = 17 in about 9.6 s (CPU time, best of a few runs),
+// 0.48 and 0.46 of the time of a plain mirror-symmetry bitboard counter in
+// C built with gcc -O3 (testdata/mirror.c: 2.9 s and 20.7 s; `make bench`
+// measures both side by side); with both cores free, about half that
+// (n = 16 in 0.74 s). Each extra row multiplies the time by about 7. See
+// BenchmarkCount and `make bench`.
 package fastcount
 
 import (
