@@ -180,7 +180,7 @@ type searcher struct {
 	// What walk found: the corner part's solutions (each a class of 8),
 	// the edge part's solutions to check.
 	cornerCount int64
-	leaves      [16]leafCols
+	leaves      [16]leafCols // a power of two: keep indexes it with a mask
 	nleaf       int
 }
 
