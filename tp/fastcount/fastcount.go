@@ -17,15 +17,21 @@
 // bitboard backtracking (Walker's method, TAOCP 7.2.2 Algorithm W): the
 // columns and the two diagonals attacked in the next row are three bit
 // masks, the free squares the zero bits of their union. The placements of
-// the first rows are sub-problems, over a thousand for n = 16, handed out
-// one at a time to Options.Workers goroutines, and each runs as loops over
-// an explicit stack with a look-ahead and the last two rows in one step.
+// the first rows are sub-problems, nearly 1,900 for n = 16, handed out one
+// at a time to Options.Workers goroutines. Each runs as loops over an
+// explicit stack with a look-ahead: one for the few rows that have
+// forbidden squares of their own, and a lean one, without function calls,
+// for all the rows below, which ends the board in line (row n-3's free
+// squares, then the last two rows in bit arithmetic) and sets the
+// solutions to check aside.
 //
 // Speed, single-threaded, on this project's 2-core machines: n = 16 in
-// about 1.7 s, 0.6 of the time of a plain mirror-symmetry bitboard counter
-// in C built with gcc -O3 (testdata/mirror.c; `make bench` measures both
-// side by side); with both cores free, close to half that. Each extra row
-// multiplies the time by about 7. See BenchmarkCount and `make bench`.
+// about 1.4 s and n = 17 in about 9.6 s (CPU time, best of a few runs),
+// 0.48 and 0.46 of the time of a plain mirror-symmetry bitboard counter in
+// C built with gcc -O3 (testdata/mirror.c: 2.9 s and 20.7 s; `make bench`
+// measures both side by side); with both cores free, about half that
+// (n = 16 in 0.74 s). Each extra row multiplies the time by about 7. See
+// BenchmarkCount and `make bench`.
 package fastcount
 
 import (

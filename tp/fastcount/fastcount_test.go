@@ -77,6 +77,23 @@ func TestCountA000170(t *testing.T) {
 	}
 }
 
+func TestCountAllOneWorker(t *testing.T) {
+	// One searcher runs every sub-problem in turn: what it keeps between
+	// two of them (its stack, the solutions set aside for the check) must
+	// not leak from one to the next.
+	for _, r := range readCounts(t) {
+		if r.fundamental < 0 || r.n < 6 || r.n > 15 || (r.n > 12 && testing.Short()) {
+			continue
+		}
+		t.Run(fmt.Sprintf("n=%d", r.n), func(t *testing.T) {
+			got, err := CountAll(context.Background(), r.n, Options{Workers: 1})
+			if err != nil || got.Solutions != r.all || got.Fundamental != r.fundamental {
+				t.Errorf("CountAll(%d) with 1 worker = %+v, %v; want %d solutions (A000170) in %d classes (A002562)", r.n, got, err, r.all, r.fundamental)
+			}
+		})
+	}
+}
+
 func TestCountMatchesRecursive(t *testing.T) {
 	// queens.Count is an independent, plain recursive search.
 	for n := 0; n <= 10; n++ {

@@ -36,10 +36,23 @@ import (
 // Algorithm W): the columns and the two diagonals attacked in the next row
 // are three masks, the free squares the zero bits of their union minus the
 // row's forbidden squares, taken lowest first, in loops over an explicit
-// stack with a look-ahead one row further, and the last two rows in one
-// step (two empty columns, two ways round). The rows that nothing
-// constrains (in the edge part, rows t..n-2-t) run in a loop of their own
-// without the forbidden squares and the edge rule.
+// stack with a look-ahead one row further. It runs in two loops:
+//
+//   - constrained, for the rows that have forbidden squares of their own:
+//     rows 1..t-1 in the edge part, rows 2..b in the corner part (all the
+//     rows, for the few corner sub-problems with b ≥ n-3). Few nodes.
+//   - walk, for all the rows below: most of the search. There the rows
+//     have no forbidden squares (in the edge part, those of rows n-t..n-2
+//     follow from the edge rule, which walk applies on row n-1-t, and
+//     those of the bottom row go into the last step), and the loop calls
+//     no function, which lets the compiler keep most of its state in
+//     registers. Each placement of row n-4 ends the board in line: row
+//     n-3's free squares one by one, then rows n-2 and n-1 on the two
+//     columns left, both ways round, in bit arithmetic (two masks that are
+//     zero iff the queens fit). The edge part's solutions are set aside,
+//     to be checked after the loop (leaf), and the check first compares
+//     the border queens, which settles most solutions before any image is
+//     compared row by row.
 
 // part is the kind of a sub-problem.
 type part uint8
@@ -59,6 +72,8 @@ type task struct {
 	forbid            *[64]uint64       // by row: the columns it may not use
 	edgeRow           int               // edge part: n-1-t, the edge rule's row; corner part: -1
 	edges             uint64            // columns 0 and n-1
+	plain             int               // the first row of walk: rows from there on have no forbidden squares but row n-1's
+	bottom            uint64            // the columns row n-1 may use
 }
 
 // maxPrefix bounds the rows placed before a sub-problem starts.
@@ -95,7 +110,7 @@ func plan(n int) []task {
 		for r := 2; r <= b && r < n; r++ {
 			forbid[r] = 1 << 1
 		}
-		t := task{part: cornerPart, row: 1, cols: 1, left: 1 << 1, right: 0, forbid: forbid, edgeRow: -1}
+		t := task{part: cornerPart, row: 1, cols: 1, left: 1 << 1, right: 0, forbid: forbid, edgeRow: -1, plain: b + 1, bottom: all &^ forbid[n-1]}
 		t.placed[0] = 1
 		bit := uint64(1) << b
 		if bit&(t.cols|t.left|t.right) != 0 {
@@ -117,7 +132,7 @@ func plan(n int) []task {
 		}
 		forbid[n-1] = all &^ (boardMask(n-top) &^ boardMask(top))
 		bit := uint64(1) << top
-		t := task{part: edgePart, row: 1, cols: bit, left: bit << 1, right: bit >> 1, forbid: forbid, edgeRow: n - 1 - top, edges: edges}
+		t := task{part: edgePart, row: 1, cols: bit, left: bit << 1, right: bit >> 1, forbid: forbid, edgeRow: n - 1 - top, edges: edges, plain: top, bottom: all &^ forbid[n-1]}
 		t.placed[0] = bit
 		expand(t, max(depth-1, 1))
 	}
@@ -148,22 +163,45 @@ type searcher struct {
 	stop *atomic.Bool
 	poll int // pushes left before the next look at stop
 	// The search's stack, by row: the state before the row's queen. The
-	// phases share it, so that a leaf reads every row's queen from it.
+	// loops share it, so that a leaf reads every row's queen from it.
 	stCols, stLeft, stRight, stFree [64]uint64
 	// Buffers of the leaf check.
 	pos, inv [64]int
-	found    tally // what free found so far
+	// walk's state, saved when it returns before the end, and what it
+	// reads from the sub-problem: its first row, the row n-4 it ends the
+	// board from, the row before the edge rule's, the columns of the
+	// bottom row, the edge columns, the part.
+	r                       int
+	cols, left, right, free uint64
+	from, last, edgeRule    int
+	bottom, edges           uint64
+	corner                  bool
+	low                     int // the sub-problem's first row (on the stack from there)
+	// What walk found: the corner part's solutions (each a class of 8),
+	// the edge part's solutions to check.
+	cornerCount int64
+	leaves      [16]leafCols // a power of two: keep indexes it with a mask
+	nleaf       int
+}
+
+// leafCols is a solution to check: the columns of rows 0..k-1 for each
+// row k from the sub-problem's first row to n-2 (as on the stack), the
+// queens of the last two rows.
+type leafCols struct {
+	cols       [64]uint64
+	next, last uint64
 }
 
 // run counts the completions of t; ok is false if s.stop was set.
 func (s *searcher) run(t *task) (found tally, ok bool) {
-	switch {
-	case t.part == cornerPart:
-		return s.constrained(t, t.row, s.n, t.cols, t.left, t.right)
-	case t.row < s.n-1-t.edgeRow: // rows 1..top-1 left: forbidden edges
-		return s.constrained(t, t.row, s.n-1-t.edgeRow, t.cols, t.left, t.right)
+	s.low = t.row
+	if t.row < t.plain && t.plain <= s.n-3 {
+		return s.constrained(t, t.row, t.plain, t.cols, t.left, t.right)
 	}
-	return s.free(t, t.row, t.cols, t.left, t.right)
+	if t.row < t.plain {
+		return s.constrained(t, t.row, s.n, t.cols, t.left, t.right)
+	}
+	return s.plainRows(t, t.row, t.cols, t.left, t.right)
 }
 
 // tick counts a push, and reports whether the search must stop.
@@ -178,11 +216,10 @@ func (s *searcher) tick() bool {
 // constrained searches rows from..end-1 with each row's forbidden squares
 // and the edge rule, from the masks of row from. With end = n it ends the
 // board (the last two rows in one step, then the leaves); with a smaller
-// end (the top rows of the edge part) it hands each placement of row
-// end-1 to free.
+// end it hands each placement of row end-1 to plainRows.
 func (s *searcher) constrained(t *task, from, end int, cols, left, right uint64) (found tally, ok bool) {
 	n, all, forbid, edgeRow, edges := s.n, s.all, t.forbid, t.edgeRow, t.edges
-	bottom := all &^ forbid[(n-1)&63]
+	bottom := t.bottom
 	if from == n-2 {
 		return s.close(t, cols, left, right), true
 	}
@@ -202,17 +239,17 @@ func (s *searcher) constrained(t *task, from, end int, cols, left, right uint64)
 		free ^= bit
 		nc, nl, nr := cols|bit, (left|bit)<<1, (right|bit)>>1
 		switch {
-		case r == n-3:
+		case r == end-1 && end < n:
 			st.stCols[r&63] = cols
-			found.add(s.close(t, nc, nl, nr))
-			continue
-		case r == end-1:
-			st.stCols[r&63] = cols
-			f, ok := s.free(t, end, nc, nl, nr)
+			f, ok := s.plainRows(t, end, nc, nl, nr)
 			found.add(f)
 			if !ok {
 				return found, false
 			}
+			continue
+		case r == n-3:
+			st.stCols[r&63] = cols
+			found.add(s.close(t, nc, nl, nr))
 			continue
 		}
 		nf := all &^ (nc | nl | nr | forbid[(r+1)&63])
@@ -241,23 +278,59 @@ func (s *searcher) constrained(t *task, from, end int, cols, left, right uint64)
 	}
 }
 
-// free searches the middle rows of the edge part, from..edgeRow-1, which
-// nothing constrains: the plain loop, no forbidden squares, no rule, few
-// live values (the found solutions go to s). Each placement of row
-// edgeRow-1 goes on to constrained for the bottom rows, after a look at
-// s.stop.
-func (s *searcher) free(t *task, from int, cols, left, right uint64) (found tally, ok bool) {
-	split := t.edgeRow
-	if from >= split {
-		return s.constrained(t, from, s.n, cols, left, right)
+// plainRows searches rows from..n-1, from ≤ n-3, which nothing constrains
+// but the edge rule on row t.edgeRow and the squares of row n-1 (t.bottom),
+// from the masks of row from. The search itself is walk's (from ≤ n-4);
+// plainRows checks the solutions walk sets aside, each time it returns.
+func (s *searcher) plainRows(t *task, from int, cols, left, right uint64) (found tally, ok bool) {
+	n := s.n
+	free := t.allowed(s.all, from, cols, left, right)
+	if from == n-3 { // no row for walk's loop: row n-3's queens, then close
+		s.stCols[from&63] = cols
+		for ; free != 0; free &= free - 1 {
+			b := free & -free
+			found.add(s.close(t, cols|b, (left|b)<<1, (right|b)>>1))
+		}
+		return found, true
 	}
+	s.from, s.last, s.edgeRule, s.bottom, s.edges = from, n-4, t.edgeRow-1, t.bottom, t.edges
+	s.corner = t.part == cornerPart
+	s.r, s.cols, s.left, s.right, s.free = from, cols, left, right, free
+	for {
+		done, stopped := s.walk()
+		for i := range s.leaves[:s.nleaf] {
+			l := &s.leaves[i]
+			if orbit := s.leaf(t, &l.cols, l.next, l.last); orbit > 0 {
+				found.solutions += int64(orbit)
+				found.classes++
+			}
+		}
+		s.nleaf = 0
+		switch {
+		case stopped:
+			return found, false
+		case done:
+			found.solutions += 8 * s.cornerCount
+			found.classes += s.cornerCount
+			s.cornerCount = 0
+			return found, true
+		}
+	}
+}
+
+// walk runs plainRows' loop (see the comment at the top of the file) from
+// the state in s (s.r, s.cols, s.left, s.right, s.free and the stack)
+// until the search is done (done), s.stop is set (stopped), or s.leaves
+// is nearly full (neither: the state is saved back in s, to go on from).
+// The corner part's solutions are counted in s.cornerCount; the edge
+// part's go to s.leaves.
+func (s *searcher) walk() (done, stopped bool) {
 	all := s.all
-	r := from
-	free := all &^ (cols | left | right)
+	r, cols, left, right, free := s.r, s.cols, s.left, s.right, s.free
 	for {
 		if free == 0 {
-			if r == from {
-				return s.take(), true
+			if r == s.from {
+				return true, false
 			}
 			r--
 			cols, left, right, free = s.stCols[r&63], s.stLeft[r&63], s.stRight[r&63], s.stFree[r&63]
@@ -266,21 +339,57 @@ func (s *searcher) free(t *task, from int, cols, left, right uint64) (found tall
 		bit := free & -free
 		free ^= bit
 		nc, nl, nr := cols|bit, (left|bit)<<1, (right|bit)>>1
-		if r == split-1 {
-			if s.stop.Load() {
-				return s.take(), false
+		nf := all &^ (nc | nl | nr)
+		if r == s.edgeRule {
+			switch e := s.edges; nc & e {
+			case 0:
+				continue
+			case e:
+			default:
+				nf &= e
 			}
-			s.stCols[r&63] = cols
-			f, ok := s.constrained(t, split, s.n, nc, nl, nr)
-			s.found.add(f)
-			if !ok {
-				return s.take(), false
+		}
+		if r == s.last {
+			for ; nf != 0; nf &= nf - 1 {
+				b := nf & -nf
+				c2, l2, r2 := nc|b, (nl|b)<<1, (nr|b)>>1
+				empty := all &^ c2
+				lo := empty & -empty
+				hi := empty ^ lo
+				// x (y) is zero iff lo (hi) can take row n-2 and the
+				// other column row n-1 (no other constraint there:
+				// see the comment at the top of the file).
+				x := lo&(l2|r2) | hi&((l2|lo)<<1|(r2|lo)>>1|^s.bottom)
+				y := hi&(l2|r2) | lo&((l2|hi)<<1|(r2|hi)>>1|^s.bottom)
+				if x != 0 && y != 0 { // the common case
+					continue
+				}
+				if s.corner {
+					s.cornerCount += int64((x-1)>>63 + (y-1)>>63) // x, y < 1<<63
+					continue
+				}
+				s.stCols[r&63], s.stCols[(r+1)&63] = cols, nc
+				if x == 0 {
+					s.keep(c2, lo, hi)
+				}
+				if y == 0 {
+					s.keep(c2, hi, lo)
+				}
+			}
+			if s.nleaf > len(s.leaves)-6 {
+				s.r, s.cols, s.left, s.right, s.free = r, cols, left, right, free
+				return false, false
 			}
 			continue
 		}
-		nf := all &^ (nc | nl | nr)
 		if nf == 0 || all&^(nc|nl<<1|nr>>1) == 0 {
 			continue
+		}
+		if s.poll--; s.poll <= 0 {
+			s.poll = pollInterval
+			if s.stop.Load() {
+				return false, true
+			}
 		}
 		s.stCols[r&63], s.stLeft[r&63], s.stRight[r&63], s.stFree[r&63] = cols, left, right, free
 		r++
@@ -288,11 +397,18 @@ func (s *searcher) free(t *task, from int, cols, left, right uint64) (found tall
 	}
 }
 
-// take returns and clears what free accumulated.
-func (s *searcher) take() tally {
-	f := s.found
-	s.found = tally{}
-	return f
+// keep adds to s.leaves the solution just found by walk: cols the columns
+// of rows 0..n-3 (the rows above on the stack), next on row n-2 and last
+// on row n-1.
+func (s *searcher) keep(cols, next, last uint64) {
+	l := &s.leaves[s.nleaf&(len(s.leaves)-1)]
+	s.nleaf++
+	n := s.n
+	for k := s.low; k <= n-3; k++ {
+		l.cols[k&63] = s.stCols[k&63]
+	}
+	l.cols[(n-2)&63] = cols
+	l.next, l.last = next, last
 }
 
 // close ends the board from the masks of row n-2: the last two rows, on
@@ -315,7 +431,7 @@ func (s *searcher) close(t *task, cols, left, right uint64) (found tally) {
 			continue
 		}
 		s.stCols[(n-2)&63] = cols
-		if orbit := s.leaf(t, b, e); orbit > 0 {
+		if orbit := s.leaf(t, &s.stCols, b, e); orbit > 0 {
 			found.solutions += int64(orbit)
 			found.classes++
 		}
@@ -329,19 +445,26 @@ func (f *tally) add(g tally) { f.solutions += g.solutions; f.classes += g.classe
 // t, rows t.row..n-3 on the stack, next on row n-2 and last on row n-1:
 // it returns the size of the solution's class if the solution is the
 // smallest of its 8 images, 0 if it is not.
-func (s *searcher) leaf(t *task, next, last uint64) int {
+func (s *searcher) leaf(t *task, cols *[64]uint64, next, last uint64) int {
 	n := s.n
 	pos, inv := &s.pos, &s.inv
 	for k := 0; k < t.row; k++ {
 		pos[k] = bits.TrailingZeros64(t.placed[k])
 	}
 	for k := t.row; k <= n-3; k++ {
-		pos[k&63] = bits.TrailingZeros64(s.stCols[(k+1)&63] ^ s.stCols[k&63])
+		pos[k&63] = bits.TrailingZeros64(cols[(k+1)&63] ^ cols[k&63])
 	}
 	pos[(n-2)&63] = bits.TrailingZeros64(next)
 	pos[(n-1)&63] = bits.TrailingZeros64(last)
 	for k := range n {
 		inv[pos[k&63]&63] = k
+	}
+	// The images' first rows hold the other border queens' distances
+	// (or n-1 minus them), all at least top = pos[0]: unless one of them
+	// is top too, the solution is smaller than its 7 images.
+	m, top := n-1, pos[0]
+	if b, c, d := pos[m&63], inv[0], inv[m&63]; b != top && b != m-top && c != top && c != m-top && d != top && d != m-top {
+		return 8
 	}
 	equal := 0
 	for sym := Rotate90; sym <= AntiTranspose; sym++ {
