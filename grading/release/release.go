@@ -310,8 +310,8 @@ func (s *source) headings(text string) (string, error) {
 // rédigée, 1 point)".
 func titleWithPoints(q *grading.Question) string {
 	pts := grading.Plurals(q.Points, "point", "points")
-	if t, ok := strings.CutSuffix(q.Title, ")"); ok && strings.Contains(t, " (") {
-		return t + ", " + pts + ")"
+	if t, ok := strings.CutSuffix(q.Title, "(réponse rédigée)"); ok {
+		return t + "(réponse rédigée, " + pts + ")"
 	}
 	return q.Title + " (" + pts + ")"
 }

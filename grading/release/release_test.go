@@ -117,8 +117,8 @@ func TestMarshalRoundTrip(t *testing.T) {
 // which the feedback shows too; a title written in the source is refused.
 func TestHeadings(t *testing.T) {
 	s := &source{nb: "01"}
-	got, err := s.headings("## Question 4\nÉcrire Count.\n## Questions 8 et 9 — libre\n")
-	if want := "## Question 4 — " + grading.Lookup("01/Q4").Title + "\nÉcrire Count.\n## Questions 8 et 9 — libre\n"; err != nil || got != want {
+	got, err := s.headings("## Question 4\nÉcrire Count.\n## Pour aller plus loin\n")
+	if want := "## Question 4 — " + grading.Lookup("01/Q4").Title + " (3 points)\nÉcrire Count.\n## Pour aller plus loin\n"; err != nil || got != want || grading.Lookup("01/Q4").Points != 3 {
 		t.Errorf("headings: %q, %v; want %q", got, err, want)
 	}
 	for _, bad := range []string{"## Question 4 — Compter\n", "## Question 99\n"} {

@@ -85,7 +85,16 @@ func TestHandouts(t *testing.T) {
 						t.Errorf("%s: no title of %s, %q", name, q.ID, q.PlainTitle())
 					}
 					if src.headed[q.Number()] {
-						if want := norm("Question " + strings.TrimPrefix(q.Number(), "Q") + " — " + q.PlainTitle() + " (" + grading.Plural(q.Points, "point") + ")"); !strings.Contains(text, want) {
+						// The title, then its points: "(3 points)", or within a
+						// written answer's "(réponse rédigée, 1 point)".
+						title, written := strings.CutSuffix(q.PlainTitle(), ")")
+						pts := grading.Plural(q.Points, "point") + ")"
+						if written = written && strings.HasSuffix(title, "(réponse rédigée"); written {
+							pts = ", " + pts
+						} else {
+							title, pts = q.PlainTitle(), " ("+pts
+						}
+						if want := norm("Question " + strings.TrimPrefix(q.Number(), "Q") + " — " + title + pts); !strings.Contains(text, want) {
 							t.Errorf("%s: no heading %q", name, want)
 						}
 					}
