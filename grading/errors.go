@@ -9,6 +9,7 @@ import (
 	"github.com/prepa-reines/reines/tp/domination"
 	"github.com/prepa-reines/reines/tp/exactcover"
 	"github.com/prepa-reines/reines/tp/exactcover/sudoku"
+	"github.com/prepa-reines/reines/tp/gobasics"
 	"github.com/prepa-reines/reines/tp/iterative"
 	"github.com/prepa-reines/reines/tp/queens"
 )
@@ -22,6 +23,8 @@ var tpErrors = []struct {
 }{
 	{queens.ErrNegative, "queens.ErrNegative", "n négatif"},
 	{queens.ErrTooMany, "queens.ErrTooMany", fmt.Sprintf("trop de solutions à stocker pour n > %d : il faut les compter", queens.MaxListN)},
+	{gobasics.ErrSyntax, "gobasics.ErrSyntax", "un champ n'est pas un entier"},
+	{gobasics.ErrColumn, "gobasics.ErrColumn", "colonne hors de 1 … n"},
 	{iterative.ErrSize, "iterative.ErrSize", "n < 1"},
 	{cp.ErrNoSolution, "cp.ErrNoSolution", "pas de solution"},
 	{cp.ErrLimit, "cp.ErrLimit", "limite de la recherche atteinte"},

@@ -7,7 +7,7 @@
 // ([LoadRecorded], [Data], [RecordNotebook]).
 //
 // The questions themselves live in one package per notebook
-// (grading/nb01 … grading/nb05): each declares every question once, with
+// (grading/nb00 … grading/nb05): each declares every question once, with
 // its ID, title, points, reference answer (a function of package tp), public
 // cases and how to judge them. The hidden cases of a notebook sit in that
 // package's hidden.go, the one file the student edition leaves out.

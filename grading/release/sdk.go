@@ -57,6 +57,8 @@ var sdkPackages = []sdkPackage{
 	{Dir: "tp/chart", Whole: true},
 	// The stubs report their calls there; the checks read it.
 	{Dir: "tp/reserved", Whole: true},
+	// Notebook 00 hands out Partial, its constructor and its undo.
+	{Dir: "tp/gobasics", Doc: docGobasics, Keep: []string{"NewPartial", "Partial.Row", "Partial.Pop"}},
 	{Dir: "tp/iterative", Doc: docIterative, Keep: []string{"State.Clone", "EventKind.String"}},
 	{Dir: "tp/iterative/drawing", Doc: docIterativeDrawing, Keep: []string{"State"}},
 	{Dir: "tp/fastcount", Doc: docFastcount, Keep: []string{"Transform", "Symmetries", "Symmetry.String"}},
@@ -84,6 +86,7 @@ var sdkPackages = []sdkPackage{
 const (
 	docQueens              = "Package queens holds the types of the N-queens problem that every notebook uses: Placement (the column of the queen of each row, 0-based), Square, the errors, and in the teacher's edition the reference answers of notebook 01."
 	docBoard               = "Package board draws chess boards with queens, heat maps and galleries in the notebooks, with ECharts and a static SVG fallback."
+	docGobasics            = "Package gobasics holds what notebook 00, the primer of Go, hands out: Partial (a placement being built, its columns and diagonals marked), NewPartial and Partial.Pop, and the errors ErrSyntax and ErrColumn."
 	docIterative           = "Package iterative holds the state of notebook 02's iterative search (State, its fields named as in the sujet) and the events of its replay."
 	docIterativeDrawing    = "Package drawing draws the states of notebook 02's iterative search."
 	docFastcount           = "Package fastcount applies the 8 symmetries of the board to placements (Transform, Symmetries); in the teacher's edition it also counts solutions."

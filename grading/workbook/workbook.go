@@ -6,6 +6,7 @@ package workbook
 import (
 	"slices"
 
+	_ "github.com/prepa-reines/reines/grading/nb00"
 	_ "github.com/prepa-reines/reines/grading/nb01"
 	_ "github.com/prepa-reines/reines/grading/nb02"
 	_ "github.com/prepa-reines/reines/grading/nb03"
@@ -17,7 +18,7 @@ import (
 type Notebook struct {
 	ID      string // "01", the prefix of its question IDs
 	Name    string // file name without extension, e.g. "01-recursion"
-	TP      string // the original TP, in French, e.g. "TP 1"
+	TP      string // the original TP, in French, e.g. "TP 1"; "TP 0" is the primer of Go
 	Package string // import path of the package that declares its questions
 }
 
@@ -26,6 +27,7 @@ const Module = "github.com/prepa-reines/reines"
 
 // Notebooks are the workbook's notebooks, in order.
 var Notebooks = []Notebook{
+	{"00", "00-go", "TP 0", Module + "/grading/nb00"},
 	{"01", "01-recursion", "TP 1", Module + "/grading/nb01"},
 	{"02", "02-iterative", "TP 2", Module + "/grading/nb02"},
 	{"03", "03-cp", "TP 3", Module + "/grading/nb03"},

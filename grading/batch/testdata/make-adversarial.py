@@ -19,7 +19,7 @@ def src(s):
     return [l + '\n' for l in lines[:-1]] + [lines[-1]]
 
 def correction(tp):
-    name = {'01': '01-recursion', '02': '02-iterative', '03': '03-cp', '04': '04-exactcover', '05': '05-domination'}[tp]
+    name = {'00': '00-go', '01': '01-recursion', '02': '02-iterative', '03': '03-cp', '04': '04-exactcover', '05': '05-domination'}[tp]
     return json.load(open(os.path.join(root, 'notebooks/corrections', name + '.ipynb')))
 
 rows = []

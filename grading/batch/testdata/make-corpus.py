@@ -228,6 +228,8 @@ def replace_in_answer(nb, qid, old, new):
 def write_mistake(name, nb):
     open(os.path.join(mistakes, name), 'w').write(json.dumps(nb, indent=1, ensure_ascii=False) + '\n')
 
+write_mistake('00-permutations-no-copy.ipynb', replace_in_answer(correction('00-go'), '00/Q3',
+    'perms = append(perms, slices.Clone(p))', 'perms = append(perms, p)'))
 write_mistake('01-count-mirror-twice.ipynb', replace_in_answer(correction('01-recursion'), '01/Q4',
     '\treturn count(0), nil\n', '''\tif n == 0 {
 \t\treturn 1, nil
