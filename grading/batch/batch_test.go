@@ -1167,3 +1167,66 @@ func TestCache(t *testing.T) {
 		t.Error("the version does not depend on the student edition")
 	}
 }
+
+// The statistics report and the gradebook written beside it agree: the
+// mean and median of the totals in grades.csv, and each question's mean,
+// are the report's (report.md; report.html shows the same figures).
+func TestReportMatchesGradebook(t *testing.T) {
+	out := t.TempDir()
+	var results []Result
+	for k, student := range []string{"ana", "bob", "cid", "dan", "eve"} {
+		r := Result{Student: student, TP: "01", File: student + ".ipynb"}.finish("01")
+		for j := range r.Questions {
+			if q := &r.Questions[j]; !q.Manual {
+				q.Points = float64((k*7 + j*3) % (q.Max + 1)) // some points, 0 to max
+			}
+		}
+		results = append(results, r.finish("01"))
+	}
+	if err := WriteAll(out, results, false); err != nil {
+		t.Fatal(err)
+	}
+	rows := readCSV(t, filepath.Join(out, "grades.csv"))
+	col := func(name string) int { return slices.Index(rows[0], name) }
+	var totals []float64
+	for _, r := range rows[1:] {
+		v, err := strconv.ParseFloat(r[col("total")], 64)
+		if err != nil {
+			t.Fatalf("total %q: %v", r[col("total")], err)
+		}
+		totals = append(totals, v)
+	}
+	slices.Sort(totals)
+	sum := 0.0
+	for _, v := range totals {
+		sum += v
+	}
+	fr := func(x float64) string { return strings.ReplaceAll(strconv.FormatFloat(math.Round(x*100)/100, 'f', -1, 64), ".", ",") }
+	md, err := os.ReadFile(filepath.Join(out, "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "moyenne " + fr(sum/float64(len(totals))) + ", médiane " + fr(totals[len(totals)/2])
+	if !strings.Contains(string(md), want) {
+		t.Errorf("report.md does not say %q, the figures of grades.csv %v:\n%s", want, totals, md)
+	}
+	html, _ := os.ReadFile(filepath.Join(out, "report.html"))
+	if !strings.Contains(string(html), want) {
+		t.Errorf("report.html does not say %q", want)
+	}
+	// Each automatic question's mean, from its column of grades.csv.
+	for _, q := range grading.Questions("01") {
+		if q.Prose() {
+			continue
+		}
+		s := 0.0
+		for _, r := range rows[1:] {
+			v, _ := strconv.ParseFloat(r[col(q.ID)], 64)
+			s += v
+		}
+		row := fmt.Sprintf("| %s | %s | %s / %d |", strings.TrimPrefix(q.ID, "01/"), grading.PlainText(q.Title), fr(s/float64(len(rows)-1)), q.Points)
+		if !strings.Contains(string(md), grading.Typography(row)) {
+			t.Errorf("report.md lacks the row %q of grades.csv's column %s", row, q.ID)
+		}
+	}
+}
