@@ -1201,7 +1201,9 @@ func TestReportMatchesGradebook(t *testing.T) {
 	for _, v := range totals {
 		sum += v
 	}
-	fr := func(x float64) string { return strings.ReplaceAll(strconv.FormatFloat(math.Round(x*100)/100, 'f', -1, 64), ".", ",") }
+	fr := func(x float64) string {
+		return strings.ReplaceAll(strconv.FormatFloat(math.Round(x*100)/100, 'f', -1, 64), ".", ",")
+	}
 	md, err := os.ReadFile(filepath.Join(out, "report.md"))
 	if err != nil {
 		t.Fatal(err)
