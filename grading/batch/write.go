@@ -673,17 +673,9 @@ func questionMarkdown(q Question, reveal bool) string {
 		shown = append(append([]grading.CaseResult(nil), shown...), q.HiddenKO...)
 	}
 	for _, c := range shown {
-		if c.Status == grading.Passed {
-			continue
+		if c.Status != grading.Passed {
+			b.WriteString(failedLine(c))
 		}
-		fmt.Fprintf(&b, "- ✘ %s : %s", c.Input, c.Status)
-		if c.Status == grading.Failed {
-			fmt.Fprintf(&b, " — attendu `%s`, obtenu `%s`", oneLine(c.Want), oneLine(c.Got))
-		}
-		if c.Note != "" {
-			fmt.Fprintf(&b, " — %s", oneLine(c.Note))
-		}
-		b.WriteString("\n")
 	}
 	if q.Hidden > q.HiddenOK && !reveal {
 		n := q.Hidden - q.HiddenOK
@@ -691,6 +683,20 @@ func questionMarkdown(q Question, reveal bool) string {
 	}
 	b.WriteString("\n")
 	return b.String()
+}
+
+// failedLine is a failed case as a Markdown list item, in French: its
+// input, status, the expected and obtained values of a wrong answer, and
+// the note.
+func failedLine(c grading.CaseResult) string {
+	line := fmt.Sprintf("- ✘ %s : %s", c.Input, c.Status)
+	if c.Status == grading.Failed {
+		line += fmt.Sprintf(" — attendu `%s`, obtenu `%s`", oneLine(c.Want), oneLine(c.Got))
+	}
+	if c.Note != "" {
+		line += " — " + oneLine(c.Note)
+	}
+	return line + "\n"
 }
 
 // casesSummary says how many cases passed, in French.
@@ -847,14 +853,7 @@ func Autograder(r Result) GradescopeResults {
 		if len(q.HiddenKO) > 0 {
 			var b strings.Builder
 			for _, c := range q.HiddenKO {
-				fmt.Fprintf(&b, "- ✘ %s : %s", c.Input, c.Status)
-				if c.Status == grading.Failed {
-					fmt.Fprintf(&b, " — attendu `%s`, obtenu `%s`", oneLine(c.Want), oneLine(c.Got))
-				}
-				if c.Note != "" {
-					fmt.Fprintf(&b, " — %s", oneLine(c.Note))
-				}
-				b.WriteString("\n")
+				b.WriteString(failedLine(c))
 			}
 			g.Tests = append(g.Tests, GradescopeTest{Name: name + " — cas cachés échoués", Status: "failed", Output: grading.Typography(b.String()), Visibility: "after_published"})
 		}

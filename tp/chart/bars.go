@@ -38,16 +38,9 @@ func (s BarSeries) value(i int) float64 {
 // Option returns the ECharts option of b as JSON, built with go-echarts.
 func (b Bars) Option() string {
 	bar := charts.NewBar()
-	bar.SetGlobalOptions(
-		charts.WithTitleOpts(opts.Title{Title: b.Title, Left: "center", TitleStyle: &opts.TextStyle{FontSize: 14}}),
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(len(b.Series) > 1), Bottom: "0"}),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: b.XLabel, NameLocation: "middle", NameGap: 25}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: b.YLabel}),
-		charts.WithGridOpts(opts.Grid{Left: "20", Right: "30", Top: "50", Bottom: "70", ContainLabel: opts.Bool(true)}),
-		charts.WithColorsOpts(opts.Colors(Palette)),
-		charts.WithAnimation(false),
-	)
+	bar.SetGlobalOptions(globalOptions(b.Title, len(b.Series) > 1,
+		opts.XAxis{Type: "category", Name: b.XLabel, NameLocation: "middle", NameGap: 25},
+		opts.YAxis{Type: "value", Name: b.YLabel})...)
 	bar.SetXAxis(b.Categories)
 	for _, s := range b.Series {
 		data := make([]opts.BarData, len(b.Categories))
@@ -95,8 +88,7 @@ func (b Bars) SVG() string {
 	w, h := float64(plotW)-left-right, float64(plotH)-top-bottom
 	py := func(y float64) float64 { return top + h - y/ymax*h }
 	var t strings.Builder
-	fmt.Fprintf(&t, `<svg xmlns="http://www.w3.org/2000/svg" class="reines-fallback" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="11">`, plotW, plotH, plotW, plotH)
-	fmt.Fprintf(&t, `<text x="%d" y="20" text-anchor="middle" font-size="14">%s</text>`, plotW/2, html.EscapeString(b.Title))
+	svgFrame(&t, b.Title, b.XLabel, b.YLabel, left, top, w, h)
 	for _, y := range ticks(0, ymax) {
 		fmt.Fprintf(&t, `<line x1="%g" x2="%g" y1="%.1f" y2="%.1f" stroke="#eee"/><text x="%g" y="%.1f" text-anchor="end">%g</text>`,
 			left, left+w, py(y), py(y), left-5, py(y)+4, y)
@@ -118,14 +110,12 @@ func (b Bars) SVG() string {
 			}
 		}
 	}
-	fmt.Fprintf(&t, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`, left+w/2, top+h+32, html.EscapeString(b.XLabel))
-	fmt.Fprintf(&t, `<text x="15" y="%.1f" text-anchor="middle" transform="rotate(-90 15 %.1f)">%s</text>`, top+h/2, top+h/2, html.EscapeString(b.YLabel))
 	if len(b.Series) > 1 {
-		for k, s := range b.Series {
-			lx := left + float64(k)*170
-			fmt.Fprintf(&t, `<rect x="%.1f" y="%d" width="12" height="8" fill="%s"/><text x="%.1f" y="%d">%s</text>`,
-				lx, plotH-18, Palette[k%len(Palette)], lx+16, plotH-10, html.EscapeString(s.Name))
+		var names []string
+		for _, s := range b.Series {
+			names = append(names, s.Name)
 		}
+		svgLegend(&t, names, left, 170)
 	}
 	t.WriteString(`</svg>`)
 	return t.String()

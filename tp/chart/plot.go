@@ -38,16 +38,9 @@ func (p Plot) Option() string {
 	if p.LogY {
 		yType = "log"
 	}
-	line.SetGlobalOptions(
-		charts.WithTitleOpts(opts.Title{Title: p.Title, Left: "center", TitleStyle: &opts.TextStyle{FontSize: 14}}),
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Bottom: "0"}),
-		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: p.XLabel, NameLocation: "middle", NameGap: 25, Min: "dataMin", Max: "dataMax"}),
-		charts.WithYAxisOpts(opts.YAxis{Type: yType, Name: p.YLabel}),
-		charts.WithGridOpts(opts.Grid{Left: "20", Right: "30", Top: "50", Bottom: "70", ContainLabel: opts.Bool(true)}),
-		charts.WithColorsOpts(opts.Colors(Palette)),
-		charts.WithAnimation(false),
-	)
+	line.SetGlobalOptions(globalOptions(p.Title, true,
+		opts.XAxis{Type: "value", Name: p.XLabel, NameLocation: "middle", NameGap: 25, Min: "dataMin", Max: "dataMax"},
+		opts.YAxis{Type: yType, Name: p.YLabel})...)
 	for _, s := range p.Series {
 		data := make([]opts.LineData, 0, len(s.X))
 		for i := range s.X {
@@ -60,6 +53,41 @@ func (p Plot) Option() string {
 	}
 	line.Validate()
 	return line.RenderSnippet().Option
+}
+
+// globalOptions are the options every chart of the package shares: the
+// title centred above, a tooltip on the axis, the legend below (if
+// legend), the axes, the margins, the palette, no animation.
+func globalOptions(title string, legend bool, x opts.XAxis, y opts.YAxis) []charts.GlobalOpts {
+	return []charts.GlobalOpts{
+		charts.WithTitleOpts(opts.Title{Title: title, Left: "center", TitleStyle: &opts.TextStyle{FontSize: 14}}),
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(legend), Bottom: "0"}),
+		charts.WithXAxisOpts(x),
+		charts.WithYAxisOpts(y),
+		charts.WithGridOpts(opts.Grid{Left: "20", Right: "30", Top: "50", Bottom: "70", ContainLabel: opts.Bool(true)}),
+		charts.WithColorsOpts(opts.Colors(Palette)),
+		charts.WithAnimation(false),
+	}
+}
+
+// svgFrame writes the opening of a chart's static SVG: the svg element,
+// the title, and the axis labels of the plot area (left, top, w, h).
+func svgFrame(b *strings.Builder, title, xLabel, yLabel string, left, top, w, h float64) {
+	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" class="reines-fallback" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="11">`, plotW, plotH, plotW, plotH)
+	fmt.Fprintf(b, `<text x="%d" y="20" text-anchor="middle" font-size="14">%s</text>`, plotW/2, html.EscapeString(title))
+	fmt.Fprintf(b, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`, left+w/2, top+h+32, html.EscapeString(xLabel))
+	fmt.Fprintf(b, `<text x="15" y="%.1f" text-anchor="middle" transform="rotate(-90 15 %.1f)">%s</text>`, top+h/2, top+h/2, html.EscapeString(yLabel))
+}
+
+// svgLegend writes the legend of a chart's static SVG: a swatch of the
+// k-th [Palette] colour and the k-th name, every step pixels from left.
+func svgLegend(b *strings.Builder, names []string, left, step float64) {
+	for k, name := range names {
+		lx := left + float64(k)*step
+		fmt.Fprintf(b, `<rect x="%.1f" y="%d" width="12" height="8" fill="%s"/><text x="%.1f" y="%d">%s</text>`,
+			lx, plotH-18, Palette[k%len(Palette)], lx+16, plotH-10, html.EscapeString(name))
+	}
 }
 
 // HTML returns the chart fragment of p (ECharts with its static SVG).
@@ -122,8 +150,7 @@ func (p Plot) SVG() string {
 	py := func(y float64) float64 { return top + h - (y-ymin)/(ymax-ymin)*h }
 
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="reines-fallback" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="11">`, plotW, plotH, plotW, plotH)
-	fmt.Fprintf(&b, `<text x="%d" y="20" text-anchor="middle" font-size="14">%s</text>`, plotW/2, html.EscapeString(p.Title))
+	svgFrame(&b, p.Title, p.XLabel, p.YLabel, left, top, w, h)
 	fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" fill="none" stroke="#999"/>`, left, top, w, h)
 	for _, t := range ticks(xmin, xmax) {
 		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle">%g</text>`, px(t), top+h+15, t)
@@ -139,9 +166,9 @@ func (p Plot) SVG() string {
 		fmt.Fprintf(&b, `<line x1="%g" x2="%g" y1="%.1f" y2="%.1f" stroke="#eee"/><text x="%g" y="%.1f" text-anchor="end">%s</text>`,
 			left, left+w, py(t), py(t), left-5, py(t)+4, label)
 	}
-	fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`, left+w/2, top+h+32, html.EscapeString(p.XLabel))
-	fmt.Fprintf(&b, `<text x="15" y="%.1f" text-anchor="middle" transform="rotate(-90 15 %.1f)">%s</text>`, top+h/2, top+h/2, html.EscapeString(p.YLabel))
+	var names []string
 	for k, s := range p.Series {
+		names = append(names, s.Name)
 		color := Palette[k%len(Palette)]
 		var pts []string
 		for i := range s.X {
@@ -153,10 +180,8 @@ func (p Plot) SVG() string {
 			fmt.Fprintf(&b, `<circle cx="%.1f" cy="%.1f" r="2.5" fill="%s"/>`, x, y, color)
 		}
 		fmt.Fprintf(&b, `<polyline points="%s" fill="none" stroke="%s" stroke-width="2"/>`, strings.Join(pts, " "), color)
-		lx := left + float64(k)*150
-		fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="12" height="8" fill="%s"/><text x="%.1f" y="%d">%s</text>`,
-			lx, plotH-18, color, lx+16, plotH-10, html.EscapeString(s.Name))
 	}
+	svgLegend(&b, names, left, 150)
 	b.WriteString(`</svg>`)
 	return b.String()
 }

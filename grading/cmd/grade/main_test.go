@@ -17,6 +17,21 @@ import (
 	"github.com/prepa-reines/reines/grading/notebook"
 )
 
+// buildGrader builds the grader into a temporary folder, which it returns
+// with the binary's path. The children run as users of their own: they
+// must reach the folder.
+func buildGrader(t *testing.T) (tmp, bin string) {
+	t.Helper()
+	tmp = t.TempDir()
+	os.Chmod(filepath.Dir(tmp), 0o755)
+	os.Chmod(tmp, 0o755)
+	bin = filepath.Join(tmp, "grade")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return tmp, bin
+}
+
 // SIGINT stops a run within 2 s: no child is left, the work folder is
 // removed, and nothing is written to the output folder. After kill -9 of
 // the grader, no child is left either.
@@ -24,14 +39,7 @@ func TestInterrupt(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the grader and grades two notebooks")
 	}
-	tmp := t.TempDir()
-	// The children run as users of their own: they must reach the work folder.
-	os.Chmod(filepath.Dir(tmp), 0o755)
-	os.Chmod(tmp, 0o755)
-	bin := filepath.Join(tmp, "grade")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	tmp, bin := buildGrader(t)
 	// Two students whose Count never returns: one sleeps, one spins.
 	subs := filepath.Join(tmp, "subs")
 	os.Mkdir(subs, 0o755)
@@ -180,13 +188,7 @@ func TestRegradeReusesUnchanged(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the grader and grades notebooks")
 	}
-	tmp := t.TempDir()
-	os.Chmod(filepath.Dir(tmp), 0o755)
-	os.Chmod(tmp, 0o755)
-	bin := filepath.Join(tmp, "grade")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	tmp, bin := buildGrader(t)
 	subs := filepath.Join(tmp, "subs")
 	os.Mkdir(subs, 0o755)
 	write := func(student, count string) {
@@ -289,13 +291,7 @@ func TestShardsMerge(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the grader and grades notebooks three times")
 	}
-	tmp := t.TempDir()
-	os.Chmod(filepath.Dir(tmp), 0o755)
-	os.Chmod(tmp, 0o755)
-	bin := filepath.Join(tmp, "grade")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	tmp, bin := buildGrader(t)
 	subs := filepath.Join(tmp, "subs")
 	os.Mkdir(subs, 0o755)
 	corpus := "../../batch/testdata/corpus/"
