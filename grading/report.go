@@ -81,8 +81,10 @@ func (r Report) Text() string {
 
 // valueStyle lays out inputs and outputs: wrapped at spaces only, never
 // inside a word or a number (Jupyter's own style for pre breaks anywhere),
-// with a scroll bar when a value is too tall.
-const valueStyle = "margin:0;white-space:pre-wrap;word-break:normal;overflow-wrap:normal;max-height:12em;overflow:auto"
+// with a scroll bar when a value is too tall, or too wide (an 81-digit
+// Sudoku grid): the table stays within a notebook's output area (about
+// 980 pixels), its last columns in view.
+const valueStyle = "margin:0;white-space:pre-wrap;word-break:normal;overflow-wrap:normal;max-height:12em;max-width:22em;overflow:auto"
 
 var reportHTML = template.Must(template.New("report").Parse(`<div class="reines-check" style="font-family:sans-serif;font-size:13px;border-left:4px solid {{.Colour}};padding:4px 10px;margin:4px 0">
 {{if .Warning}}<div class="reines-warning" style="color:#a33;font-weight:bold;margin-bottom:4px">⚠ {{.Warning}}</div>
