@@ -8,6 +8,7 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/notebook"
+	"golang.org/x/tools/txtar"
 )
 
 func build(t *testing.T, src string) (student, correction *notebook.Notebook, err error) {
@@ -152,5 +153,41 @@ func TestHeadingPoints(t *testing.T) {
 	}
 	if got, _ := PointsLabel("05", "24 et 25"); got == "" {
 		t.Error("PointsLabel(05, 24 et 25) is empty")
+	}
+}
+
+// Every question answered in writing has its place in its notebook (one
+// prose section, the model answer in the correction) and points; every
+// prose section answers such a question.
+func TestWrittenAnswersHaveCells(t *testing.T) {
+	srcs, _ := filepath.Glob("../../notebooks/src/*.txtar")
+	if len(srcs) < 6 {
+		t.Fatalf("sources: %v", srcs)
+	}
+	for _, src := range srcs {
+		ar, err := txtar.ParseFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nb, _, _ := strings.Cut(filepath.Base(src), "-")
+		sections := map[string]int{}
+		for _, f := range ar.Files {
+			if kind, q, _ := parseName(f.Name); kind == "prose" {
+				sections[nb+"/"+q]++
+				if strings.TrimSpace(string(f.Data)) == "" {
+					t.Errorf("%s: %s has no model answer", src, q)
+				}
+			}
+		}
+		for _, q := range grading.Questions(nb) {
+			switch {
+			case q.Prose() && sections[q.ID] != 1:
+				t.Errorf("%s: written question %s has %d prose sections, want 1", src, q.ID, sections[q.ID])
+			case q.Prose() && q.Points <= 0:
+				t.Errorf("%s: written question %s has no points", src, q.ID)
+			case !q.Prose() && sections[q.ID] > 0:
+				t.Errorf("%s: %s is answered with code, yet has a prose section", src, q.ID)
+			}
+		}
 	}
 }
