@@ -69,7 +69,7 @@ func (r Report) Text() string {
 	for _, c := range r.Cases {
 		fmt.Fprintf(&b, "%s %s : %s", mark(c.Status), OneLine(c.Input), c.Status)
 		if c.Status == Failed {
-			fmt.Fprintf(&b, " — attendu %s, obtenu %s", OneLine(c.Want), OneLine(c.Got))
+			fmt.Fprintf(&b, " — attendu %s, obtenu %s", Shown(c.Want), Shown(c.Got))
 		}
 		if c.Note != "" {
 			fmt.Fprintf(&b, " — %s", OneLine(c.Note))
@@ -77,6 +77,15 @@ func (r Report) Text() string {
 		b.WriteString("\n")
 	}
 	return Typography(b.String())
+}
+
+// Shown is a value on one line (see OneLine) for a report, "(vide)" if it
+// is empty (an answer that returned nothing printable, or was stopped).
+func Shown(v string) string {
+	if strings.TrimSpace(v) == "" {
+		return "(vide)"
+	}
+	return OneLine(v)
 }
 
 // valueStyle lays out inputs and outputs: wrapped at spaces only, never

@@ -691,7 +691,7 @@ func questionMarkdown(q Question, reveal bool) string {
 func failedLine(c grading.CaseResult) string {
 	line := fmt.Sprintf("- ✘ %s : %s", c.Input, c.Status)
 	if c.Status == grading.Failed {
-		line += fmt.Sprintf(" — attendu `%s`, obtenu `%s`", oneLine(c.Want), oneLine(c.Got))
+		line += fmt.Sprintf(" — attendu `%s`, obtenu `%s`", grading.Shown(c.Want), grading.Shown(c.Got))
 	}
 	if c.Note != "" {
 		line += " — " + oneLine(c.Note)

@@ -125,8 +125,14 @@ func check(root, path string) error {
 	unit := func(name string, qs []*grading.Question) submission.Unit {
 		var decls []*submission.Decl
 		var harness strings.Builder
-		fmt.Fprintf(&harness, "package main\n\nimport (\n\t\"fmt\"\n\n\t%q\n)\n\nfunc reinesCheck_() {\n", book.Package)
+		// The program checks the question its argument names (Q4), or
+		// every question: run once per question, a stub that one answer
+		// calls is not taken for a call made at start-up by the next
+		// (see grading's Run), as in the notebook, where each check cell
+		// is a program of its own.
+		fmt.Fprintf(&harness, "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n\n\t%q\n)\n\nfunc reinesAsked_(q string) bool { return len(os.Args) < 2 || os.Args[1] == q }\n\nfunc reinesCheck_() {\n", book.Package)
 		for _, q := range qs {
+			fmt.Fprintf(&harness, "\tif reinesAsked_(%q) {\n\t", q.Number())
 			switch {
 			case q.Prose():
 				fmt.Fprintf(&harness, "\tfmt.Println(%q)\n", q.Number()+" — réponse rédigée, notée par l'enseignant\n")
@@ -136,6 +142,7 @@ func check(root, path string) error {
 				decls = append(decls, prog.Needed(q.Func)...)
 				fmt.Fprintf(&harness, "\tfmt.Println(%s.%s.Run(%s).Text())\n", filepath.Base(book.Package), q.Number(), q.Func)
 			}
+			harness.WriteString("\t}\n")
 		}
 		harness.WriteString("}\n")
 		decls, inits := prog.WithInits(orderOf(prog, decls))
@@ -146,7 +153,12 @@ func check(root, path string) error {
 		return err
 	}
 	if b := built["whole"]; b.Bin != "" || len(asked) == 0 {
-		return run(ctx, b.Bin)
+		for _, q := range qs {
+			if err := run(ctx, b.Bin, q.Number()); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
 	var units []submission.Unit
 	for _, q := range asked {
@@ -164,7 +176,7 @@ func check(root, path string) error {
 		case b.Bin == "":
 			printf("%s %s — ne compile pas :\n%s%s\n", q.Number(), q.Func, indent(submission.Explain(b.Errors, cells)), gradingHint(b.Errors))
 		default:
-			if err := run(ctx, b.Bin); err != nil {
+			if err := run(ctx, b.Bin, q.Number()); err != nil {
 				return err
 			}
 		}
@@ -187,9 +199,9 @@ func orderOf(prog *submission.Program, decls []*submission.Decl) []*submission.D
 	return out
 }
 
-// run runs a built check program, its output to ours.
-func run(ctx context.Context, bin string) error {
-	cmd := exec.CommandContext(ctx, bin)
+// run runs a built check program on one question (Q4), its output to ours.
+func run(ctx context.Context, bin, question string) error {
+	cmd := exec.CommandContext(ctx, bin, question)
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	err := cmd.Run()
 	if ctx.Err() != nil {
