@@ -145,7 +145,7 @@ func PointsTable(nb string, short map[int]bool) string {
 	var b strings.Builder
 	b.WriteString("| Question | Intitulé | Réponse | Points |")
 	if short != nil {
-		b.WriteString(" Séance de 2 h |")
+		b.WriteString(" Séance de 2\u00a0h |")
 	}
 	b.WriteString("\n|---|---|---|---|")
 	if short != nil {
