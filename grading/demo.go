@@ -59,6 +59,10 @@ func demo(needs string, run func(), limit time.Duration) {
 	held := &heldOutput{dst: os.Stdout}
 	restore := held.capture()
 	timer := time.AfterFunc(holdTime, held.release)
+	// A chart or a board displayed: the demonstration is under way, its
+	// text so far goes out first, and the rest as printed.
+	chart.BeforeDisplay = func() { restore(false) }
+	defer func() { chart.BeforeDisplay = nil }()
 	done := make(chan any, 1)
 	go func() {
 		defer func() {
@@ -132,7 +136,7 @@ func (h *heldOutput) release() {
 
 // capture points os.Stdout at h until the returned function is called; it
 // restores os.Stdout, then drops what is still held (drop) or writes it.
-// Without a pipe, output is not held.
+// Only its first call counts. Without a pipe, output is not held.
 func (h *heldOutput) capture() (restore func(drop bool)) {
 	out := os.Stdout
 	r, w, err := os.Pipe()
@@ -146,16 +150,19 @@ func (h *heldOutput) capture() (restore func(drop bool)) {
 		_, _ = io.Copy(h, r)
 		close(copied)
 	}()
+	var once sync.Once
 	return func(drop bool) {
-		os.Stdout = out
-		w.Close()
-		<-copied
-		r.Close()
-		h.mu.Lock()
-		if drop && !h.released {
-			h.buf.Reset()
-		}
-		h.mu.Unlock()
-		h.release()
+		once.Do(func() {
+			os.Stdout = out
+			w.Close()
+			<-copied
+			r.Close()
+			h.mu.Lock()
+			if drop && !h.released {
+				h.buf.Reset()
+			}
+			h.mu.Unlock()
+			h.release()
+		})
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/prepa-reines/reines/tp/chart"
 	"github.com/prepa-reines/reines/tp/cp"
 	"github.com/prepa-reines/reines/tp/queens"
 	"github.com/prepa-reines/reines/tp/reserved"
@@ -252,6 +253,20 @@ func TestDemo(t *testing.T) {
 	got = capture(func() { Demo("Count et First (questions 4 et 5)", func() { panic(ToDo) }) })
 	if !strings.Contains(got, "complétez d'abord ces réponses") {
 		t.Errorf("two answers: %q", got)
+	}
+	// A chart displayed ends the hold: the text printed before it goes
+	// out first (in a notebook, displays do not go through os.Stdout).
+	var held, after *os.File
+	got = capture(func() {
+		Demo("Solutions (question 2)", func() {
+			fmt.Println("2 solutions pour n = 4")
+			held = os.Stdout
+			chart.Display("<p>plateau</p>", "plateau", nil)
+			after = os.Stdout
+		})
+	})
+	if held == after || !strings.HasPrefix(got, "2 solutions pour n = 4\n") || chart.BeforeDisplay != nil {
+		t.Errorf("demonstration with a chart: output still held after the display (%v), printed %q", held == after, got)
 	}
 	stop := make(chan struct{})
 	t.Cleanup(func() { close(stop) })

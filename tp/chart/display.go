@@ -7,6 +7,12 @@ import (
 	"github.com/janpfeifer/gonb/gonbui/protocol"
 )
 
+// BeforeDisplay, if not nil, is called by [Display] before it sends its
+// output. Package grading's demonstrations set it to let out the text they
+// hold back, so that what a demonstration prints before a chart shows
+// above it.
+var BeforeDisplay func()
+
 // Display sends one output to the notebook as a display bundle: html as
 // text/html and text as text/plain (what terminals, nbconvert's text export
 // and screen readers get), plus any extra MIME types given (e.g. a JSON
@@ -14,6 +20,9 @@ import (
 // (gonbui.Sync), so nothing is lost when the cell's program exits. Outside a
 // notebook it prints text on standard output instead.
 func Display(html, text string, extra map[string]any) {
+	if f := BeforeDisplay; f != nil {
+		f()
+	}
 	if !gonbui.IsNotebook {
 		fmt.Println(text)
 		return
