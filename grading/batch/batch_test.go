@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -1230,5 +1231,88 @@ func TestReportMatchesGradebook(t *testing.T) {
 		if !strings.Contains(string(md), grading.Typography(row)) {
 			t.Errorf("report.md lacks the row %q of grades.csv's column %s", row, q.ID)
 		}
+	}
+}
+
+// A link to another student's notebook, or a named pipe, gets neither that
+// student's cached result nor gives its refusal to them, and does not
+// block; every result is graded under its own student.
+func TestCacheRefusesLinksAndPipes(t *testing.T) {
+	out, subs := t.TempDir(), t.TempDir()
+	alice := filepath.Join(subs, "alice.ipynb")
+	if err := os.WriteFile(alice, []byte(`{"cells": [`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(subs, "mallory.ipynb")
+	if err := os.Symlink(alice, link); err != nil {
+		t.Fatal(err)
+	}
+	pipe := filepath.Join(subs, "bob.ipynb")
+	if err := syscall.Mkfifo(pipe, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := OpenCache(out, "v1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	refusedFirst := c.Grade(ctx, Submission{Student: "mallory", Path: link}, Options{TP: "01"})
+	a := c.Grade(ctx, Submission{Student: "alice", Path: alice}, Options{TP: "01"})
+	refusedAfter := c.Grade(ctx, Submission{Student: "mallory", Path: link}, Options{TP: "01"})
+	for _, r := range []Result{refusedFirst, refusedAfter} {
+		if !strings.Contains(strings.Join(r.Problems, " "), "lien symbolique") {
+			t.Errorf("the link: problems %q; want it refused", r.Problems)
+		}
+	}
+	if strings.Contains(strings.Join(a.Problems, " "), "lien symbolique") || c.Reused() != 0 {
+		t.Errorf("alice: problems %q, %d reused; want her own result, not the link's refusal", a.Problems, c.Reused())
+	}
+	done := make(chan Result, 1)
+	go func() { done <- c.Grade(ctx, Submission{Student: "bob", Path: pipe}, Options{TP: "01"}) }()
+	select {
+	case r := <-done:
+		if !strings.Contains(strings.Join(r.Problems, " "), "pas un fichier ordinaire") {
+			t.Errorf("the pipe: problems %q", r.Problems)
+		}
+	case <-time.After(10 * time.Second): // a blocked open never returns
+		t.Fatal("grading a named pipe blocks")
+	}
+}
+
+// A student ID that names no file (a file "..ipynb", ".ipynb") still gets a
+// feedback file of its own, inside the feedback folder; a TP that cell
+// metadata makes up is no TP.
+func TestOddNames(t *testing.T) {
+	for _, id := range []string{"", ".", "..", "a\nb"} {
+		name := fileName(Result{Student: id})
+		if name == "" || strings.Trim(name, ".") == "" || filepath.Base(name) != name || strings.ContainsAny(name, "\n/") {
+			t.Errorf("fileName(%q) = %q", id, name)
+		}
+	}
+	nb := &notebook.Notebook{Cells: []notebook.Cell{{CellType: "code", Metadata: map[string]any{"reines": map[string]any{"role": "answer", "question": "<svg>/Q1"}}}}}
+	if tp := detectTP(nb, "99-x.ipynb"); tp != "" {
+		t.Errorf("detectTP of a made-up TP: %q", tp)
+	}
+}
+
+// A value or a name a student controls cannot close its code span or
+// become markup in the Markdown feedback (the .md files, Gradescope).
+func TestMarkdownEscapes(t *testing.T) {
+	for v, want := range map[string]string{"x": "`x`", "a`b": "``a`b``", "`<img>`": "`` `<img>` ``", "``": "``` `` ```"} {
+		if got := mdCode(v); got != want {
+			t.Errorf("mdCode(%q) = %q; want %q", v, got, want)
+		}
+	}
+	r := Result{Student: "<img src=x onerror=alert(1)>", TP: "01", Questions: []Question{{ID: "01/Q3", Max: 2, Total: 1,
+		Public: []grading.CaseResult{{Input: "p = [0]", Status: grading.Failed, Want: "Q", Got: "` <script>alert(1)</script> `", Note: "[lien](javascript:alert(1))"}},
+		Compile: "ligne 1 : ```\n<b>"}}}.finish("01")
+	md := Markdown(r, false)
+	for _, bad := range []string{"— <img", "[lien](", "\n```\n<b>"} {
+		if strings.Contains(md, bad) {
+			t.Errorf("feedback holds %q unescaped:\n%s", bad, md)
+		}
+	}
+	if !strings.Contains(md, `\<img`) || !strings.Contains(md, "`` ` <script>alert(1)</script> ` ``") {
+		t.Errorf("the value is not in a code span it cannot close:\n%s", md)
 	}
 }

@@ -115,7 +115,7 @@ func (c *Cache) Grade(ctx context.Context, sub Submission, opt Options) Result {
 		return Grade(ctx, sub, opt)
 	}
 	key, err := c.key(sub)
-	if err != nil { // unreadable: Grade says why
+	if err != nil { // refused or unreadable: Grade says why, and nothing is kept
 		return Grade(ctx, sub, opt)
 	}
 	path := filepath.Join(c.dir, key+".json")
@@ -147,21 +147,19 @@ func (c *Cache) Grade(ctx context.Context, sub Submission, opt Options) Result {
 	return r
 }
 
-// key hashes the submission's notebook and file name.
+// key hashes the submission's notebook, as Grade reads it (a link, a
+// pipe, a file too big are refused there, and the refusal is not kept),
+// and its file name.
 func (c *Cache) key(sub Submission) (string, error) {
 	if sub.Refused != "" {
 		return "", fmt.Errorf("refused")
 	}
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00", filepath.Base(sub.Path))
-	f, err := os.Open(sub.Path)
+	data, err := readSubmission(sub.Path)
 	if err != nil {
 		return "", err
 	}
-	defer f.Close()
-	// Beyond MaxNotebookBytes, Grade refuses the file whatever follows.
-	if _, err := io.Copy(h, io.LimitReader(f, MaxNotebookBytes+1)); err != nil {
-		return "", err
-	}
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00", filepath.Base(sub.Path), sub.Note) // the note is in the result
+	h.Write(data)
 	return hex.EncodeToString(h.Sum(nil))[:32], nil
 }

@@ -26,6 +26,7 @@ type Submission struct {
 	SubmittedAt time.Time // when the export records it (Gradescope, nbgrader); zero otherwise
 	Late        bool      // the export marks it late (Canvas)
 	Refused     string    // why it is not graded (see Collect), in French; "" if it is
+	Note        string    // in French, what the teacher should check about it (a submission time that the file contradicts); "" if nothing
 	file        string    // what a resubmission replaces (Canvas: the file's name; nbgrader: the assignment)
 }
 

@@ -256,3 +256,31 @@ func TestGeneratedExports(t *testing.T) {
 		})
 	}
 }
+
+// An nbgrader timestamp.txt older than the notebook it dates (the
+// student's side writes it) is pointed out for the teacher; a notebook
+// older than its timestamp is not.
+func TestTimestampContradicted(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ student, stamp string }{{"early", "2026-03-01 10:00:00.000000 UTC"}, {"later", "2099-01-01 10:00:00.000000 UTC"}} {
+		sub := filepath.Join(dir, "inbound", c.student+"+ps1+"+c.stamp+"+r1")
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(sub, "01-recursion.ipynb"), corpusFile(t, "full.ipynb"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(sub, "timestamp.txt"), []byte(c.stamp), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	subs, _, err := Export(dir, LayoutNbgrader, t.TempDir())
+	if err != nil || len(subs) != 2 {
+		t.Fatalf("export: %v, %d submissions; want 2", err, len(subs))
+	}
+	for _, s := range subs {
+		if got := s.Note != ""; got != (s.Student == "early") {
+			t.Errorf("%s: note %q", s.Student, s.Note)
+		}
+	}
+}

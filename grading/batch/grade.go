@@ -81,6 +81,9 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		}
 	}()
 	res = Result{Student: sub.Student, Name: sub.Name, File: sub.Path, TP: opt.TP}
+	if sub.Note != "" {
+		res.Problems = append(res.Problems, sub.Note)
+	}
 	if sub.Refused != "" {
 		res.Problems = append(res.Problems, sub.Refused)
 		return res.finish(opt.TP)
@@ -447,11 +450,14 @@ func (r Result) finish(tp string) Result {
 // detectTP reads the TP from the cells' metadata (the most frequent
 // notebook of their question IDs), else from a file name "NN-…".
 func detectTP(nb *notebook.Notebook, path string) string {
+	// Only the workbook's TPs count: cell metadata is the student's.
+	known := func(tp string) bool { return len(grading.Questions(tp)) > 0 }
 	count := map[string]int{}
 	for _, c := range nb.Cells {
 		if id := c.Reines().Question; id != "" {
-			tp, _, _ := strings.Cut(id, "/")
-			count[tp]++
+			if tp, _, _ := strings.Cut(id, "/"); known(tp) {
+				count[tp]++
+			}
 		}
 	}
 	best := ""
@@ -463,7 +469,7 @@ func detectTP(nb *notebook.Notebook, path string) string {
 	if best != "" {
 		return best
 	}
-	if m := regexp.MustCompile(`^(\d\d)-`).FindStringSubmatch(filepath.Base(path)); m != nil {
+	if m := regexp.MustCompile(`^(\d\d)-`).FindStringSubmatch(filepath.Base(path)); m != nil && known(m[1]) {
 		return m[1]
 	}
 	return ""

@@ -349,7 +349,7 @@ func collectNbgrader(dir string) ([]Submission, error) {
 				return nil, err
 			}
 			for _, f := range files {
-				subs = append(subs, Submission{Student: m[1], Path: f, SubmittedAt: at, file: m[2]})
+				subs = append(subs, Submission{Student: m[1], Path: f, SubmittedAt: at, file: m[2], Note: timeNote(f, at)})
 			}
 			continue
 		}
@@ -369,11 +369,24 @@ func collectNbgrader(dir string) ([]Submission, error) {
 				return nil, err
 			}
 			for _, f := range files {
-				subs = append(subs, Submission{Student: e.Name(), Path: f, SubmittedAt: at})
+				subs = append(subs, Submission{Student: e.Name(), Path: f, SubmittedAt: at, Note: timeNote(f, at)})
 			}
 		}
 	}
 	return subs, nil
+}
+
+// timeNote says that the notebook at path was modified after the time its
+// submission gives (nbgrader's timestamp.txt, which the student's side
+// writes): that time may be false, and with it the lateness. "" when the
+// file is older, or cannot be read.
+func timeNote(path string, at time.Time) string {
+	fi, err := os.Lstat(path)
+	if err != nil || at.IsZero() || !fi.ModTime().After(at.Add(time.Minute)) {
+		return ""
+	}
+	return fmt.Sprintf("le notebook a été modifié le %s, après l'heure de remise que donne son dossier (%s) : heure de remise et retard à vérifier",
+		fi.ModTime().Format("02/01/2006 à 15:04"), at.Local().Format("02/01/2006 à 15:04"))
 }
 
 // folderOwner returns the name of the user who owns dir when that is not

@@ -371,12 +371,16 @@ func fileName(r Result) string {
 	if r.TP != "" {
 		name += "-" + r.TP
 	}
-	return strings.Map(func(c rune) rune {
-		if strings.ContainsRune(`/\:*?"<>|`, c) {
+	name = strings.Map(func(c rune) rune {
+		if strings.ContainsRune(`/\:*?"<>|`, c) || c < ' ' {
 			return '_'
 		}
 		return c
 	}, name)
+	if strings.Trim(name, ".") == "" { // "", "." and "..": no file or folder of their own
+		name = "_" + name
+	}
+	return name
 }
 
 func pts(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
@@ -630,7 +634,7 @@ func writeManual(path string, results []Result, old [][]string) error {
 // reveal), compiler messages and notes; with French typography.
 func Markdown(r Result, reveal bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Correction — %s (TP %s)\n\n**Total : %s / %s**\n\n", r.Student, r.TP, pts(r.Points), pts(r.Max))
+	fmt.Fprintf(&b, "# Correction — %s (TP %s)\n\n**Total : %s / %s**\n\n", mdText(r.Student), r.TP, pts(r.Points), pts(r.Max))
 	for _, p := range r.Problems {
 		fmt.Fprintf(&b, "> ⚠ %s\n\n", p)
 	}
@@ -662,7 +666,11 @@ func questionMarkdown(q Question, reveal bool) string {
 		fmt.Fprintf(&b, "- 🚩 %s\n", f)
 	}
 	if q.Compile != "" {
-		fmt.Fprintf(&b, "Erreur de compilation :\n\n```\n%s\n```\n\n", strings.TrimSpace(q.Compile))
+		fence := "```" // longer than any run of backticks in the messages, which quote the student's lines
+		for strings.Contains(q.Compile, fence) {
+			fence += "`"
+		}
+		fmt.Fprintf(&b, "Erreur de compilation :\n\n%s\n%s\n%s\n\n", fence, strings.TrimSpace(q.Compile), fence)
 	}
 	if notImplemented(q) {
 		b.WriteString("Pas encore implémenté.\n\n")
@@ -689,15 +697,38 @@ func questionMarkdown(q Question, reveal bool) string {
 // input, status, the expected and obtained values of a wrong answer, and
 // the note.
 func failedLine(c grading.CaseResult) string {
-	line := fmt.Sprintf("- ✘ %s : %s", c.Input, c.Status)
+	line := fmt.Sprintf("- ✘ %s : %s", mdText(c.Input), c.Status)
 	if c.Status == grading.Failed {
-		line += fmt.Sprintf(" — attendu `%s`, obtenu `%s`", grading.Shown(c.Want), grading.Shown(c.Got))
+		line += fmt.Sprintf(" — attendu %s, obtenu %s", mdCode(grading.Shown(c.Want)), mdCode(grading.Shown(c.Got)))
 	}
 	if c.Note != "" {
-		line += " — " + oneLine(c.Note)
+		line += " — " + mdText(oneLine(c.Note))
 	}
 	return line + "\n"
 }
+
+// mdCode is v as a Markdown code span that v cannot close: delimited by
+// one backtick more than its longest run of them (CommonMark 6.1).
+func mdCode(v string) string {
+	longest, run := 0, 0
+	for _, c := range v {
+		if c == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", longest+1)
+	if strings.HasPrefix(v, "`") || strings.HasSuffix(v, "`") {
+		v = " " + v + " "
+	}
+	return fence + v + fence
+}
+
+// mdText is s with the characters Markdown would read as markup or raw
+// HTML backslash-escaped: a student's name or value is shown as text.
+var mdText = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`, "#", `\#`, "|", `\|`).Replace
 
 // casesSummary says how many cases passed, in French.
 func casesSummary(q Question) string {

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -461,6 +462,48 @@ func slowSquare(n int) int64 {
 	return int64(n) * int64(n)
 }
 
+// overlapWait bounds how long the first call of a function handed to the
+// student's goroutines waits for a second call to start.
+const overlapWait = 200 * time.Millisecond
+
+// overlap watches the calls of a function the student's goroutines make,
+// to see whether any two ran at once: the first call waits (at most
+// overlapWait) for a second one to start, so that goroutines that do run
+// concurrently are seen doing so, even on one core, while calls made one
+// after another pay that wait once and never overlap. most is the largest
+// number of calls seen running at once.
+type overlap struct {
+	running, most atomic.Int64
+	second        chan struct{}
+	once          sync.Once
+	waited        atomic.Bool
+}
+
+func newOverlap() *overlap { return &overlap{second: make(chan struct{})} }
+
+func (o *overlap) enter() {
+	r := o.running.Add(1)
+	for m := o.most.Load(); r > m && !o.most.CompareAndSwap(m, r); m = o.most.Load() {
+	}
+	if r >= 2 {
+		o.once.Do(func() { close(o.second) })
+	}
+	if !o.waited.Swap(true) {
+		select {
+		case <-o.second:
+		case <-time.After(overlapWait):
+		}
+	}
+}
+
+func (o *overlap) leave() { o.running.Add(-1) }
+
+// together reports whether two calls ran at once.
+func (o *overlap) together() bool { return o.most.Load() >= 2 }
+
+// serialNote is the note of an answer whose goroutines never ran at once.
+const serialNote = "aucun appel de la fonction ne s'est fait en même temps qu'un autre : le calcul est fait l'un après l'autre, pas par des goroutines qui travaillent ensemble (une goroutine lancée puis attendue aussitôt, ou un verrou gardé pendant tout le calcul ?)"
+
 // formatInts prints a list of ints, 1, 2, …, k when it is that.
 func formatInts(ns []int) string {
 	if len(ns) > 8 && !slices.ContainsFunc(ns, func(v int) bool { return v != slices.Index(ns, v)+1 }) {
@@ -469,21 +512,37 @@ func formatInts(ns []int) string {
 	return fmt.Sprint(ns)
 }
 
+// SumOut is what SumParallel returned, and whether two calls of f ran at
+// once.
+type SumOut struct {
+	Sum      int64
+	Together bool
+}
+
 // Q8 asks for SumParallel: goroutines, a WaitGroup and a Mutex.
-var Q8 = grading.Define(&grading.Exercise[func([]int, func(int) int64) int64, []int, int64]{
+var Q8 = grading.Define(&grading.Exercise[func([]int, func(int) int64) int64, []int, SumOut]{
 	Question: grading.Question{ID: "00/Q8", Title: "Des goroutines et un verrou", Points: 2, Race: true,
 		Requires: []string{"go", "sync.Mutex|sync.RWMutex"}},
 	Ref:   gobasics.SumParallel,
 	Cases: [][]int{{}, {4}, {1, 2, 3}, {5, 5, 5, 5}, seq(20), seq(100)},
-	Call: func(f func([]int, func(int) int64) int64, ns []int) int64 {
-		return f(slices.Clone(ns), slowSquare)
+	Call: func(f func([]int, func(int) int64) int64, ns []int) SumOut {
+		o := newOverlap()
+		sum := f(slices.Clone(ns), func(n int) int64 {
+			o.enter()
+			defer o.leave()
+			return slowSquare(n)
+		})
+		return SumOut{sum, o.together()}
 	},
-	Input: func(ns []int) string { return "ns = " + formatInts(ns) + ", f(n) = n²" },
-	Judge: func(_ []int, got, want int64) (bool, string) {
+	Input:  func(ns []int) string { return "ns = " + formatInts(ns) + ", f(n) = n²" },
+	Format: func(o SumOut) string { return fmt.Sprint(o.Sum) },
+	Judge: func(_ []int, got, want SumOut) (bool, string) {
 		switch {
-		case got == want:
+		case want.Together && !got.Together:
+			return false, serialNote
+		case got.Sum == want.Sum:
 			return true, ""
-		case got < want:
+		case got.Sum < want.Sum:
 			return false, "somme incomplète : attendez la fin de toutes les goroutines (wg.Add(1) avant chaque go, defer wg.Done() dedans, wg.Wait() avant de renvoyer), et protégez la somme partagée par un sync.Mutex (mu.Lock() … mu.Unlock())"
 		}
 		return false, "somme trop grande : un terme compté deux fois ?"
@@ -508,9 +567,10 @@ type WorkersCase struct {
 // WorkersOut is what Workers returned, how often f was called, and whether
 // more than Workers calls of f ran at once.
 type WorkersOut struct {
-	Sum     int64
-	Calls   int64
-	TooMany bool
+	Sum      int64
+	Calls    int64
+	TooMany  bool
+	Together bool // two calls of f ran at once
 }
 
 // Q9 asks for Workers: a fixed number of goroutines reading a channel.
@@ -522,17 +582,16 @@ var Q9 = grading.Define(&grading.Exercise[func([]int, int, func(int) int64) int6
 		{[]int{1, 2, 3}, 1}, {[]int{}, 2}, {[]int{7}, 3}, {seq(10), 2}, {seq(10), 3}, {seq(30), 4}, {[]int{2, 2, 2, 2}, 10},
 	},
 	Call: func(f func([]int, int, func(int) int64) int64, in WorkersCase) WorkersOut {
-		var running, most, calls atomic.Int64
+		var calls atomic.Int64
+		o := newOverlap()
 		g := func(n int) int64 {
 			calls.Add(1)
-			r := running.Add(1)
-			defer running.Add(-1)
-			for m := most.Load(); r > m && !most.CompareAndSwap(m, r); m = most.Load() {
-			}
+			o.enter()
+			defer o.leave()
 			return slowSquare(n)
 		}
 		sum := f(slices.Clone(in.Tasks), in.Workers, g)
-		return WorkersOut{Sum: sum, Calls: calls.Load(), TooMany: most.Load() > int64(in.Workers)}
+		return WorkersOut{Sum: sum, Calls: calls.Load(), TooMany: o.most.Load() > int64(in.Workers), Together: o.together()}
 	},
 	Input: func(in WorkersCase) string {
 		return fmt.Sprintf("tâches %s, %s, f(n) = n²", formatInts(in.Tasks), grading.Plural(in.Workers, "travailleur"))
@@ -548,6 +607,8 @@ var Q9 = grading.Define(&grading.Exercise[func([]int, int, func(int) int64) int6
 		switch {
 		case got.TooMany:
 			return false, fmt.Sprintf("plus de %d appels de f en même temps : lancez exactement workers goroutines qui lisent les tâches sur un canal, pas une goroutine par tâche", in.Workers)
+		case want.Together && !got.Together:
+			return false, serialNote
 		case got.Calls != want.Calls:
 			return false, fmt.Sprintf("chaque tâche doit être traitée une fois exactement : %s pour %s", grading.Plural(got.Calls, "appel"), grading.Plural(len(in.Tasks), "tâche"))
 		case got.Sum != want.Sum:
@@ -561,8 +622,12 @@ var Q9 = grading.Define(&grading.Exercise[func([]int, int, func(int) int64) int6
 // Workers goroutines.
 type CountCase struct{ N, Workers, K int }
 
-// CountOut is what CountParallel returned and how often it called pred.
-type CountOut struct{ Count, Calls int64 }
+// CountOut is what CountParallel returned, how often it called pred, and
+// whether two calls of pred ran at once.
+type CountOut struct {
+	Count, Calls int64
+	Together     bool
+}
 
 // Q10 asks for CountParallel: a counter shared through sync/atomic.
 var Q10 = grading.Define(&grading.Exercise[func(int, int, func(int) bool) int64, CountCase, CountOut]{
@@ -572,8 +637,14 @@ var Q10 = grading.Define(&grading.Exercise[func(int, int, func(int) bool) int64,
 	Cases: []CountCase{{0, 3, 1}, {10, 1, 3}, {10, 3, 3}, {3, 5, 1}, {1000, 2, 10}, {100000, 4, 1}, {99999, 3, 7}},
 	Call: func(f func(int, int, func(int) bool) int64, in CountCase) CountOut {
 		var calls atomic.Int64
-		c := f(in.N, in.Workers, func(i int) bool { calls.Add(1); return i%in.K == 0 })
-		return CountOut{c, calls.Load()}
+		o := newOverlap()
+		c := f(in.N, in.Workers, func(i int) bool {
+			calls.Add(1)
+			o.enter()
+			defer o.leave()
+			return i%in.K == 0
+		})
+		return CountOut{c, calls.Load(), o.together()}
 	},
 	Input: func(in CountCase) string {
 		return fmt.Sprintf("n = %d, %s, pred(i) : i multiple de %d", in.N, grading.Plural(in.Workers, "travailleur"), in.K)
@@ -583,6 +654,8 @@ var Q10 = grading.Define(&grading.Exercise[func(int, int, func(int) bool) int64,
 	},
 	Judge: func(in CountCase, got, want CountOut) (bool, string) {
 		switch {
+		case want.Together && !got.Together:
+			return false, serialNote
 		case got.Calls != want.Calls:
 			return false, fmt.Sprintf("pred doit être appelée une fois pour chaque i de 0 à n − 1 : %s au lieu de %d (les parts des travailleurs se chevauchent-elles, ou en oublient-elles ?)", grading.Plural(got.Calls, "appel"), want.Calls)
 		case got.Count < want.Count:

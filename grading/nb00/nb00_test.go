@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/prepa-reines/reines/grading"
@@ -247,5 +248,64 @@ func TestExpectedValues(t *testing.T) {
 	}
 	if got := slices.Collect(slices.Values(gobasics.Grid(3, 2))); len(got) != 3 {
 		t.Errorf("Grid(3, 2) has %d rows", len(got))
+	}
+}
+
+// Concurrency for show: goroutines and a lock that are there, but the work
+// done one call after another, fail questions 8 to 10, while the
+// references pass.
+func TestDecorativeConcurrency(t *testing.T) {
+	failsWith(t, "serial SumParallel", Q8.Run(func(ns []int, f func(int) int64) int64 {
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		var sum int64
+		for _, n := range ns {
+			wg.Add(1)
+			go func() { // one goroutine at a time: started, then waited for
+				defer wg.Done()
+				mu.Lock()
+				sum += f(n)
+				mu.Unlock()
+			}()
+			wg.Wait()
+		}
+		return sum
+	}), "aucun appel de la fonction ne s'est fait en même temps")
+	failsWith(t, "serial Workers", Q9.Run(func(tasks []int, workers int, f func(int) int64) int64 {
+		ch := make(chan int, len(tasks))
+		for _, x := range tasks {
+			ch <- x
+		}
+		close(ch)
+		var sum int64
+		done := make(chan struct{})
+		go func() { // one worker, whatever workers says
+			for x := range ch {
+				sum += f(x)
+			}
+			close(done)
+		}()
+		<-done
+		return sum
+	}), "aucun appel de la fonction ne s'est fait en même temps")
+	failsWith(t, "serial CountParallel", Q10.Run(func(n, workers int, pred func(int) bool) int64 {
+		var count atomic.Int64
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range n {
+				if pred(i) {
+					count.Add(1)
+				}
+			}
+		}()
+		wg.Wait()
+		return count.Load()
+	}), "aucun appel de la fonction ne s'est fait en même temps")
+	for _, r := range []grading.Report{Q8.Run(gobasics.SumParallel), Q9.Run(gobasics.Workers), Q10.Run(gobasics.CountParallel)} {
+		if r.Outcome() != "passed" {
+			t.Errorf("%s: the reference gives %s\n%s", r.Question.ID, r.Outcome(), r.Text())
+		}
 	}
 }

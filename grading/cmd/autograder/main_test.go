@@ -143,6 +143,28 @@ func TestAutograder(t *testing.T) {
 	if none := grade(map[string][]byte{"notes.txt": []byte("oubli")}); none.Score != 0 || !strings.Contains(none.Output, "Aucun notebook") {
 		t.Errorf("a submission without notebook: %+v", none)
 	}
+	// A link to the correction inside the autograder is not followed.
+	sub := filepath.Join(root, "submission")
+	os.RemoveAll(sub)
+	os.MkdirAll(sub, 0o755)
+	if err := os.Symlink(filepath.Join(src, "reines", "notebooks", "corrections", "01-recursion.ipynb"), filepath.Join(sub, "01-recursion.ipynb")); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(filepath.Join(src, "run_autograder"))
+	cmd.Dir, cmd.Env = root, env
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("run_autograder: %v\n%s", err, out)
+	}
+	var linked batch.GradescopeResults
+	data, _ := os.ReadFile(filepath.Join(root, "results", "results.json"))
+	if err := json.Unmarshal(data, &linked); err != nil || linked.Score != 0 {
+		t.Errorf("a link to the correction: score %v (%v); want 0", linked.Score, err)
+	}
+	// Two notebooks of one name, in two folders: both are graded, the
+	// right one counts.
+	if g := grade(map[string][]byte{"01-recursion.ipynb": pasted, "tp/01-recursion.ipynb": untouched}); g.Score != auto {
+		t.Errorf("a right notebook and a blank one of the same name: score %v; want %v", g.Score, auto)
+	}
 }
 
 func hasHiddenTest(g batch.GradescopeResults) bool {
