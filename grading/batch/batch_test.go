@@ -1304,7 +1304,7 @@ func TestMarkdownEscapes(t *testing.T) {
 		}
 	}
 	r := Result{Student: "<img src=x onerror=alert(1)>", TP: "01", Questions: []Question{{ID: "01/Q3", Max: 2, Total: 1,
-		Public: []grading.CaseResult{{Input: "p = [0]", Status: grading.Failed, Want: "Q", Got: "` <script>alert(1)</script> `", Note: "[lien](javascript:alert(1))"}},
+		Public:  []grading.CaseResult{{Input: "p = [0]", Status: grading.Failed, Want: "Q", Got: "` <script>alert(1)</script> `", Note: "[lien](javascript:alert(1))"}},
 		Compile: "ligne 1 : ```\n<b>"}}}.finish("01")
 	md := Markdown(r, false)
 	for _, bad := range []string{"— <img", "[lien](", "\n```\n<b>"} {
