@@ -114,10 +114,11 @@ func (c *Cache) Grade(ctx context.Context, sub Submission, opt Options) Result {
 	if c == nil {
 		return Grade(ctx, sub, opt)
 	}
-	key, err := c.key(sub)
+	key, data, err := c.key(sub)
 	if err != nil { // refused or unreadable: Grade says why, and nothing is kept
 		return Grade(ctx, sub, opt)
 	}
+	sub.data = data // read once
 	path := filepath.Join(c.dir, key+".json")
 	if !c.Force {
 		if data, err := os.ReadFile(path); err == nil {
@@ -149,17 +150,17 @@ func (c *Cache) Grade(ctx context.Context, sub Submission, opt Options) Result {
 
 // key hashes the submission's notebook, as Grade reads it (a link, a
 // pipe, a file too big are refused there, and the refusal is not kept),
-// and its file name.
-func (c *Cache) key(sub Submission) (string, error) {
+// its file name and its note; it returns the notebook's bytes too.
+func (c *Cache) key(sub Submission) (string, []byte, error) {
 	if sub.Refused != "" {
-		return "", fmt.Errorf("refused")
+		return "", nil, fmt.Errorf("refused")
 	}
 	data, err := readSubmission(sub.Path)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00", filepath.Base(sub.Path), sub.Note) // the note is in the result
 	h.Write(data)
-	return hex.EncodeToString(h.Sum(nil))[:32], nil
+	return hex.EncodeToString(h.Sum(nil))[:32], data, nil
 }

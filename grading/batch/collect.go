@@ -28,6 +28,7 @@ type Submission struct {
 	Refused     string    // why it is not graded (see Collect), in French; "" if it is
 	Note        string    // in French, what the teacher should check about it (a submission time that the file contradicts); "" if nothing
 	file        string    // what a resubmission replaces (Canvas: the file's name; nbgrader: the assignment)
+	data        []byte    // the notebook's bytes, once read (see Cache.Grade); nil: Grade reads them
 }
 
 // MaxPerStudent bounds the notebooks graded for one student: two per TP.

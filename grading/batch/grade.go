@@ -88,7 +88,10 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		res.Problems = append(res.Problems, sub.Refused)
 		return res.finish(opt.TP)
 	}
-	data, err := readSubmission(sub.Path)
+	data, err := sub.data, error(nil)
+	if data == nil {
+		data, err = readSubmission(sub.Path)
+	}
 	if err != nil {
 		res.Problems = append(res.Problems, err.Error())
 		return res.finish(opt.TP)
