@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/notebook"
@@ -1283,6 +1284,10 @@ func TestCacheRefusesLinksAndPipes(t *testing.T) {
 // feedback file of its own, inside the feedback folder; a TP that cell
 // metadata makes up is no TP.
 func TestOddNames(t *testing.T) {
+	long := strings.Repeat("é", 127) // 254 bytes: a legal file name, too long with "-01-2.html"
+	if a, b := fileName(Result{Student: long, TP: "01"}), fileName(Result{Student: long + "x", TP: "01"}); len(a) > 240 || a == b || !utf8.ValidString(a) {
+		t.Errorf("fileName of long IDs: %q (%d bytes), %q", a, len(a), b)
+	}
 	for _, id := range []string{"", ".", "..", "a\nb"} {
 		name := fileName(Result{Student: id})
 		if name == "" || strings.Trim(name, ".") == "" || filepath.Base(name) != name || strings.ContainsAny(name, "\n/") {
@@ -1306,8 +1311,9 @@ func TestMarkdownEscapes(t *testing.T) {
 	r := Result{Student: "<img src=x onerror=alert(1)>", TP: "01", Questions: []Question{{ID: "01/Q3", Max: 2, Total: 1,
 		Public:  []grading.CaseResult{{Input: "p = [0]", Status: grading.Failed, Want: "Q", Got: "` <script>alert(1)</script> `", Note: "[lien](javascript:alert(1))"}},
 		Compile: "ligne 1 : ```\n<b>"}}}.finish("01")
+	r.Problems = []string{"notebook d'une autre version (version x\n\n<img src=x onerror=alert(1)> [Cliquez](https://e.example))"}
 	md := Markdown(r, false)
-	for _, bad := range []string{"— <img", "[lien](", "\n```\n<b>"} {
+	for _, bad := range []string{"— <img", "[lien](", "\n```\n<b>", "> <img", "[Cliquez](", " <img src"} {
 		if strings.Contains(md, bad) {
 			t.Errorf("feedback holds %q unescaped:\n%s", bad, md)
 		}

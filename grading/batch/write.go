@@ -1,7 +1,9 @@
 package batch
 
 import (
+	"crypto/sha256"
 	"encoding/csv"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/tp/chart"
@@ -380,8 +383,22 @@ func fileName(r Result) string {
 	if strings.Trim(name, ".") == "" { // "", "." and "..": no file or folder of their own
 		name = "_" + name
 	}
+	// A file name has at most 255 bytes, and the feedback adds "-2" and
+	// ".html": a long ID keeps its start and a hash of the rest.
+	if len(name) > maxFileName {
+		sum := sha256.Sum256([]byte(name))
+		cut := maxFileName - 17
+		for cut > 0 && !utf8.RuneStart(name[cut]) {
+			cut--
+		}
+		name = name[:cut] + "-" + hex.EncodeToString(sum[:8])
+	}
 	return name
 }
+
+// maxFileName bounds the names fileName returns, in bytes: room is left
+// for a "-k" suffix and ".html" within a file system's 255.
+const maxFileName = 200
 
 func pts(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
@@ -636,7 +653,7 @@ func Markdown(r Result, reveal bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Correction — %s (TP %s)\n\n**Total : %s / %s**\n\n", mdText(r.Student), r.TP, pts(r.Points), pts(r.Max))
 	for _, p := range r.Problems {
-		fmt.Fprintf(&b, "> ⚠ %s\n\n", p)
+		fmt.Fprintf(&b, "> ⚠ %s\n\n", mdText(p))
 	}
 	if r.LateDays > 0 {
 		fmt.Fprintf(&b, "> Rendu le %s, avec %s de retard : %s %% du total en moins.\n\n",
@@ -660,10 +677,10 @@ func questionMarkdown(q Question, reveal bool) string {
 		b.WriteString(casesSummary(q) + "\n\n")
 	}
 	if q.Note != "" {
-		fmt.Fprintf(&b, "%s\n\n", q.Note)
+		fmt.Fprintf(&b, "%s\n\n", mdText(q.Note))
 	}
 	for _, f := range q.Flags {
-		fmt.Fprintf(&b, "- 🚩 %s\n", f)
+		fmt.Fprintf(&b, "- 🚩 %s\n", mdText(f))
 	}
 	if q.Compile != "" {
 		fence := "```" // longer than any run of backticks in the messages, which quote the student's lines
@@ -866,7 +883,7 @@ type GradescopeTest struct {
 func Autograder(r Result) GradescopeResults {
 	g := GradescopeResults{Score: r.Points, OutputFormat: "md", TestOutputFormat: "md", Tests: []GradescopeTest{}}
 	for _, p := range r.Problems {
-		g.Output += "⚠ " + grading.Typography(p) + "\n\n"
+		g.Output += "⚠ " + grading.Typography(mdText(p)) + "\n\n"
 	}
 	var written []string
 	for _, q := range r.Questions {
@@ -924,7 +941,7 @@ func AutograderStudent(results []Result) GradescopeResults {
 func Gradescope(r Result) GradescopeResults {
 	g := GradescopeResults{Score: r.Points, OutputFormat: "md", TestOutputFormat: "md", Tests: []GradescopeTest{}}
 	for _, p := range r.Problems {
-		g.Output += "⚠ " + grading.Typography(p) + "\n\n"
+		g.Output += "⚠ " + grading.Typography(mdText(p)) + "\n\n"
 	}
 	for _, q := range r.Questions {
 		t := GradescopeTest{Name: q.ID + " " + grading.Typography(grading.PlainText(q.Title)), Score: q.Points, MaxScore: float64(q.Max), Output: grading.Typography(questionMarkdown(q, false))}

@@ -120,11 +120,11 @@ func main() {
 	// folder removed, and nothing is written.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	// A second signal stops the grader at once, whatever it waits for.
+	// After the first signal, a second one stops the grader at once,
+	// whatever it waits for (the default action again).
 	go func() {
 		<-ctx.Done()
 		stop()
-		fmt.Fprintln(os.Stderr, "grade: stopping (a second Ctrl-C quits at once, leaving the work folder in "+os.TempDir()+")")
 	}()
 	var policy *batch.LatePolicy
 	if *deadline != "" {
