@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -426,10 +427,44 @@ func TestJudgeLargeAnswers(t *testing.T) {
 }
 
 func TestDec(t *testing.T) {
-	for format, want := range map[string]string{"%8.3f": "   0,500", "%.0f": "0", "%-6.1f|": "0,5   |", "%v": "0,5", "%g": "0,5"} {
+	for format, want := range map[string]string{"%8.3f": "   0,500", "%.0f": "0", "%-6.1f|": "0,5   |", "%v": "0,5", "%g": "0,5", "%+.1f": "+0,5"} {
 		if got := fmt.Sprintf(format, Dec(0.5)); got != want {
 			t.Errorf("%s of Dec(0.5) = %q; want %q", format, got, want)
 		}
+	}
+	const nb = "\u00a0"
+	for format, want := range map[string]string{"%.0f": "14" + nb + "200", "%10.2f": " 14" + nb + "200,25", "%g": "14" + nb + "200,25", "%.3g": "1,42e+04"} {
+		if got := fmt.Sprintf(format, Dec(14200.25)); got != want {
+			t.Errorf("%s of Dec(14200.25) = %q; want %q", format, got, want)
+		}
+	}
+	if got, want := fmt.Sprintf("%.1f", Dec(-1234.5)), "-1"+nb+"234,5"; got != want {
+		t.Errorf("Dec(-1234.5) = %q; want %q", got, want)
+	}
+}
+
+func TestInt(t *testing.T) {
+	const nb = "\u00a0"
+	for _, c := range []struct {
+		format string
+		n      int64
+		want   string
+	}{
+		{"%d", 0, "0"}, {"%d", 724, "724"}, {"%d", 2680, "2" + nb + "680"}, {"%d", 14200, "14" + nb + "200"},
+		{"%d", 14772512, "14" + nb + "772" + nb + "512"}, {"%d", -1000, "-1" + nb + "000"}, {"%d", -999, "-999"},
+		{"%v", 100000, "100" + nb + "000"}, {"%8d|", 14200, "  14" + nb + "200|"}, {"%-7d|", 2680, "2" + nb + "680  |"},
+		{"%+d", 5, "+5"}, {"%3d", 12345, "12" + nb + "345"}, {"%x", 255, "ff"},
+		{"%d", math.MinInt64, "-9" + nb + "223" + nb + "372" + nb + "036" + nb + "854" + nb + "775" + nb + "808"},
+	} {
+		if got := fmt.Sprintf(c.format, Int(c.n)); got != c.want {
+			t.Errorf("%s of Int(%d) = %q; want %q", c.format, c.n, got, c.want)
+		}
+	}
+	if got, want := Ints([]int{1979, 2021, 7}), "1"+nb+"979, 2"+nb+"021, 7"; got != want {
+		t.Errorf("Ints = %q; want %q", got, want)
+	}
+	if got, want := Plural(14200, "solution"), "14"+nb+"200 solutions"; got != want {
+		t.Errorf("Plural = %q; want %q", got, want)
 	}
 }
 

@@ -141,7 +141,7 @@ func FormatSolutions(o SolutionsOut) string {
 		return ErrText(o.Err)
 	}
 	if len(o.Placements) > 12 {
-		return fmt.Sprintf("%d solutions : %s ; … ; %s", len(o.Placements), o.Placements[0], o.Placements[len(o.Placements)-1])
+		return fmt.Sprintf("%d solutions : %s ; … ; %s", Int(len(o.Placements)), o.Placements[0], o.Placements[len(o.Placements)-1])
 	}
 	if len(o.Placements) == 0 {
 		return "aucune solution (liste vide)"
@@ -189,7 +189,7 @@ func JudgeSolutions(got, want SolutionsOut) (bool, string) {
 		}
 	}
 	if len(got.Placements) != len(want.Placements) {
-		return false, fmt.Sprintf("%d solutions au lieu de %d", len(got.Placements), len(want.Placements))
+		return false, fmt.Sprintf("%d solutions au lieu de %d", Int(len(got.Placements)), Int(len(want.Placements)))
 	}
 	for i := range want.Placements {
 		if !slices.Equal(got.Placements[i], want.Placements[i]) {

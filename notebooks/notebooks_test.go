@@ -26,6 +26,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"html"
 	"maps"
 	"os"
 	"os/exec"
@@ -232,6 +233,25 @@ func text(v any) string {
 
 // checkOutputs reads the executed notebook: no error output and no stderr
 // in any cell; one check record per check cell, each with outcome want.
+// markup is what a reader does not read in an HTML output: scripts, styles,
+// SVG drawings (their coordinates) and tags.
+var markup = regexp.MustCompile(`(?s)<(script|style|svg)\b.*?</(script|style|svg)>|<[^>]*>`)
+
+// readable returns the text a student reads in output o: a stream's text,
+// or the text of its HTML (or else plain text) data.
+func readable(o output) string {
+	if o.OutputType == "stream" {
+		return text(o.Text)
+	}
+	if h, ok := o.Data["text/html"]; ok {
+		return html.UnescapeString(markup.ReplaceAllString(text(h), " "))
+	}
+	if p, ok := o.Data["text/plain"]; ok {
+		return text(p)
+	}
+	return ""
+}
+
 func checkOutputs(t *testing.T, path string, want string) {
 	nb, err := notebook.Read(path)
 	if err != nil {
@@ -253,6 +273,9 @@ func checkOutputs(t *testing.T, path string, want string) {
 				t.Errorf("cell %d (%s %s): %s: %s", i, meta.Role, meta.Question, o.Ename, o.Evalue)
 			case o.OutputType == "stream" && o.Name == "stderr":
 				t.Errorf("cell %d (%s %s) wrote to stderr:\n%s", i, meta.Role, meta.Question, tail([]byte(text(o.Text)), 15))
+			}
+			if bad := release.UngroupedNumbers(readable(o)); len(bad) > 0 {
+				t.Errorf("cell %d (%s %s): numbers without grouped digits (grading.Int, grading.Dec): %q", i, meta.Role, meta.Question, bad)
 			}
 			if s, ok := o.Data[grading.CheckMIME]; ok {
 				var rec grading.Record

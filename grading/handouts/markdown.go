@@ -28,7 +28,7 @@ var md = goldmark.New(
 // question headings ("## Question 4 — …", "## Questions 8, 9 et 10 — …")
 // get the points of their questions from the registry (see
 // [pointsLabel]); "" renders no points. French typography
-// ([grading.Typography]) is applied to the text, not to code spans or
+// ([grading.ProseTypography]) is applied to the text, not to code spans or
 // blocks, nor to raw HTML. Math written $…$ is left as it is: no
 // notebook has any today, and the PDF must not need the network
 // (MathJax would come from a CDN).
@@ -101,7 +101,7 @@ func typeset(run []*ast.Text, source []byte) {
 	for _, t := range run {
 		b.Write(t.Value(source))
 	}
-	text := grading.Typography(b.String())
+	text := grading.ProseTypography(b.String())
 	if text == b.String() {
 		return
 	}

@@ -167,7 +167,7 @@ var Q3 = grading.Define(&grading.Exercise[func(int) [][]int, grading.Sized, [][]
 		case len(got) > 1 && !slices.ContainsFunc(got[1:], func(p []int) bool { return !slices.Equal(p, got[0]) }):
 			return false, "toutes les permutations sont la même tranche : copiez-la avant de l'ajouter (append(perms, slices.Clone(p))), car p est réutilisée ensuite"
 		case len(got) != len(want):
-			return false, fmt.Sprintf("il y a n! = %d permutations, pas %d", len(want), len(got))
+			return false, fmt.Sprintf("il y a n! = %d permutations, pas %d", grading.Int(len(want)), grading.Int(len(got)))
 		}
 		sorted := slices.Clone(got)
 		slices.SortFunc(sorted, slices.Compare)
@@ -535,7 +535,7 @@ var Q8 = grading.Define(&grading.Exercise[func([]int, func(int) int64) int64, []
 		return SumOut{sum, o.together()}
 	},
 	Input:  func(ns []int) string { return "ns = " + formatInts(ns) + ", f(n) = n²" },
-	Format: func(o SumOut) string { return fmt.Sprint(o.Sum) },
+	Format: func(o SumOut) string { return fmt.Sprint(grading.Int(o.Sum)) },
 	Judge: func(_ []int, got, want SumOut) (bool, string) {
 		switch {
 		case want.Together && !got.Together:
@@ -597,7 +597,7 @@ var Q9 = grading.Define(&grading.Exercise[func([]int, int, func(int) int64) int6
 		return fmt.Sprintf("tâches %s, %s, f(n) = n²", formatInts(in.Tasks), grading.Plural(in.Workers, "travailleur"))
 	},
 	Format: func(o WorkersOut) string {
-		s := fmt.Sprintf("%d (%s de f)", o.Sum, grading.Plural(o.Calls, "appel"))
+		s := fmt.Sprintf("%d (%s de f)", grading.Int(o.Sum), grading.Plural(o.Calls, "appel"))
 		if o.TooMany {
 			s += ", trop d'appels simultanés"
 		}
@@ -650,14 +650,14 @@ var Q10 = grading.Define(&grading.Exercise[func(int, int, func(int) bool) int64,
 		return fmt.Sprintf("n = %d, %s, pred(i) : i multiple de %d", in.N, grading.Plural(in.Workers, "travailleur"), in.K)
 	},
 	Format: func(o CountOut) string {
-		return fmt.Sprintf("%d (%s de pred)", o.Count, grading.Plural(o.Calls, "appel"))
+		return fmt.Sprintf("%d (%s de pred)", grading.Int(o.Count), grading.Plural(o.Calls, "appel"))
 	},
 	Judge: func(in CountCase, got, want CountOut) (bool, string) {
 		switch {
 		case want.Together && !got.Together:
 			return false, serialNote
 		case got.Calls != want.Calls:
-			return false, fmt.Sprintf("pred doit être appelée une fois pour chaque i de 0 à n − 1 : %s au lieu de %d (les parts des travailleurs se chevauchent-elles, ou en oublient-elles ?)", grading.Plural(got.Calls, "appel"), want.Calls)
+			return false, fmt.Sprintf("pred doit être appelée une fois pour chaque i de 0 à n − 1 : %s au lieu de %d (les parts des travailleurs se chevauchent-elles, ou en oublient-elles ?)", grading.Plural(got.Calls, "appel"), grading.Int(want.Calls))
 		case got.Count < want.Count:
 			return false, "compte trop petit : des incréments perdus ? count++ n'est pas atomique quand plusieurs goroutines le font en même temps ; utilisez un atomic.Int64 (count.Add(1), puis count.Load() après wg.Wait())"
 		case got.Count > want.Count:
@@ -727,9 +727,9 @@ var Q11 = grading.Define(&grading.Exercise[func(context.Context, <-chan int) (in
 	},
 	Format: func(o DrainOut) string {
 		if o.Err == "" {
-			return fmt.Sprintf("%d, nil", o.Sum)
+			return fmt.Sprintf("%d, nil", grading.Int(o.Sum))
 		}
-		return fmt.Sprintf("%d, %s", o.Sum, o.Err)
+		return fmt.Sprintf("%d, %s", grading.Int(o.Sum), o.Err)
 	},
 	Judge: func(_ DrainCase, got, want DrainOut) (bool, string) {
 		switch {

@@ -153,7 +153,7 @@ var Q4 = grading.Define(&grading.Exercise[func(int) (int64, error), grading.Size
 		if o.Err != nil {
 			return grading.ErrText(o.Err)
 		}
-		return fmt.Sprint(o.N)
+		return fmt.Sprint(grading.Int(o.N))
 	},
 	Judge: func(_ grading.Sized, got, want CountOut) (bool, string) {
 		if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {

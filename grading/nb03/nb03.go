@@ -287,7 +287,7 @@ var Q7 = grading.Define(&grading.Exercise[func(*cp.Model, cp.VarOrder, cp.ValueO
 		case got.Solutions != got.Count:
 			return false, "les statistiques renvoyées ne sont pas celles de la recherche qui a compté : renvoyez solver.Stats() après le décompte"
 		case got.Nodes != want.Nodes || got.Failures != want.Failures:
-			return false, fmt.Sprintf("même modèle, même nombre de solutions, mais %s au lieu de %d : cherchez avec les ordres vars et vals reçus en paramètres", grading.Plural(got.Nodes, "nœud"), want.Nodes)
+			return false, fmt.Sprintf("même modèle, même nombre de solutions, mais %s au lieu de %d : cherchez avec les ordres vars et vals reçus en paramètres", grading.Plural(got.Nodes, "nœud"), grading.Int(want.Nodes))
 		}
 		return true, ""
 	},
@@ -573,7 +573,7 @@ func squaresText(sq []queens.Square) string {
 // shortPlacement prints a placement, cut after 20 queens.
 func shortPlacement(p queens.Placement) string {
 	if len(p) > 20 {
-		return queens.Placement(p[:20]).String() + fmt.Sprintf(" … (%d reines)", len(p))
+		return queens.Placement(p[:20]).String() + fmt.Sprintf(" … (%d reines)", grading.Int(len(p)))
 	}
 	if len(p) == 0 {
 		return "le plateau vide"
@@ -604,13 +604,13 @@ func judgeModel(constraints, missing string) func(grading.Sized, ModelOut, Model
 			return false, "la même position est trouvée deux fois : le modèle a des variables en trop"
 		}
 		if got.Count != want.Count {
-			return false, fmt.Sprintf("%d solutions au lieu de %d : il en manque, une contrainte interdit des placements valides (%s ?)", got.Count, want.Count, missing)
+			return false, fmt.Sprintf("%d solutions au lieu de %d : il en manque, une contrainte interdit des placements valides (%s ?)", grading.Int(got.Count), grading.Int(want.Count), missing)
 		}
 		if got.Vars != want.Vars {
-			return false, fmt.Sprintf("les bonnes solutions, mais %d variables au lieu de %d", got.Vars, want.Vars)
+			return false, fmt.Sprintf("les bonnes solutions, mais %d variables au lieu de %d", grading.Int(got.Vars), grading.Int(want.Vars))
 		}
 		if got.Constraints != want.Constraints {
-			return false, fmt.Sprintf("les bonnes solutions, mais %d contraintes au lieu de %d : la question demande %s", got.Constraints, want.Constraints, constraints)
+			return false, fmt.Sprintf("les bonnes solutions, mais %d contraintes au lieu de %d : la question demande %s", grading.Int(got.Constraints), grading.Int(want.Constraints), constraints)
 		}
 		return true, ""
 	}

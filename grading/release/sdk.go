@@ -55,6 +55,7 @@ var sdkPackages = []sdkPackage{
 	// Of and Placements turn placements into boards: notebook 02 Q14–Q17.
 	{Dir: "tp/board", Doc: docBoard, Stub: []string{"Of", "Placements"}},
 	{Dir: "tp/chart", Whole: true},
+	{Dir: "tp/french", Whole: true},
 	// The stubs report their calls there; the checks read it.
 	{Dir: "tp/reserved", Whole: true},
 	// Notebook 00 hands out Partial, its constructor and its undo.

@@ -2,9 +2,11 @@ package release
 
 import (
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/notebook"
 )
 
@@ -26,6 +28,32 @@ func TestFrenchTypography(t *testing.T) {
 	} {
 		if got := frenchCode(c.in); got != c.want {
 			t.Errorf("frenchCode(%q) =\n%q; want\n%q", c.in, got, c.want)
+		}
+	}
+}
+
+// Numbers of the prose get no-break spaces between their groups of digits;
+// an ungrouped number is found, identifiers, decimals, years and bit rows
+// are not numbers to group.
+func TestNumbers(t *testing.T) {
+	const nb = "\u00a0"
+	for in, want := range map[string]string{
+		"14 772 512 solutions, 2 680 et 724": "14" + nb + "772" + nb + "512 solutions, 2" + nb + "680 et 724",
+		"1, 4, 1, 16, 120 et 8":              "1, 4, 1, 16, 120 et 8",
+		"entre 0,5 000 et 12345 678":         "entre 0,5 000 et 12345 678",
+		"pour n = 4 … 32, T = 2 000.":        "pour n = 4 … 32, T = 2" + nb + "000.",
+	} {
+		if got := grading.ProseTypography(in); got != want {
+			t.Errorf("ProseTypography(%q) = %q; want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]int{
+		"2680 solutions": 1, "14200.": 1, "(1000 reines)": 1, "[2000 1979]": 2, "2" + nb + "680 et 14" + nb + "200": 0,
+		"A000170, Q27, s18, #333333, 0,0049, 3.1416, 12:30, /2000/svg": 0, "Simkin (2021)": 0, "0010100\n1001001": 0,
+		"530070000600195000098000060800060003400803001700020006060000280000419005000080079": 0,
+	} {
+		if got := UngroupedNumbers(in); len(got) != want {
+			t.Errorf("UngroupedNumbers(%q) = %q; want %d", in, got, want)
 		}
 	}
 }
@@ -59,6 +87,33 @@ func TestNotebooksTypography(t *testing.T) {
 			if want != src {
 				t.Errorf("%s cell %d: plain spaces where French typography wants no-break ones:\n%s", path, i, src)
 			}
+			if c.CellType == "markdown" {
+				if bad := UngroupedNumbers(proseOnly(src)); len(bad) > 0 {
+					t.Errorf("%s cell %d: numbers without grouped digits (write 2 680, lists with commas): %q", path, i, bad)
+				}
+			}
 		}
 	}
+}
+
+var codeSpan = regexp.MustCompile("`[^`]*`|\\$[^$]*\\$")
+
+// proseOnly returns markdown md without its code: fenced and indented
+// blocks, code spans and $math$.
+func proseOnly(md string) string {
+	var b strings.Builder
+	fenced := false
+	for _, l := range strings.Split(md, "\n") {
+		t := strings.TrimSpace(l)
+		switch {
+		case strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"):
+			fenced = !fenced
+			continue
+		case fenced || strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t"):
+			continue
+		}
+		b.WriteString(codeSpan.ReplaceAllString(l, " "))
+		b.WriteString("\n")
+	}
+	return b.String()
 }

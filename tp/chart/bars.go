@@ -8,6 +8,8 @@ import (
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"github.com/prepa-reines/reines/tp/french"
 )
 
 // Bars describes a bar chart: one group of bars per category (a question,
@@ -90,8 +92,8 @@ func (b Bars) SVG() string {
 	var t strings.Builder
 	svgFrame(&t, b.Title, b.XLabel, b.YLabel, left, top, w, h)
 	for _, y := range ticks(0, ymax) {
-		fmt.Fprintf(&t, `<line x1="%g" x2="%g" y1="%.1f" y2="%.1f" stroke="#eee"/><text x="%g" y="%.1f" text-anchor="end">%g</text>`,
-			left, left+w, py(y), py(y), left-5, py(y)+4, y)
+		fmt.Fprintf(&t, `<line x1="%g" x2="%g" y1="%.1f" y2="%.1f" stroke="#eee"/><text x="%g" y="%.1f" text-anchor="end">%s</text>`,
+			left, left+w, py(y), py(y), left-5, py(y)+4, french.Number(y))
 	}
 	fmt.Fprintf(&t, `<line x1="%g" x2="%g" y1="%g" y2="%g" stroke="#999"/>`, left, left+w, top+h, top+h)
 	n := len(b.Categories)

@@ -28,6 +28,12 @@ var fragment = template.Must(template.New("chart").Parse(`<div class="reines-cha
     if (!el) { return; }
     if (!window.echarts) { if (++tries < 600) { setTimeout(draw, 50); } return; }
     el.innerHTML = "";
+    // Numbers the French way on the axes and in the tooltip: 1 000, 0,5.
+    var fr = function (v) { return typeof v === "number" ? v.toLocaleString("fr-FR", {maximumFractionDigits: 6}) : v; };
+    [].concat(option.xAxis || [], option.yAxis || []).forEach(function (a) {
+      if (a.type === "value" || a.type === "log") { a.axisLabel = Object.assign({}, a.axisLabel, {formatter: fr}); }
+    });
+    if (option.tooltip) { option.tooltip.valueFormatter = fr; }
     window.echarts.init(el, null, {renderer: "canvas"}).setOption(option);
   }
   draw();

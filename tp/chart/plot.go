@@ -8,6 +8,8 @@ import (
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"github.com/prepa-reines/reines/tp/french"
 )
 
 // Series is one curve of a [Plot]: the points (X[i], Y[i]). X and Y have the
@@ -153,10 +155,10 @@ func (p Plot) SVG() string {
 	svgFrame(&b, p.Title, p.XLabel, p.YLabel, left, top, w, h)
 	fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" fill="none" stroke="#999"/>`, left, top, w, h)
 	for _, t := range ticks(xmin, xmax) {
-		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle">%g</text>`, px(t), top+h+15, t)
+		fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" text-anchor="middle">%s</text>`, px(t), top+h+15, french.Number(t))
 	}
 	for _, t := range ticks(ymin, ymax) {
-		label := fmt.Sprintf("%g", t)
+		label := french.Number(t)
 		if p.LogY {
 			if t != math.Trunc(t) {
 				continue
