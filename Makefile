@@ -23,7 +23,7 @@ PORT ?= 8888
 all: test
 
 # The setup script is idempotent; the stamp only saves its few seconds.
-$(STAMP): kernel-setup/setup.sh kernel-setup/smoke.ipynb
+$(STAMP): kernel-setup/setup.sh kernel-setup/gonb-kernel.sh kernel-setup/install-go.sh kernel-setup/smoke.ipynb
 	bash kernel-setup/setup.sh $(SETUP_FLAGS)
 	@mkdir -p build && touch $@
 

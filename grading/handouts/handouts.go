@@ -104,7 +104,7 @@ func body(id string, nb *notebook.Notebook, answers bool) (string, error) {
 		src := string(c.Source)
 		switch {
 		case m.Role == "statement":
-			h, err := render(src, id)
+			h, err := render(paperOnly(src), id)
 			if err != nil {
 				return "", err
 			}
@@ -128,6 +128,28 @@ func body(id string, nb *notebook.Notebook, answers bool) (string, error) {
 	}
 	b.WriteString("<section class=\"bareme\">\n" + h + "</section>\n")
 	return b.String(), nil
+}
+
+// notebookOnly starts the paragraphs of a statement that speak of the
+// notebook itself (how to run its cells, GoNB's syntax), which a printed
+// handout leaves out.
+var notebookOnly = []string{"**Mode d'emploi.**", "Rappel GoNB"}
+
+// paperOnly returns markdown src without its notebook-only paragraphs
+// (see notebookOnly).
+func paperOnly(src string) string {
+	paras := strings.Split(src, "\n\n")
+	kept := paras[:0]
+	for _, p := range paras {
+		drop := false
+		for _, start := range notebookOnly {
+			drop = drop || strings.HasPrefix(strings.TrimSpace(p), start)
+		}
+		if !drop {
+			kept = append(kept, p)
+		}
+	}
+	return strings.Join(kept, "\n\n")
 }
 
 // number is the question number of ID "01/Q4": "4".
