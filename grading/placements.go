@@ -17,7 +17,7 @@ import (
 // Sized is an input that is only a board size n.
 type Sized struct{ N int }
 
-func (s Sized) String() string { return fmt.Sprintf("n = %d", s.N) }
+func (s Sized) String() string { return fmt.Sprintf("n = %d", Int(s.N)) }
 
 // SolutionsOut is what a search for every solution returns: placements and
 // an error.

@@ -647,7 +647,7 @@ var Q10 = grading.Define(&grading.Exercise[func(int, int, func(int) bool) int64,
 		return CountOut{c, calls.Load(), o.together()}
 	},
 	Input: func(in CountCase) string {
-		return fmt.Sprintf("n = %d, %s, pred(i) : i multiple de %d", in.N, grading.Plural(in.Workers, "travailleur"), in.K)
+		return fmt.Sprintf("n = %d, %s, pred(i) : i multiple de %d", grading.Int(in.N), grading.Plural(in.Workers, "travailleur"), in.K)
 	},
 	Format: func(o CountOut) string {
 		return fmt.Sprintf("%d (%s de pred)", grading.Int(o.Count), grading.Plural(o.Calls, "appel"))

@@ -183,7 +183,7 @@ type HeuristicCase struct {
 }
 
 func (c HeuristicCase) String() string {
-	return fmt.Sprintf("n = %d, %s, %s", c.N, varOrderName(c.Vars), valueOrderName(c.Vals))
+	return fmt.Sprintf("n = %d, %s, %s", grading.Int(c.N), varOrderName(c.Vars), valueOrderName(c.Vals))
 }
 
 // FirstSolutionOut is what FirstSolution returns.
