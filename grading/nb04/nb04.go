@@ -403,10 +403,12 @@ type RepeatedCase struct {
 	What    string // what the case tests, in French (may be empty)
 }
 
-// RepeatedOut is what MinCover returns.
+// RepeatedOut is what MinCover returns, and whether it changed its
+// argument options.
 type RepeatedOut struct {
-	Cover []int
-	Err   *grading.Err
+	Cover   []int
+	Err     *grading.Err
+	Changed bool `json:",omitempty"`
 }
 
 // Q15 asks for MinCover, the minimum repeated cover by IDA*.
@@ -433,7 +435,9 @@ var Q15 = grading.Define(&grading.Exercise[func(int, [][]int) ([]int, error), Re
 			opts[k] = slices.Clone(o)
 		}
 		cover, err := f(in.Items, opts)
-		return RepeatedOut{Cover: slices.Clone(cover), Err: grading.ErrOf(err)}
+		out := RepeatedOut{Cover: slices.Clone(cover), Err: grading.ErrOf(err)}
+		out.Changed = !slices.EqualFunc(opts, in.Options, slices.Equal)
+		return out
 	},
 	Input: describeRepeated,
 	Format: func(o RepeatedOut) string {
@@ -487,6 +491,9 @@ func describeRepeated(in RepeatedCase) string {
 func judgeRepeated(in RepeatedCase, got, want RepeatedOut) (bool, string) {
 	if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
 		return ok, note
+	}
+	if got.Changed {
+		return false, "MinCover a modifié ses options (la tranche options ou l'une de ses listes) : l'énoncé demande de les laisser intactes"
 	}
 	if note := repeatedCoverNote(in, got.Cover); note != "" {
 		return false, note

@@ -813,6 +813,19 @@ func TestRepeatedCoverMistakes(t *testing.T) {
 	}
 	ecMustFail(t, "an option twice", Q15.Run(twice))
 
+	// Sorting the options' lists in place.
+	sorts := func(items int, options [][]int) ([]int, error) {
+		for _, o := range options {
+			slices.Sort(o)
+		}
+		return exactcover.MinCover(items, options)
+	}
+	r = Q15.Run(sorts)
+	ecMustFail(t, "options sorted in place", r)
+	if !strings.Contains(r.Text(), "modifié ses options") {
+		t.Errorf("options sorted in place: not explained:\n%s", r.Text())
+	}
+
 	// No error checks: an empty cover for a bad input.
 	noErrors := func(items int, options [][]int) ([]int, error) {
 		cover, err := exactcover.MinCover(items, options)
