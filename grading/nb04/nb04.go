@@ -10,7 +10,9 @@
 // [exactcover.Problem.Verify], in French. The N-queens and Sudoku
 // formulations (Q12, Q13) are judged by their structure: the set of
 // options of every item must be one of the problem's constraints. The
-// hidden cases are in hidden.go (teacher's edition only).
+// repeated cover (Q15) is judged by validity and size: distinct options
+// that cover every item, as few as the reference's. The hidden cases are
+// in hidden.go (teacher's edition only).
 package nb04
 
 import (
