@@ -37,6 +37,8 @@ var tpErrors = []struct {
 	{exactcover.ErrEmptyOption, "exactcover.ErrEmptyOption", "option vide"},
 	{exactcover.ErrNoPrimary, "exactcover.ErrNoPrimary", "option sans élément primaire"},
 	{exactcover.ErrConflict, "exactcover.ErrConflict", "l'option touche un élément déjà couvert"},
+	{exactcover.ErrNoCover, "exactcover.ErrNoCover", "aucun ensemble d'options ne couvre tous les éléments"},
+	{exactcover.ErrItemCount, "exactcover.ErrItemCount", "nombre d'éléments négatif"},
 	{sudoku.ErrNoSolution, "sudoku.ErrNoSolution", "pas de solution"},
 	{sudoku.ErrDigit, "sudoku.ErrDigit", "chiffre hors de 0 … 9"},
 	{domination.ErrBoardSize, "domination.ErrBoardSize", "côté de l'échiquier n ≤ 0"},

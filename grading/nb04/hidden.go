@@ -97,4 +97,31 @@ func init() {
 	Q12.Hidden = func(rng *rand.Rand) []grading.Sized {
 		return []grading.Sized{{N: 7}, {N: 9}, {N: 10}, {N: -2 - rng.IntN(100)}}
 	}
+	// Larger boards, a random problem, and the errors not shown.
+	Q15.Hidden = func(rng *rand.Rand) []RepeatedCase {
+		items := 8 + rng.IntN(4)
+		var opts [][]int
+		for range 10 {
+			var o []int
+			for i := range items {
+				if rng.IntN(4) == 0 {
+					o = append(o, i)
+				}
+			}
+			opts = append(opts, o)
+		}
+		for i := range items { // one option per item: a cover exists
+			opts = append(opts, []int{i})
+		}
+		return []RepeatedCase{
+			domination(7, ""),
+			domination(8, ""),
+			domination(9, ""),
+			{Items: items, Options: opts},
+			{Items: 2, Options: [][]int{{0, 1}, {1, 0}}, What: "deux fois la même option"},
+			{Items: -1 - rng.IntN(10), What: "nombre d'éléments négatif"},
+			{Items: 5, Options: [][]int{{0, 1, 2, 3}, {1, 2, 3}}, What: "le dernier élément n'est dans aucune option"},
+			{Items: 2, Options: [][]int{{0, -1}}, What: "numéro d'élément négatif"},
+		}
+	}
 }

@@ -10,7 +10,9 @@
 // [exactcover.Problem.Verify], in French. The N-queens and Sudoku
 // formulations (Q12, Q13) are judged by their structure: the set of
 // options of every item must be one of the problem's constraints. The
-// hidden cases are in hidden.go (teacher's edition only).
+// repeated cover (Q15) is judged by validity and size: distinct options
+// that cover every item, as few as the reference's. The hidden cases are
+// in hidden.go (teacher's edition only).
 package nb04
 
 import (
@@ -21,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/tp/board"
 	"github.com/prepa-reines/reines/tp/exactcover"
 	"github.com/prepa-reines/reines/tp/exactcover/nqueens"
 	"github.com/prepa-reines/reines/tp/exactcover/sudoku"
@@ -390,6 +393,167 @@ var Q13 = grading.Define(&grading.Exercise[func() *exactcover.Problem, SudokuCas
 
 // Q14 is the written answer on the repeated cover and its lower bound.
 var Q14 = grading.Prose("04/Q14", "Couverture répétée et minorant (réponse rédigée)", 2)
+
+// RepeatedCase is an input of Q15, a repeated cover problem: items 0 …
+// Items−1, option k holding the items Options[k]. N > 0 when it is the
+// domination of the N×N board ([DominationOptions]): item and option N·r+c
+// are then the square (r, c).
+type RepeatedCase struct {
+	Items   int
+	Options [][]int
+	N       int
+	What    string // what the case tests, in French (may be empty)
+}
+
+// RepeatedOut is what MinCover returns, and whether it changed its
+// argument options.
+type RepeatedOut struct {
+	Cover   []int
+	Err     *grading.Err
+	Changed bool `json:",omitempty"`
+}
+
+// Q15 asks for MinCover, the minimum repeated cover by IDA*.
+var Q15 = grading.Define(&grading.Exercise[func(int, [][]int) ([]int, error), RepeatedCase, RepeatedOut]{
+	Question: grading.Question{ID: "04/Q15", Title: "La couverture répétée minimale, par approfondissement itératif", Points: 4},
+	Ref:      exactcover.MinCover,
+	Cases: []RepeatedCase{
+		{Items: 4, Options: [][]int{{0, 1}, {1, 2}, {2, 3}, {3, 0}, {1}}, What: "deux options suffisent"},
+		{Items: 3, Options: [][]int{{0}, {0, 1, 2}, {2}}, What: "une seule option couvre tout"},
+		{Items: 6, Options: [][]int{{0, 1, 2, 3}, {0, 1, 4}, {2, 3, 5}}, What: "prendre d'abord la plus grande option en donne trois, le minimum est deux"},
+		{Items: 5, Options: [][]int{{}, {0, 1}, {2}, {}, {1, 2, 3}, {4, 0}}, What: "des options vides, qui ne servent à rien"},
+		domination(3, "le centre contrôle tout : γ = 1"),
+		domination(4, "γ(Q₄) = 2"),
+		domination(5, "γ(Q₅) = 3 : le minorant au départ vaut 2, il faut approfondir"),
+		domination(6, "γ(Q₆) = 3 ; prendre chaque fois la reine qui contrôle le plus de cases nouvelles en donne 4"),
+		{Items: 0, What: "aucun élément : la couverture vide"},
+		{Items: 4, Options: [][]int{{0, 1}, {1, 3}}, What: "l'élément 2 n'est dans aucune option"},
+		{Items: 3, Options: [][]int{{0, 1}, {1, 3}}, What: "numéro d'élément hors de 0 … 2"},
+		{Items: 3, Options: [][]int{{0, 1}, {2, 1, 2}}, What: "élément répété dans une option"},
+	},
+	Call: func(f func(int, [][]int) ([]int, error), in RepeatedCase) RepeatedOut {
+		opts := make([][]int, len(in.Options))
+		for k, o := range in.Options {
+			opts[k] = slices.Clone(o)
+		}
+		cover, err := f(in.Items, opts)
+		out := RepeatedOut{Cover: slices.Clone(cover), Err: grading.ErrOf(err)}
+		out.Changed = !slices.EqualFunc(opts, in.Options, slices.Equal)
+		return out
+	},
+	Input: describeRepeated,
+	Format: func(o RepeatedOut) string {
+		if o.Err != nil {
+			return grading.ErrText(o.Err)
+		}
+		if len(o.Cover) == 0 {
+			return "aucune option (la couverture vide)"
+		}
+		return fmt.Sprintf("%s : %v", grading.Plural(len(o.Cover), "option"), o.Cover)
+	},
+	Example: func(_ RepeatedCase, want RepeatedOut) bool { return want.Err == nil && len(want.Cover) > 0 },
+	Judge:   judgeRepeated,
+	Board: func(in RepeatedCase, got, _ RepeatedOut) *board.Board {
+		if in.N < 1 || got.Err != nil || len(got.Cover) == 0 || slices.ContainsFunc(got.Cover, func(k int) bool { return k < 0 || k >= in.N*in.N }) {
+			return nil
+		}
+		b := DominationBoard(in.N, got.Cover)
+		return &b
+	},
+})
+
+// domination is the case of the n×n board's domination.
+func domination(n int, what string) RepeatedCase {
+	return RepeatedCase{Items: n * n, Options: DominationOptions(n), N: n, What: what}
+}
+
+// describeRepeated describes a case of Q15: the board for a domination,
+// the items and options otherwise.
+func describeRepeated(in RepeatedCase) string {
+	if in.N > 0 {
+		return ecWithWhat(fmt.Sprintf("domination de l'échiquier %d × %d : DominationOptions(%d), %d éléments (les cases), %d options (les reines)",
+			in.N, in.N, in.N, in.Items, len(in.Options)), in.What)
+	}
+	var os []string
+	for k, o := range in.Options {
+		os = append(os, fmt.Sprintf("%d : %v", k, o))
+	}
+	s := fmt.Sprintf("items = %d", in.Items)
+	if len(os) > 0 {
+		s += " ; options " + strings.Join(os, ", ")
+	} else {
+		s += " ; aucune option"
+	}
+	return ecWithWhat(s, in.What)
+}
+
+// judgeRepeated accepts the reference's error, or a set of distinct
+// options that covers every item and has as few options as the
+// reference's.
+func judgeRepeated(in RepeatedCase, got, want RepeatedOut) (bool, string) {
+	if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
+		return ok, note
+	}
+	if got.Changed {
+		return false, "MinCover a modifié ses options (la tranche options ou l'une de ses listes) : l'énoncé demande de les laisser intactes"
+	}
+	if note := repeatedCoverNote(in, got.Cover); note != "" {
+		return false, note
+	}
+	switch {
+	case len(got.Cover) > len(want.Cover):
+		return false, fmt.Sprintf("couverture valide, mais de %s alors que %s : IDA* essaie k = ⌈items/m⌉, puis k + 1, etc., et s'arrête au premier k qui réussit ; "+
+			"une couverture trop grande vient d'une recherche qui ne s'arrête pas là, ou d'un minorant trop fort qui coupe la bonne branche (m est le plus grand nombre d'éléments encore non couverts d'une même option)",
+			grading.Plural(len(got.Cover), "option"), grading.Plurals(len(want.Cover), "suffit", "suffisent"))
+	case len(got.Cover) < len(want.Cover):
+		return false, fmt.Sprintf("%s, moins que le minimum %d : impossible, signalez-le à l'enseignant", grading.Plural(len(got.Cover), "option"), len(want.Cover))
+	}
+	return true, ""
+}
+
+// repeatedCoverNote says in French why cover is not a set of distinct
+// options of in covering every item ("" if it is one).
+func repeatedCoverNote(in RepeatedCase, cover []int) string {
+	seen := map[int]bool{}
+	for _, k := range cover {
+		if k < 0 || k >= len(in.Options) {
+			if len(in.Options) == 0 {
+				return fmt.Sprintf("l'option %d n'existe pas : il n'y a aucune option", k)
+			}
+			return fmt.Sprintf("l'option %d n'existe pas (options 0 … %d)", k, len(in.Options)-1)
+		}
+		if seen[k] {
+			return fmt.Sprintf("l'option %d est prise deux fois", k)
+		}
+		seen[k] = true
+	}
+	covered := make([]bool, in.Items)
+	for _, k := range cover {
+		for _, i := range in.Options[k] {
+			covered[i] = true
+		}
+	}
+	var missing []int
+	for i, ok := range covered {
+		if !ok {
+			missing = append(missing, i)
+		}
+	}
+	if len(missing) == 0 {
+		return ""
+	}
+	if in.N > 0 {
+		first := "la case " + grading.Sq(queens.Square{Row: missing[0] / in.N, Col: missing[0] % in.N})
+		if len(missing) == 1 {
+			return first + " n'est contrôlée par aucune des reines choisies"
+		}
+		return fmt.Sprintf("%d cases ne sont contrôlées par aucune des reines choisies, dont %s", len(missing), first)
+	}
+	if len(missing) == 1 {
+		return fmt.Sprintf("l'élément %d n'est couvert par aucune des options choisies", missing[0])
+	}
+	return fmt.Sprintf("%d éléments ne sont couverts par aucune des options choisies, dont l'élément %d", len(missing), missing[0])
+}
 
 // The first example of TAOCP 7.2.2.1: seven items, six options, one
 // solution (options 'a d f', 'b g', 'c e').

@@ -581,3 +581,274 @@ func TestDiffLinks(t *testing.T) {
 		t.Errorf("got\n%s\nwant LLINK and RLINK folded", g)
 	}
 }
+
+// ecA075458 is γ(Q_n), the queen domination number, n = 1..12 (OEIS
+// A075458).
+var ecA075458 = []int{1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6}
+
+// ecBruteMinCover is the oracle of Q15: the least k such that some k
+// options cover every item, trying every set of k options for k = 0, 1,
+// …, maxK; -1 if no set of at most maxK options does (given the size of
+// the answer to check, it finds a smaller one or confirms it).
+func ecBruteMinCover(items int, options [][]int, maxK int) int {
+	covers := func(set []int) bool {
+		covered := make([]bool, items)
+		for _, o := range set {
+			for _, i := range options[o] {
+				covered[i] = true
+			}
+		}
+		return !slices.Contains(covered, false)
+	}
+	var try func(set []int, from, k int) bool
+	try = func(set []int, from, k int) bool {
+		if len(set) == k {
+			return covers(set)
+		}
+		for o := from; o < len(options); o++ {
+			if try(append(set, o), o+1, k) {
+				return true
+			}
+		}
+		return false
+	}
+	for k := 0; k <= min(maxK, len(options)); k++ {
+		if try(nil, 0, k) {
+			return k
+		}
+	}
+	return -1
+}
+
+// ecRepeatedCases returns the public and hidden cases of Q15.
+func ecRepeatedCases() []RepeatedCase {
+	return append(slices.Clone(Q15.Cases), Q15.Hidden(grading.HiddenRand(Q15.ID, 1))...)
+}
+
+// The expected answers of Q15 are those of an independent oracle: the
+// reference's number of options is the brute force's on every case, and
+// DominationOptions with the reference gives γ(Q_n) of OEIS A075458.
+func TestRepeatedCoverCases(t *testing.T) {
+	for _, in := range ecRepeatedCases() {
+		want := Q15.Call(exactcover.MinCover, in)
+		if want.Err != nil || in.N >= 8 {
+			continue
+		}
+		if got := ecBruteMinCover(in.Items, in.Options, len(want.Cover)); got != len(want.Cover) {
+			t.Errorf("%s: the reference takes %d options, brute force %d", describeRepeated(in), len(want.Cover), got)
+		}
+	}
+	for n := 1; n <= 10; n++ {
+		if got, err := exactcover.MinCover(n*n, DominationOptions(n)); err != nil || len(got) != ecA075458[n-1] {
+			t.Errorf("n = %d: MinCover on DominationOptions = %v, %v; want γ(Q_n) = %d queens", n, got, err, ecA075458[n-1])
+		}
+	}
+	// A queen controls 2n − 1 squares of its lines, plus its diagonals:
+	// on 4 × 4, 10 from a corner, 12 from a central square.
+	if o := DominationOptions(4); len(o) != 16 || len(o[0]) != 10 || len(o[5]) != 12 || !slices.Equal(o[0], []int{0, 1, 2, 3, 4, 5, 8, 10, 12, 15}) {
+		t.Errorf("DominationOptions(4) = %v", o)
+	}
+	if DominationOptions(0) != nil || DominationOptions(MaxDominationN+1) != nil {
+		t.Error("DominationOptions: a board out of range is not nil")
+	}
+}
+
+// ecRepeatedAll judges f on the public and hidden cases of Q15: the
+// reports of the framework cover only the public ones.
+func ecRepeatedAll(t *testing.T, f func(int, [][]int) ([]int, error)) (failed []string) {
+	t.Helper()
+	for _, in := range ecRepeatedCases() {
+		got, want := Q15.Call(f, in), Q15.Call(exactcover.MinCover, in)
+		if ok, note := Q15.Judge(in, got, want); !ok {
+			if note == "" {
+				t.Errorf("%s: fails without a note", describeRepeated(in))
+			}
+			failed = append(failed, note)
+		}
+	}
+	return failed
+}
+
+func TestRepeatedCoverReference(t *testing.T) {
+	if r := Q15.Run(exactcover.MinCover); r.Outcome() != "passed" {
+		t.Errorf("the reference fails:\n%s", r.Text())
+	}
+	if failed := ecRepeatedAll(t, exactcover.MinCover); len(failed) > 0 {
+		t.Errorf("the reference fails hidden cases: %q", failed)
+	}
+	// Another right answer (the options in another order, nil for the
+	// empty cover, the same number of options but not the same ones)
+	// passes too.
+	other := func(items int, options [][]int) ([]int, error) {
+		cover, err := exactcover.MinCover(items, slices.Clone(options))
+		if len(cover) == 0 {
+			return nil, err
+		}
+		slices.Reverse(cover)
+		return cover, err
+	}
+	if r := Q15.Run(other); r.Outcome() != "passed" {
+		t.Errorf("another right answer fails:\n%s", r.Text())
+	}
+}
+
+// ecGreedy is the greedy cover: the option with the most uncovered items,
+// the first on ties, until every item is covered. Errors as the reference.
+func ecGreedy(items int, options [][]int) ([]int, error) {
+	if _, err := exactcover.MinCover(min(items, 0), nil); err != nil {
+		return nil, err
+	}
+	if _, err := exactcover.MinCover(items, options); err != nil {
+		return nil, err
+	}
+	covered := make([]bool, items)
+	left := items
+	var cover []int
+	for left > 0 {
+		best, gain := -1, 0
+		for k, o := range options {
+			g := 0
+			for _, i := range o {
+				if !covered[i] {
+					g++
+				}
+			}
+			if g > gain {
+				best, gain = k, g
+			}
+		}
+		cover = append(cover, best)
+		for _, i := range options[best] {
+			if !covered[i] {
+				covered[i] = true
+				left--
+			}
+		}
+	}
+	return cover, nil
+}
+
+func TestRepeatedCoverMistakes(t *testing.T) {
+	r := Q15.Run(ecGreedy)
+	ecMustFail(t, "greedy", r)
+	if !strings.Contains(r.Text(), "alors que 2 suffisent") || !strings.Contains(r.Text(), "alors que 3 suffisent") {
+		t.Errorf("greedy: the minimum is not explained:\n%s", r.Text())
+	}
+	// A failing domination case draws the board.
+	drawn := false
+	for _, c := range r.Cases {
+		drawn = drawn || c.Status == grading.Failed && c.Board != nil
+	}
+	if !drawn {
+		t.Errorf("greedy: no board drawn for a failing domination case:\n%s", r.Text())
+	}
+
+	// Forgetting the last item: the options without it.
+	forgetLast := func(items int, options [][]int) ([]int, error) {
+		if items <= 0 {
+			return exactcover.MinCover(items, options)
+		}
+		if _, err := exactcover.MinCover(items, options); err != nil {
+			return nil, err
+		}
+		less := make([][]int, len(options))
+		for k, o := range options {
+			less[k] = slices.DeleteFunc(slices.Clone(o), func(i int) bool { return i == items-1 })
+		}
+		return exactcover.MinCover(items-1, less)
+	}
+	r = Q15.Run(forgetLast)
+	ecMustFail(t, "forgets the last item", r)
+	if !strings.Contains(r.Text(), "n'est couvert par aucune des options choisies") {
+		t.Errorf("forgets the last item: not explained:\n%s", r.Text())
+	}
+
+	// Option numbers from 1.
+	fromOne := func(items int, options [][]int) ([]int, error) {
+		cover, err := exactcover.MinCover(items, options)
+		for k := range cover {
+			cover[k]++
+		}
+		return cover, err
+	}
+	r = Q15.Run(fromOne)
+	ecMustFail(t, "options numbered from 1", r)
+	if !strings.Contains(r.Text(), "n'existe pas") {
+		t.Errorf("options numbered from 1: not explained:\n%s", r.Text())
+	}
+
+	// No iterative deepening: the first cover found, one option per
+	// uncovered item in turn.
+	firstFound := func(items int, options [][]int) ([]int, error) {
+		if _, err := exactcover.MinCover(items, options); err != nil {
+			return nil, err
+		}
+		covered := make([]bool, items)
+		var cover []int
+		for i := range items {
+			if covered[i] {
+				continue
+			}
+			for k, o := range options {
+				if slices.Contains(o, i) {
+					cover = append(cover, k)
+					for _, j := range o {
+						covered[j] = true
+					}
+					break
+				}
+			}
+		}
+		return cover, nil
+	}
+	ecMustFail(t, "first cover found", Q15.Run(firstFound))
+
+	// The same option twice.
+	twice := func(items int, options [][]int) ([]int, error) {
+		cover, err := exactcover.MinCover(items, options)
+		if len(cover) > 1 {
+			cover[1] = cover[0]
+		}
+		return cover, err
+	}
+	ecMustFail(t, "an option twice", Q15.Run(twice))
+
+	// Sorting the options' lists in place.
+	sorts := func(items int, options [][]int) ([]int, error) {
+		for _, o := range options {
+			slices.Sort(o)
+		}
+		return exactcover.MinCover(items, options)
+	}
+	r = Q15.Run(sorts)
+	ecMustFail(t, "options sorted in place", r)
+	if !strings.Contains(r.Text(), "modifié ses options") {
+		t.Errorf("options sorted in place: not explained:\n%s", r.Text())
+	}
+
+	// No error checks: an empty cover for a bad input.
+	noErrors := func(items int, options [][]int) ([]int, error) {
+		cover, err := exactcover.MinCover(items, options)
+		if err != nil {
+			return nil, nil
+		}
+		return cover, nil
+	}
+	r = Q15.Run(noErrors)
+	ecMustFail(t, "no errors", r)
+	for _, want := range []string{"exactcover.ErrNoCover", "exactcover.ErrUnknownItem", "exactcover.ErrRepeatedItem"} {
+		if !strings.Contains(r.Text(), want) {
+			t.Errorf("no errors: %s not asked for:\n%s", want, r.Text())
+		}
+	}
+	// The hidden negative count needs its own error too.
+	wrongCount := func(items int, options [][]int) ([]int, error) {
+		if items < 0 {
+			return nil, exactcover.ErrNoCover
+		}
+		return exactcover.MinCover(items, options)
+	}
+	if failed := ecRepeatedAll(t, wrongCount); len(failed) != 1 || !strings.Contains(failed[0], "exactcover.ErrItemCount") {
+		t.Errorf("a negative count with the wrong error: hidden failures %q; want one, asking for ErrItemCount", failed)
+	}
+}

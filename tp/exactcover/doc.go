@@ -14,9 +14,11 @@
 // plain functions, as the sujet's procedures are: [AlgorithmX] (Q2), [New]
 // (Q3, construire), [InsertOption] (Q4, inserer), [HideOption] and
 // [CoverItem] (Q5, Q6, supprimer), [UnhideOption] and [UncoverItem] (Q7,
-// Q8, recuperer), [ChooseItem] (Q10) and [Dance] (Q11, danser); the
-// methods of the same names ([Problem.AddOption], [Problem.Cover], ...)
-// call them. [TraceX] records the steps of Algorithm X for the notebook's
+// Q8, recuperer), [ChooseItem] (Q10), [Dance] (Q11, danser) and
+// [MinCover] (Q15, the repeated cover by IDA* on item numbers, without
+// the links); the methods of the same names ([Problem.AddOption],
+// [Problem.Cover], ...) call the dancing-links ones, and
+// [Problem.MinCover] is the faster repeated cover on bit sets. [TraceX] records the steps of Algorithm X for the notebook's
 // replay. The fast search is [Problem.Solve] (with [Problem.Solutions],
 // [Problem.Count] and [Problem.First]), which follows Knuth's Algorithm X
 // step by step.

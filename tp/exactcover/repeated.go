@@ -8,8 +8,8 @@ import (
 	"slices"
 )
 
-// ErrNoCover is returned by [Problem.MinCover] when no set of options
-// covers every primary item.
+// ErrNoCover is returned by [Problem.MinCover] and [MinCover] when no set
+// of options covers every primary item.
 var ErrNoCover = errors.New("exactcover: no set of options covers every primary item")
 
 // MinCoverResult is the answer of [Problem.MinCover].
