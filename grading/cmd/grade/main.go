@@ -304,10 +304,7 @@ feed:
 			problems++
 		}
 	}
-	reused := ""
-	if n := cache.Reused(); n > 0 {
-		reused = fmt.Sprintf(" (%s unchanged since an earlier run: result reused; -force grades again)", plural(n, "notebook"))
-	}
+	reused := cacheSummary(cache.Reused(), cache.Duplicates())
 	fmt.Fprintf(os.Stderr, "graded %s of %s in %.1f s (%.1f s per notebook, %d in parallel)%s; %d with problems; results in %s\n",
 		plural(len(subs), "notebook"), plural(countStudents(subs), "student"), elapsed.Seconds(), elapsed.Seconds()/float64(len(subs)), jobs, reused, problems, out)
 	return partial
@@ -331,6 +328,27 @@ func writeGradebook(out string, results []batch.Result, roster *batch.Roster, re
 		return nil, err
 	}
 	return partial, nil
+}
+
+// cacheSummary is what the run's summary says of the notebooks not
+// graded anew: reused, unchanged since an earlier run; duplicates, the
+// same as another notebook of this run. "" if none.
+func cacheSummary(reused, duplicates int) string {
+	var parts []string
+	if reused > 0 {
+		parts = append(parts, plural(reused, "notebook")+" unchanged since an earlier run: result reused; -force grades again")
+	}
+	if duplicates > 0 {
+		verb := "is"
+		if duplicates > 1 {
+			verb = "are"
+		}
+		parts = append(parts, fmt.Sprintf("%s %s the same file as another of this run: graded once", plural(duplicates, "notebook"), verb))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, "; ") + ")"
 }
 
 // writeAutograder writes Gradescope's results.json.
