@@ -411,22 +411,41 @@ func studentsOf(results []Result) map[string]bool {
 // cells protects a CSV row from spreadsheets: a cell a student wrote (a
 // name, a file name, an answer) that starts like a formula (= + - @, a tab
 // or a carriage return) gets a leading apostrophe, so that it reads as text.
+// So does a cell that is apostrophes then such a start ("'=x" gets a
+// second apostrophe): uncell then gives back every value exactly.
 func cells(row []string) []string {
 	out := slices.Clone(row)
 	for i, c := range out {
-		if c != "" && strings.ContainsRune("=+-@\t\r", rune(c[0])) {
+		if formulaStart(c) || quoted(c) {
 			out[i] = "'" + c
 		}
 	}
 	return out
 }
 
-// uncell undoes cells for a value read back.
+// uncell undoes cells for a value read back: a cell that is one or more
+// apostrophes then a formula's start loses one apostrophe; any other cell
+// is the value. A spreadsheet that reads the grader's "'=x" as the text =x
+// and saves it so gives "=x", which reads as =x too; what it cannot give
+// back is the apostrophe of a value that starts with one before a
+// formula's start (the value "'=x", written with two apostrophes, saved
+// by the spreadsheet with one, reads =x): a value no export or notebook
+// name is known to hold. A cell the teacher types as "'=x" reads =x.
 func uncell(c string) string {
-	if len(c) > 1 && c[0] == '\'' && strings.ContainsRune("=+-@\t\r", rune(c[1])) {
+	if quoted(c) {
 		return c[1:]
 	}
 	return c
+}
+
+// formulaStart reports whether c starts like a spreadsheet formula.
+func formulaStart(c string) bool { return c != "" && strings.ContainsRune("=+-@\t\r", rune(c[0])) }
+
+// quoted reports whether c is one or more apostrophes then a formula's
+// start: the form cells gives such a value.
+func quoted(c string) bool {
+	t := strings.TrimLeft(c, "'")
+	return len(t) < len(c) && formulaStart(t)
 }
 
 // fileName is the student's name for files, with the TP.
