@@ -172,10 +172,13 @@ func WriteAll(out string, results []Result, reveal bool) error {
 		return err
 	}
 	lib, _ := chart.LibraryHTML() // without it, boards show their static SVG
-	counted := map[string]bool{}  // files whose grade counts in the gradebook
+	// The notebooks whose grade counts in the gradebook, by student: a
+	// group's notebook is each member's.
+	type handedIn struct{ student, file string }
+	counted := map[handedIn]bool{}
 	for _, st := range students(results) {
 		for _, r := range st.counted {
-			counted[r.File] = true
+			counted[handedIn{r.Student, r.File}] = true
 		}
 	}
 	// The feedback files of earlier runs: those of the students graded now
@@ -198,7 +201,7 @@ func WriteAll(out string, results []Result, reveal bool) error {
 		}
 	}
 	for _, r := range results {
-		if !counted[r.File] {
+		if !counted[handedIn{r.Student, r.File}] {
 			r.Problems = append(slices.Clone(r.Problems), "ce notebook n'est pas retenu : un autre notebook du même TP, mieux noté, compte dans le carnet de notes")
 		}
 		name := fileName(r)
