@@ -35,7 +35,7 @@ import (
 // earlier run (unless that result was an earlier run's).
 type Cache struct {
 	dir        string // out/cache/<version>
-	Force      bool   // grade every notebook again (and keep the new results)
+	Force      bool   // grade every notebook again, the identical ones of this run once (and keep the new results)
 	reused     atomic.Int64
 	duplicates atomic.Int64
 	mu         sync.Mutex
