@@ -1123,6 +1123,10 @@ func TestCache(t *testing.T) {
 	if c.Reused() != 0 || len(first.Problems) == 0 {
 		t.Fatalf("first run: reused %d, problems %q; want 0 and the truncated notebook reported", c.Reused(), first.Problems)
 	}
+	// A second run (a cache opened again) reuses the result.
+	if c, err = OpenCache(out, "v1"); err != nil {
+		t.Fatal(err)
+	}
 	again := c.Grade(ctx, Submission{Student: "bob", Name: "Bob B.", Path: path}, Options{TP: "01"})
 	if c.Reused() != 1 || again.Student != "bob" || again.Name != "Bob B." || !slices.Equal(again.Problems, first.Problems) {
 		t.Errorf("same notebook again: reused %d, result %+v; want 1, bob's, the same problems", c.Reused(), again)
@@ -1130,12 +1134,18 @@ func TestCache(t *testing.T) {
 	if err := os.WriteFile(path, []byte(`{"cells": [], "nbformat": 4}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if changed := c.Grade(ctx, Submission{Student: "ana", Path: path}, Options{TP: "01"}); c.Reused() != 1 || slices.Equal(changed.Problems, first.Problems) {
+	if c, err = OpenCache(out, "v1"); err != nil {
+		t.Fatal(err)
+	}
+	if changed := c.Grade(ctx, Submission{Student: "ana", Path: path}, Options{TP: "01"}); c.Reused() != 0 || slices.Equal(changed.Problems, first.Problems) {
 		t.Errorf("changed notebook: reused %d, problems %q; want it graded again", c.Reused(), changed.Problems)
+	}
+	if c, err = OpenCache(out, "v1"); err != nil {
+		t.Fatal(err)
 	}
 	c.Force = true
 	c.Grade(ctx, Submission{Student: "ana", Path: path}, Options{TP: "01"})
-	if c.Reused() != 1 {
+	if c.Reused() != 0 {
 		t.Errorf("with Force: reused %d; want none", c.Reused())
 	}
 	c2, err := OpenCache(out, "v2")

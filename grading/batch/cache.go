@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"sync/atomic"
 )
 
@@ -27,10 +28,27 @@ import (
 // part of the result kept: a cached result takes the submission's.
 // Results the machine rather than the notebook decided (an internal error
 // of the grader, an unusable work folder) are not kept.
+//
+// Within one run, notebooks with the same key (two students handing in
+// the same file) are graded once: the others wait for that result and
+// take it, and are counted apart (see Duplicates), not as reused from an
+// earlier run (unless that result was an earlier run's).
 type Cache struct {
-	dir    string // out/cache/<version>
-	Force  bool   // grade every notebook again (and keep the new results)
-	reused atomic.Int64
+	dir        string // out/cache/<version>
+	Force      bool   // grade every notebook again, the identical ones of this run once (and keep the new results)
+	reused     atomic.Int64
+	duplicates atomic.Int64
+	mu         sync.Mutex
+	run        map[string]*graded // this run's results, by key
+}
+
+// graded is one key's result in this run: done is closed once r is set;
+// ok is false when r is not to be shared (the machine decided it, or the
+// run was interrupted); earlier when r is an earlier run's.
+type graded struct {
+	done        chan struct{}
+	r           Result
+	ok, earlier bool
 }
 
 // OpenCache opens the cache of results in out for the given version (see
@@ -50,11 +68,16 @@ func OpenCache(out, version string) (*Cache, error) {
 			_ = os.RemoveAll(filepath.Join(root, e.Name()))
 		}
 	}
-	return &Cache{dir: dir}, nil
+	return &Cache{dir: dir, run: map[string]*graded{}}, nil
 }
 
-// Reused is the number of results Grade took from the cache.
+// Reused is the number of results Grade took from an earlier run's.
 func (c *Cache) Reused() int { return int(c.reused.Load()) }
+
+// Duplicates is the number of notebooks Grade did not grade because
+// another notebook of this run, the same (same bytes, file name and
+// note), was graded in this run: they took its result.
+func (c *Cache) Duplicates() int { return int(c.duplicates.Load()) }
 
 // Version hashes what a grade depends on besides the notebook: the
 // executable running (the grader, its checks and reference answers), the
@@ -108,8 +131,10 @@ type cached struct {
 	Answers map[string]string
 }
 
-// Grade returns the cached result of sub if there is one (and not Force),
-// else grades it with [Grade] and keeps the result. A nil Cache grades.
+// Grade returns the result of sub: that of the same notebook earlier in
+// this run (waiting for it if it is being graded), else the one an
+// earlier run kept (unless Force), else it grades sub with [Grade] and
+// keeps the result. A nil Cache grades. Safe for concurrent use.
 func (c *Cache) Grade(ctx context.Context, sub Submission, opt Options) Result {
 	if c == nil {
 		return Grade(ctx, sub, opt)
@@ -119,6 +144,38 @@ func (c *Cache) Grade(ctx context.Context, sub Submission, opt Options) Result {
 		return Grade(ctx, sub, opt)
 	}
 	sub.data = data // read once
+	// own is a result under the submission handing it in now, with its
+	// own questions to change (see Manual.Apply).
+	own := func(r Result) Result {
+		r.Student, r.Name, r.File = sub.Student, sub.Name, sub.Path
+		r.Questions, r.Problems = slices.Clone(r.Questions), slices.Clone(r.Problems)
+		return r
+	}
+	c.mu.Lock()
+	if c.run == nil {
+		c.run = map[string]*graded{}
+	}
+	if g, ok := c.run[key]; ok {
+		c.mu.Unlock()
+		select {
+		case <-g.done:
+		case <-ctx.Done():
+			return Grade(ctx, sub, opt) // interrupted: says so at once
+		}
+		if g.ok && g.earlier {
+			c.reused.Add(1)
+			return own(g.r)
+		}
+		if g.ok {
+			c.duplicates.Add(1)
+			return own(g.r)
+		}
+		return Grade(ctx, sub, opt)
+	}
+	g := &graded{done: make(chan struct{})}
+	c.run[key] = g
+	c.mu.Unlock()
+	defer close(g.done)
 	path := filepath.Join(c.dir, key+".json")
 	if !c.Force {
 		if data, err := os.ReadFile(path); err == nil {
@@ -126,12 +183,12 @@ func (c *Cache) Grade(ctx context.Context, sub Submission, opt Options) Result {
 			if json.Unmarshal(data, &e) == nil {
 				r := e.Result
 				r.answers = e.Answers
-				r.Student, r.Name, r.File = sub.Student, sub.Name, sub.Path
 				if opt.SDK != nil {
 					r.given = &opt.SDK.Given
 				}
 				c.reused.Add(1)
-				return r
+				g.r, g.ok, g.earlier = r, true, true
+				return own(r)
 			}
 		}
 	}
@@ -139,13 +196,14 @@ func (c *Cache) Grade(ctx context.Context, sub Submission, opt Options) Result {
 	if ctx.Err() != nil || r.transient {
 		return r
 	}
+	g.r, g.ok = r, true
 	if data, err := json.Marshal(cached{r, r.answers}); err == nil {
 		tmp := path + ".tmp"
 		if os.WriteFile(tmp, data, 0o644) == nil {
 			_ = os.Rename(tmp, path)
 		}
 	}
-	return r
+	return own(r)
 }
 
 // key hashes the submission's notebook, as Grade reads it (a link, a

@@ -40,8 +40,9 @@ const (
 	LayoutCanvas = "canvas"
 	// LayoutGradescope: Gradescope's "Export Submissions": folders
 	// "submission_<id>/" and submission_metadata.yml, which names the
-	// submitters (the student is the first one's SID, else their email)
-	// and the submission time.
+	// submitters (a student is a submitter's SID, else their email; each
+	// member of a group submission is graded on its notebooks) and the
+	// submission time.
 	LayoutGradescope = "gradescope"
 	// LayoutNbgrader: nbgrader's course folder, submitted/<student>/
 	// <assignment>/, or its exchange, inbound/<student>+<assignment>+
@@ -290,10 +291,19 @@ func collectGradescope(dir string) ([]Submission, error) {
 	}
 	var subs []Submission
 	for folder, m := range meta {
-		student, name := folder, ""
-		if len(m.Submitters) > 0 {
-			s := m.Submitters[0]
-			student, name = cmp.Or(s.SID, s.Email, folder), s.Name
+		// A group submission has several submitters: each is graded on
+		// the group's notebooks (graded once, see Cache), with a row and
+		// feedback of their own.
+		type member struct{ student, name string }
+		var members []member
+		for _, s := range m.Submitters {
+			id := cmp.Or(s.SID, s.Email, folder)
+			if !slices.ContainsFunc(members, func(o member) bool { return o.student == id }) {
+				members = append(members, member{id, s.Name})
+			}
+		}
+		if len(members) == 0 {
+			members = []member{{folder, ""}}
 		}
 		at, _ := time.Parse("2006-01-02 15:04:05.999999999 Z", m.CreatedAt)
 		if !filepath.IsLocal(folder) || strings.ContainsAny(folder, `/\`) {
@@ -304,7 +314,9 @@ func collectGradescope(dir string) ([]Submission, error) {
 			return nil, err
 		}
 		for _, f := range files {
-			subs = append(subs, Submission{Student: student, Name: name, Path: f, SubmittedAt: at})
+			for _, who := range members {
+				subs = append(subs, Submission{Student: who.student, Name: who.name, Path: f, SubmittedAt: at})
+			}
 		}
 	}
 	return subs, nil

@@ -325,7 +325,8 @@ func share(a, b []uint64) float64 {
 //     listed.
 //
 // An answer that is the stub as handed out (comments and layout aside) is
-// left out. Pairs come most similar first, then the KindCommon in
+// left out, and the members of a group submission (results of one file)
+// are no pair. Pairs come most similar first, then the KindCommon in
 // question order. It is for the teacher to look at, not a proof, and
 // changes no grade.
 //
@@ -336,6 +337,7 @@ func share(a, b []uint64) float64 {
 func Similarities(results []Result, given Given) []Similar {
 	type answer struct {
 		student, code string
+		file          string // the notebook's path: the same for the members of a group submission
 		prints        []uint64
 	}
 	byQuestion := map[string][]answer{}
@@ -356,7 +358,7 @@ func Similarities(results []Result, given Given) []Similar {
 				code, sb := r.answers[id], stubOf(id)
 				segs := normalise(code)
 				if toks := ids(segs); len(toks) > 0 && !slices.Equal(toks, sb.ids) { // the stub as handed out is no answer
-					byQuestion[id] = append(byQuestion[id], answer{st.name, code, segmentPrints(segs, sb.kgrams)})
+					byQuestion[id] = append(byQuestion[id], answer{st.name, code, r.File, segmentPrints(segs, sb.kgrams)})
 				}
 			}
 		}
@@ -373,21 +375,35 @@ func Similarities(results []Result, given Given) []Similar {
 			i, j int
 			s    float64
 		}
+		// The members of a group submission hand in one notebook: they
+		// are one answer for the counts, and no pair.
+		handedIn := make([]string, n) // the notebook's path, or a key of the answer's own
+		for i, a := range as {
+			handedIn[i] = cmp.Or(a.file, "\x00"+strconv.Itoa(i))
+		}
 		var links []link
-		degree := make([]int, n)
+		linked := make([]map[string]bool, n) // the notebooks each answer is similar to
+		for i := range as {
+			linked[i] = map[string]bool{}
+		}
 		for i := range as {
 			for j := i + 1; j < n && long[i]; j++ {
-				if !long[j] {
+				if !long[j] || handedIn[i] == handedIn[j] {
 					continue
 				}
 				if s := share(as[i].prints, as[j].prints); s >= similarShare {
 					links = append(links, link{i, j, s})
-					degree[i]++
-					degree[j]++
+					linked[i][handedIn[j]] = true
+					linked[j][handedIn[i]] = true
 				}
 			}
 		}
-		quorum := max(commonStudents, (n+1)/2)
+		degree := make([]int, n)
+		for i := range as {
+			degree[i] = len(linked[i])
+		}
+		notebooks := len(slices.Compact(slices.Sorted(slices.Values(handedIn))))
+		quorum := max(commonStudents, (notebooks+1)/2)
 		skipped := 0
 		likeRef := make([]bool, n)
 		ref := fingerprints(given.Reference[id], stubOf(id).kgrams)

@@ -10,6 +10,7 @@ import (
 	"html/template"
 	"io"
 	"io/fs"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -123,6 +124,13 @@ func (m Manual) Apply(results []Result) {
 // answers this run leaves without points, and the earlier files are kept
 // in out/previous/ under the time they were replaced. An earlier gradebook
 // that cannot be read stops the run before anything is written.
+//
+// A student's feedback file that cannot be written (a folder in its
+// place, a name the file system refuses) costs that student's feedback
+// only: the others', the gradebook and the report are written, and the
+// error returned is a [FeedbackErrors] naming each student and file. A
+// name with a file not written is left out of feedback/index.json, so a
+// later run never removes what stood in its way.
 func WriteAll(out string, results []Result, reveal bool) error {
 	oldGrades, oldManual, err := previous(out)
 	if err != nil {
@@ -164,10 +172,13 @@ func WriteAll(out string, results []Result, reveal bool) error {
 		return err
 	}
 	lib, _ := chart.LibraryHTML() // without it, boards show their static SVG
-	counted := map[string]bool{}  // files whose grade counts in the gradebook
+	// The notebooks whose grade counts in the gradebook, by student: a
+	// group's notebook is each member's.
+	type handedIn struct{ student, file string }
+	counted := map[handedIn]bool{}
 	for _, st := range students(results) {
 		for _, r := range st.counted {
-			counted[r.File] = true
+			counted[handedIn{r.Student, r.File}] = true
 		}
 	}
 	// The feedback files of earlier runs: those of the students graded now
@@ -175,20 +186,22 @@ func WriteAll(out string, results []Result, reveal bool) error {
 	// the others' stay and keep their names.
 	graded := studentsOf(results)
 	used := map[string]int{}
-	for name, st := range owners {
-		if graded[st] {
-			delete(owners, name)
-			for _, f := range []string{filepath.Join("feedback", name+".md"), filepath.Join("feedback", name+".html"), filepath.Join("gradescope", name)} {
-				if err := os.RemoveAll(filepath.Join(out, f)); err != nil {
-					return err
-				}
-			}
+	var failed FeedbackErrors
+	for _, name := range slices.Sorted(maps.Keys(owners)) {
+		st := owners[name]
+		if !graded[st] {
+			used[name]++
 			continue
 		}
-		used[name]++
+		delete(owners, name)
+		for _, f := range feedbackFiles(out, name) {
+			if err := os.RemoveAll(f); err != nil {
+				failed = append(failed, FeedbackError{Student: st, File: f, Err: fmt.Errorf("earlier feedback not removed: %w", err)})
+			}
+		}
 	}
 	for _, r := range results {
-		if !counted[r.File] {
+		if !counted[handedIn{r.Student, r.File}] {
 			r.Problems = append(slices.Clone(r.Problems), "ce notebook n'est pas retenu : un autre notebook du même TP, mieux noté, compte dans le carnet de notes")
 		}
 		name := fileName(r)
@@ -196,23 +209,27 @@ func WriteAll(out string, results []Result, reveal bool) error {
 			name = fileName(r) + "-" + strconv.Itoa(k)
 		}
 		used[name]++
-		owners[name] = r.Student
-		if err := os.WriteFile(filepath.Join(out, "feedback", name+".md"), []byte(Markdown(r, reveal)), 0o644); err != nil {
-			return err
-		}
-		if err := os.WriteFile(filepath.Join(out, "feedback", name+".html"), []byte(HTML(r, lib)), 0o644); err != nil {
-			return err
-		}
-		dir := filepath.Join(out, "gradescope", name)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
+		files := feedbackFiles(out, name)
 		data, err := json.MarshalIndent(Gradescope(r), "", "  ")
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(filepath.Join(dir, "results.json"), data, 0o644); err != nil {
-			return err
+		ok := true
+		write := func(path string, content []byte) {
+			err := os.MkdirAll(filepath.Dir(path), 0o755)
+			if err == nil {
+				err = os.WriteFile(path, content, 0o644)
+			}
+			if err != nil {
+				ok = false
+				failed = append(failed, FeedbackError{Student: r.Student, File: path, Err: err})
+			}
+		}
+		write(files[0], []byte(Markdown(r, reveal)))
+		write(files[1], []byte(HTML(r, lib)))
+		write(filepath.Join(files[2], "results.json"), data)
+		if ok {
+			owners[name] = r.Student
 		}
 	}
 	if err := writeFeedbackIndex(out, owners); err != nil {
@@ -234,7 +251,54 @@ func WriteAll(out string, results []Result, reveal bool) error {
 	if err := writeManual(filepath.Join(out, "manual.csv"), results, oldManual); err != nil {
 		return err
 	}
-	return writeGrades(filepath.Join(out, "grades.csv"), results, oldGrades)
+	if err := writeGrades(filepath.Join(out, "grades.csv"), results, oldGrades); err != nil {
+		return err
+	}
+	if len(failed) > 0 {
+		return failed
+	}
+	return nil
+}
+
+// feedbackFiles are the paths, in out, of the feedback named name: its
+// Markdown, its HTML and its Gradescope folder.
+func feedbackFiles(out, name string) [3]string {
+	return [3]string{filepath.Join(out, "feedback", name+".md"), filepath.Join(out, "feedback", name+".html"), filepath.Join(out, "gradescope", name)}
+}
+
+// FeedbackError is a file of a student's feedback WriteAll could not
+// write (or an earlier one it could not remove).
+type FeedbackError struct {
+	Student string // the student's ID
+	File    string // the file's path
+	Err     error
+}
+
+func (e FeedbackError) Error() string {
+	return fmt.Sprintf("student %q: feedback file %s not written: %v", e.Student, e.File, e.Err)
+}
+
+func (e FeedbackError) Unwrap() error { return e.Err }
+
+// FeedbackErrors is WriteAll's error when only some students' feedback
+// files could not be written: everything else was.
+type FeedbackErrors []FeedbackError
+
+func (es FeedbackErrors) Error() string {
+	var students []string
+	lines := make([]string, len(es))
+	for i, e := range es {
+		if !slices.Contains(students, e.Student) {
+			students = append(students, e.Student)
+		}
+		lines[i] = e.Error()
+	}
+	who := "1 student"
+	if len(students) > 1 {
+		who = strconv.Itoa(len(students)) + " students"
+	}
+	return fmt.Sprintf("the feedback of %s is incomplete (the gradebook, the report and the other students' feedback are written):\n\t%s",
+		who, strings.Join(lines, "\n\t"))
 }
 
 // feedbackIndex is the file, in out, that says whose each feedback file
@@ -350,22 +414,41 @@ func studentsOf(results []Result) map[string]bool {
 // cells protects a CSV row from spreadsheets: a cell a student wrote (a
 // name, a file name, an answer) that starts like a formula (= + - @, a tab
 // or a carriage return) gets a leading apostrophe, so that it reads as text.
+// So does a cell that is apostrophes then such a start ("'=x" gets a
+// second apostrophe): uncell then gives back every value exactly.
 func cells(row []string) []string {
 	out := slices.Clone(row)
 	for i, c := range out {
-		if c != "" && strings.ContainsRune("=+-@\t\r", rune(c[0])) {
+		if formulaStart(c) || quoted(c) {
 			out[i] = "'" + c
 		}
 	}
 	return out
 }
 
-// uncell undoes cells for a value read back.
+// uncell undoes cells for a value read back: a cell that is one or more
+// apostrophes then a formula's start loses one apostrophe; any other cell
+// is the value. A spreadsheet that reads the grader's "'=x" as the text =x
+// and saves it so gives "=x", which reads as =x too; what it cannot give
+// back is the apostrophe of a value that starts with one before a
+// formula's start (the value "'=x", written with two apostrophes, saved
+// by the spreadsheet with one, reads =x): a value no export or notebook
+// name is known to hold. A cell the teacher types as "'=x" reads =x.
 func uncell(c string) string {
-	if len(c) > 1 && c[0] == '\'' && strings.ContainsRune("=+-@\t\r", rune(c[1])) {
+	if quoted(c) {
 		return c[1:]
 	}
 	return c
+}
+
+// formulaStart reports whether c starts like a spreadsheet formula.
+func formulaStart(c string) bool { return c != "" && strings.ContainsRune("=+-@\t\r", rune(c[0])) }
+
+// quoted reports whether c is one or more apostrophes then a formula's
+// start: the form cells gives such a value.
+func quoted(c string) bool {
+	t := strings.TrimLeft(c, "'")
+	return len(t) < len(c) && formulaStart(t)
 }
 
 // fileName is the student's name for files, with the TP.

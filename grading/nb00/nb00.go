@@ -462,47 +462,69 @@ func slowSquare(n int) int64 {
 	return int64(n) * int64(n)
 }
 
-// overlapWait bounds how long the first call of a function handed to the
-// student's goroutines waits for a second call to start.
-const overlapWait = 200 * time.Millisecond
+// concurrencyWait bounds how long the calls of a function handed to the
+// student's goroutines wait, all together, for the expected number of
+// them to run at once (see overlap).
+const concurrencyWait = 500 * time.Millisecond
 
 // overlap watches the calls of a function the student's goroutines make,
-// to see whether any two ran at once: the first call waits (at most
-// overlapWait) for a second one to start, so that goroutines that do run
-// concurrently are seen doing so, even on one core, while calls made one
-// after another pay that wait once and never overlap. most is the largest
-// number of calls seen running at once.
+// to see how many run at once. Each call waits, on entering, until want
+// calls have been running together, or until concurrencyWait has passed
+// since the first call, whichever comes first; then none waits any more.
+// So goroutines that do run concurrently are all seen doing so, even on
+// one core, while calls made one after another, or a few at a time, pay
+// that wait once per case and stay below want. peak is the largest number
+// of calls seen running at once.
 type overlap struct {
-	running, most atomic.Int64
-	second        chan struct{}
-	once          sync.Once
-	waited        atomic.Bool
+	want                 int64
+	running, peak        atomic.Int64
+	reached, expired     chan struct{}
+	reach, start, expire sync.Once
 }
 
-func newOverlap() *overlap { return &overlap{second: make(chan struct{})} }
+// newOverlap watches for want calls at once (min(goroutines, tasks)).
+func newOverlap(want int) *overlap {
+	return &overlap{want: int64(want), reached: make(chan struct{}), expired: make(chan struct{})}
+}
 
 func (o *overlap) enter() {
 	r := o.running.Add(1)
-	for m := o.most.Load(); r > m && !o.most.CompareAndSwap(m, r); m = o.most.Load() {
+	for m := o.peak.Load(); r > m && !o.peak.CompareAndSwap(m, r); m = o.peak.Load() {
 	}
-	if r >= 2 {
-		o.once.Do(func() { close(o.second) })
+	o.start.Do(func() { time.AfterFunc(concurrencyWait, o.stopWaiting) })
+	if r >= o.want {
+		o.reach.Do(func() { close(o.reached) })
 	}
-	if !o.waited.Swap(true) {
-		select {
-		case <-o.second:
-		case <-time.After(overlapWait):
-		}
+	select {
+	case <-o.reached:
+	case <-o.expired:
 	}
 }
 
 func (o *overlap) leave() { o.running.Add(-1) }
 
-// together reports whether two calls ran at once.
-func (o *overlap) together() bool { return o.most.Load() >= 2 }
+// stopWaiting lets every call, current or later, run without waiting.
+func (o *overlap) stopWaiting() { o.expire.Do(func() { close(o.expired) }) }
+
+// most is the peak, once the function watched has returned: the calls
+// its goroutines still make (it did not wait for them) wait no more.
+func (o *overlap) most() int64 {
+	o.stopWaiting()
+	return o.peak.Load()
+}
 
 // serialNote is the note of an answer whose goroutines never ran at once.
 const serialNote = "aucun appel de la fonction ne s'est fait en même temps qu'un autre : le calcul est fait l'un après l'autre, pas par des goroutines qui travaillent ensemble (une goroutine lancée puis attendue aussitôt, ou un verrou gardé pendant tout le calcul ?)"
+
+// concurrencyNote is the note of an answer whose calls of f (named fn)
+// ran at most got at once when need should have: serialNote when none
+// overlapped, else what was seen and what to do.
+func concurrencyNote(fn string, got, need int64, todo string) string {
+	if got <= 1 {
+		return serialNote
+	}
+	return fmt.Sprintf("au plus %s de %s à la fois, au lieu de %d : %s", grading.Plural(got, "appel"), fn, need, todo)
+}
 
 // formatInts prints a list of ints, 1, 2, …, k when it is that.
 func formatInts(ns []int) string {
@@ -512,11 +534,11 @@ func formatInts(ns []int) string {
 	return fmt.Sprint(ns)
 }
 
-// SumOut is what SumParallel returned, and whether two calls of f ran at
-// once.
+// SumOut is what SumParallel returned, and the largest number of calls
+// of f that ran at once.
 type SumOut struct {
-	Sum      int64
-	Together bool
+	Sum  int64
+	Peak int64
 }
 
 // Q8 asks for SumParallel: goroutines, a WaitGroup and a Mutex.
@@ -526,26 +548,27 @@ var Q8 = grading.Define(&grading.Exercise[func([]int, func(int) int64) int64, []
 	Ref:   gobasics.SumParallel,
 	Cases: [][]int{{}, {4}, {1, 2, 3}, {5, 5, 5, 5}, seq(20), seq(100)},
 	Call: func(f func([]int, func(int) int64) int64, ns []int) SumOut {
-		o := newOverlap()
+		o := newOverlap(len(ns)) // one goroutine per term
 		sum := f(slices.Clone(ns), func(n int) int64 {
 			o.enter()
 			defer o.leave()
 			return slowSquare(n)
 		})
-		return SumOut{sum, o.together()}
+		return SumOut{sum, o.most()}
 	},
 	Input:  func(ns []int) string { return "ns = " + formatInts(ns) + ", f(n) = n²" },
-	Format: func(o SumOut) string { return fmt.Sprint(grading.Int(o.Sum)) },
-	Judge: func(_ []int, got, want SumOut) (bool, string) {
+	Format: func(o SumOut) string { return fmt.Sprintf("%d (appels de f : %s)", grading.Int(o.Sum), atOnce(o.Peak)) },
+	Judge: func(ns []int, got, want SumOut) (bool, string) {
+		need := min(want.Peak, int64(len(ns)))
 		switch {
-		case want.Together && !got.Together:
-			return false, serialNote
-		case got.Sum == want.Sum:
-			return true, ""
 		case got.Sum < want.Sum:
 			return false, "somme incomplète : attendez la fin de toutes les goroutines (wg.Add(1) avant chaque go, defer wg.Done() dedans, wg.Wait() avant de renvoyer), et protégez la somme partagée par un sync.Mutex (mu.Lock() … mu.Unlock())"
+		case got.Sum > want.Sum:
+			return false, "somme trop grande : un terme compté deux fois ?"
+		case got.Peak < need:
+			return false, concurrencyNote("f", got.Peak, need, "une goroutine par terme, toutes lancées avant un seul wg.Wait(), et f appelée hors du verrou")
 		}
-		return false, "somme trop grande : un terme compté deux fois ?"
+		return true, ""
 	},
 })
 
@@ -564,13 +587,14 @@ type WorkersCase struct {
 	Workers int
 }
 
-// WorkersOut is what Workers returned, how often f was called, and whether
-// more than Workers calls of f ran at once.
+// WorkersOut is what Workers returned, how often f was called, whether
+// more than Workers calls of f ran at once, and the largest number that
+// did.
 type WorkersOut struct {
-	Sum      int64
-	Calls    int64
-	TooMany  bool
-	Together bool // two calls of f ran at once
+	Sum     int64
+	Calls   int64
+	TooMany bool
+	Peak    int64
 }
 
 // Q9 asks for Workers: a fixed number of goroutines reading a channel.
@@ -583,7 +607,7 @@ var Q9 = grading.Define(&grading.Exercise[func([]int, int, func(int) int64) int6
 	},
 	Call: func(f func([]int, int, func(int) int64) int64, in WorkersCase) WorkersOut {
 		var calls atomic.Int64
-		o := newOverlap()
+		o := newOverlap(workersAtOnce(in))
 		g := func(n int) int64 {
 			calls.Add(1)
 			o.enter()
@@ -591,42 +615,56 @@ var Q9 = grading.Define(&grading.Exercise[func([]int, int, func(int) int64) int6
 			return slowSquare(n)
 		}
 		sum := f(slices.Clone(in.Tasks), in.Workers, g)
-		return WorkersOut{Sum: sum, Calls: calls.Load(), TooMany: o.most.Load() > int64(in.Workers), Together: o.together()}
+		peak := o.most()
+		return WorkersOut{Sum: sum, Calls: calls.Load(), TooMany: peak > int64(in.Workers), Peak: peak}
 	},
 	Input: func(in WorkersCase) string {
 		return fmt.Sprintf("tâches %s, %s, f(n) = n²", formatInts(in.Tasks), grading.Plural(in.Workers, "travailleur"))
 	},
 	Format: func(o WorkersOut) string {
-		s := fmt.Sprintf("%d (%s de f)", grading.Int(o.Sum), grading.Plural(o.Calls, "appel"))
+		s := fmt.Sprintf("%d (%s de f, %s)", grading.Int(o.Sum), grading.Plural(o.Calls, "appel"), atOnce(o.Peak))
 		if o.TooMany {
 			s += ", trop d'appels simultanés"
 		}
 		return s
 	},
 	Judge: func(in WorkersCase, got, want WorkersOut) (bool, string) {
+		need := min(want.Peak, int64(workersAtOnce(in)))
 		switch {
 		case got.TooMany:
-			return false, fmt.Sprintf("plus de %d appels de f en même temps : lancez exactement workers goroutines qui lisent les tâches sur un canal, pas une goroutine par tâche", in.Workers)
-		case want.Together && !got.Together:
-			return false, serialNote
+			return false, fmt.Sprintf("plus de %s de f en même temps : lancez exactement workers goroutines qui lisent les tâches sur un canal, pas une goroutine par tâche", grading.Plural(in.Workers, "appel"))
 		case got.Calls != want.Calls:
 			return false, fmt.Sprintf("chaque tâche doit être traitée une fois exactement : %s pour %s", grading.Plural(got.Calls, "appel"), grading.Plural(len(in.Tasks), "tâche"))
 		case got.Sum != want.Sum:
 			return false, "somme fausse : attendez-vous le résultat de chaque travailleur ? Fermez le canal des tâches (close) pour que leur boucle for range se termine"
+		case got.Peak < need:
+			return false, concurrencyNote("f", got.Peak, need, "lancez les workers goroutines avant d'envoyer les tâches, chacune appelant f sur celles qu'elle reçoit")
 		}
 		return true, ""
 	},
 })
+
+// workersAtOnce is how many calls of f Workers makes at once:
+// min(workers, tasks), at least 1 worker.
+func workersAtOnce(in WorkersCase) int { return min(max(in.Workers, 1), len(in.Tasks)) }
+
+// atOnce says how many calls ran at once, in French.
+func atOnce(peak int64) string {
+	if peak <= 1 {
+		return "un à la fois"
+	}
+	return fmt.Sprintf("jusqu'à %d à la fois", peak)
+}
 
 // CountCase is an input of Q10: count the multiples of K in 0..N−1 with
 // Workers goroutines.
 type CountCase struct{ N, Workers, K int }
 
 // CountOut is what CountParallel returned, how often it called pred, and
-// whether two calls of pred ran at once.
+// the largest number of calls of pred that ran at once.
 type CountOut struct {
 	Count, Calls int64
-	Together     bool
+	Peak         int64
 }
 
 // Q10 asks for CountParallel: a counter shared through sync/atomic.
@@ -637,35 +675,40 @@ var Q10 = grading.Define(&grading.Exercise[func(int, int, func(int) bool) int64,
 	Cases: []CountCase{{0, 3, 1}, {10, 1, 3}, {10, 3, 3}, {3, 5, 1}, {1000, 2, 10}, {100000, 4, 1}, {99999, 3, 7}},
 	Call: func(f func(int, int, func(int) bool) int64, in CountCase) CountOut {
 		var calls atomic.Int64
-		o := newOverlap()
+		o := newOverlap(countAtOnce(in))
 		c := f(in.N, in.Workers, func(i int) bool {
 			calls.Add(1)
 			o.enter()
 			defer o.leave()
 			return i%in.K == 0
 		})
-		return CountOut{c, calls.Load(), o.together()}
+		return CountOut{c, calls.Load(), o.most()}
 	},
 	Input: func(in CountCase) string {
 		return fmt.Sprintf("n = %d, %s, pred(i) : i multiple de %d", grading.Int(in.N), grading.Plural(in.Workers, "travailleur"), in.K)
 	},
 	Format: func(o CountOut) string {
-		return fmt.Sprintf("%d (%s de pred)", grading.Int(o.Count), grading.Plural(o.Calls, "appel"))
+		return fmt.Sprintf("%d (%s de pred, %s)", grading.Int(o.Count), grading.Plural(o.Calls, "appel"), atOnce(o.Peak))
 	},
 	Judge: func(in CountCase, got, want CountOut) (bool, string) {
+		need := min(want.Peak, int64(countAtOnce(in)))
 		switch {
-		case want.Together && !got.Together:
-			return false, serialNote
 		case got.Calls != want.Calls:
 			return false, fmt.Sprintf("pred doit être appelée une fois pour chaque i de 0 à n − 1 : %s au lieu de %d (les parts des travailleurs se chevauchent-elles, ou en oublient-elles ?)", grading.Plural(got.Calls, "appel"), grading.Int(want.Calls))
 		case got.Count < want.Count:
 			return false, "compte trop petit : des incréments perdus ? count++ n'est pas atomique quand plusieurs goroutines le font en même temps ; utilisez un atomic.Int64 (count.Add(1), puis count.Load() après wg.Wait())"
 		case got.Count > want.Count:
 			return false, "compte trop grand"
+		case got.Peak < need:
+			return false, concurrencyNote("pred", got.Peak, need, "lancez les workers goroutines, chacune examinant sa part des i, avant un seul wg.Wait()")
 		}
 		return true, ""
 	},
 })
+
+// countAtOnce is how many calls of pred CountParallel makes at once:
+// min(workers, n), at least 1 worker.
+func countAtOnce(in CountCase) int { return min(max(in.Workers, 1), in.N) }
 
 // DrainCase is an input of Q11: the values waiting in the channel, whether
 // it is closed, and what happens to the context: "" nothing, "before"

@@ -252,8 +252,8 @@ func TestExpectedValues(t *testing.T) {
 }
 
 // Concurrency for show: goroutines and a lock that are there, but the work
-// done one call after another, fail questions 8 to 10, while the
-// references pass.
+// done one call after another, or two at a time where more goroutines
+// should run together, fail questions 8 to 10, while the references pass.
 func TestDecorativeConcurrency(t *testing.T) {
 	failsWith(t, "serial SumParallel", Q8.Run(func(ns []int, f func(int) int64) int64 {
 		var mu sync.Mutex
@@ -303,6 +303,74 @@ func TestDecorativeConcurrency(t *testing.T) {
 		wg.Wait()
 		return count.Load()
 	}), "aucun appel de la fonction ne s'est fait en même temps")
+	// Two calls at once, then the rest one after another: the peak stays
+	// at 2 where min(goroutines, tasks) calls should run together.
+	failsWith(t, "two concurrent, then serial SumParallel", Q8.Run(func(ns []int, f func(int) int64) int64 {
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		var sum int64
+		for i, n := range ns {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				v := f(n)
+				mu.Lock()
+				sum += v
+				mu.Unlock()
+			}()
+			if i >= 1 {
+				wg.Wait()
+			}
+		}
+		wg.Wait()
+		return sum
+	}), "au plus 2 appels de f à la fois, au lieu de")
+	failsWith(t, "two concurrent, then serial Workers", Q9.Run(func(tasks []int, workers int, f func(int) int64) int64 {
+		var sum atomic.Int64
+		var wg sync.WaitGroup
+		for _, x := range tasks[:min(2, len(tasks))] {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sum.Add(f(x))
+			}()
+		}
+		wg.Wait()
+		ch := make(chan int)
+		done := make(chan int64)
+		go func() { // a channel, but one worker
+			var s int64
+			for x := range ch {
+				s += f(x)
+			}
+			done <- s
+		}()
+		for _, x := range tasks[min(2, len(tasks)):] {
+			ch <- x
+		}
+		close(ch)
+		return sum.Load() + <-done
+	}), "au plus 2 appels de f à la fois, au lieu de")
+	failsWith(t, "two concurrent, then serial CountParallel", Q10.Run(func(n, workers int, pred func(int) bool) int64 {
+		var count atomic.Int64
+		var wg sync.WaitGroup
+		for i := range min(2, n) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if pred(i) {
+					count.Add(1)
+				}
+			}()
+		}
+		wg.Wait()
+		for i := 2; i < n; i++ {
+			if pred(i) {
+				count.Add(1)
+			}
+		}
+		return count.Load()
+	}), "au plus 2 appels de pred à la fois, au lieu de")
 	for _, r := range []grading.Report{Q8.Run(gobasics.SumParallel), Q9.Run(gobasics.Workers), Q10.Run(gobasics.CountParallel)} {
 		if r.Outcome() != "passed" {
 			t.Errorf("%s: the reference gives %s\n%s", r.Question.ID, r.Outcome(), r.Text())

@@ -127,6 +127,10 @@ func Compile(ctx context.Context, root, dir string, units []Unit) (map[string]Bu
 			src = u.Source
 		}
 		src = StripGrading(src)
+		if importsC(src) || importsC(u.Harness) {
+			results[u.Name] = Built{Errors: CgoRefused}
+			continue
+		}
 		if err := os.MkdirAll(filepath.Join(dir, u.Name), 0o755); err != nil {
 			return nil, err
 		}
@@ -145,7 +149,7 @@ func Compile(ctx context.Context, root, dir string, units []Unit) (map[string]Bu
 	for _, race := range []bool{false, true} {
 		var pkgs []string
 		for _, u := range units {
-			if u.Race == race {
+			if _, refused := results[u.Name]; !refused && u.Race == race {
 				pkgs = append(pkgs, "./"+u.Name)
 			}
 		}
@@ -188,6 +192,9 @@ func Compile(ctx context.Context, root, dir string, units []Unit) (map[string]Bu
 	}
 	msgs := splitBuildOutput(out)
 	for _, u := range units {
+		if _, refused := results[u.Name]; refused {
+			continue
+		}
 		path := filepath.Join(bin, u.Name)
 		if _, statErr := os.Stat(path); statErr == nil {
 			results[u.Name] = Built{Bin: path}
@@ -207,6 +214,29 @@ func Compile(ctx context.Context, root, dir string, units []Unit) (map[string]Bu
 		results[u.Name] = Built{Errors: m}
 	}
 	return results, nil
+}
+
+// CgoRefused is the compile error of a unit that imports "C": cgo would
+// compile its preamble's C, and the program would run it, outside Go's
+// safety. Compile refuses such a unit before the go command sees it, so
+// that no C compiler runs on the teacher's machine, even in the builds
+// with the race detector, which need cgo (CGO_ENABLED=1).
+const CgoRefused = `import "C" refusé : la correction ne compile ni n'exécute de code C (cgo) ; écrivez cette fonction en Go, sans import "C"` + "\n"
+
+// importsC reports whether the Go file src imports "C" (cgo). A file whose
+// imports do not parse imports nothing the go command would build either:
+// it stops at the same syntax error.
+func importsC(src string) bool {
+	f, err := parser.ParseFile(token.NewFileSet(), "main.go", src, parser.ImportsOnly)
+	if f == nil || err != nil && len(f.Imports) == 0 {
+		return false
+	}
+	for _, im := range f.Imports {
+		if path, _ := strconv.Unquote(im.Path.Value); path == "C" {
+			return true
+		}
+	}
+	return false
 }
 
 var pkgHeader = regexp.MustCompile(`^# submission/(\S+)$`)

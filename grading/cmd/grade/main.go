@@ -27,6 +27,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -280,10 +281,8 @@ feed:
 		fmt.Fprintf(os.Stderr, "grade: not in the roster: %s\n", strings.Join(unknown, ", "))
 	}
 	batch.SortResults(results)
-	if err := batch.WriteAll(out, results, reveal); err != nil {
-		return err
-	}
-	if err := batch.WriteLMS(out, results, roster, scale); err != nil {
+	partial, err := writeGradebook(out, results, roster, reveal, scale)
+	if err != nil {
 		return err
 	}
 	if autograder != "" {
@@ -305,13 +304,51 @@ feed:
 			problems++
 		}
 	}
-	reused := ""
-	if n := cache.Reused(); n > 0 {
-		reused = fmt.Sprintf(" (%s unchanged since an earlier run: result reused; -force grades again)", plural(n, "notebook"))
-	}
+	reused := cacheSummary(cache.Reused(), cache.Duplicates())
 	fmt.Fprintf(os.Stderr, "graded %s of %s in %.1f s (%.1f s per notebook, %d in parallel)%s; %d with problems; results in %s\n",
 		plural(len(subs), "notebook"), plural(countStudents(subs), "student"), elapsed.Seconds(), elapsed.Seconds()/float64(len(subs)), jobs, reused, problems, out)
-	return nil
+	return partial
+}
+
+// writeGradebook writes the gradebook, the feedback, the report and the
+// LMS gradebooks of results into out (see batch.WriteAll and
+// batch.WriteLMS). Students whose feedback could not be written stop
+// nothing: everything else is written, and partial (a
+// batch.FeedbackErrors) names them, for the run to report at its end and
+// exit non-zero; err is an error that stopped the writing.
+func writeGradebook(out string, results []batch.Result, roster *batch.Roster, reveal bool, scale float64) (partial, err error) {
+	if err := batch.WriteAll(out, results, reveal); err != nil {
+		var fe batch.FeedbackErrors
+		if !errors.As(err, &fe) {
+			return nil, err
+		}
+		partial = err
+	}
+	if err := batch.WriteLMS(out, results, roster, scale); err != nil {
+		return nil, err
+	}
+	return partial, nil
+}
+
+// cacheSummary is what the run's summary says of the notebooks not
+// graded anew: reused, unchanged since an earlier run; duplicates, the
+// same as another notebook of this run. "" if none.
+func cacheSummary(reused, duplicates int) string {
+	var parts []string
+	if reused > 0 {
+		parts = append(parts, plural(reused, "notebook")+" unchanged since an earlier run: result reused; -force grades again")
+	}
+	if duplicates > 0 {
+		verb := "is"
+		if duplicates > 1 {
+			verb = "are"
+		}
+		parts = append(parts, fmt.Sprintf("%s %s the same file as another of this run: graded once", plural(duplicates, "notebook"), verb))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, "; ") + ")"
 }
 
 // writeAutograder writes Gradescope's results.json.
@@ -344,17 +381,19 @@ func mergeMain(args []string) int {
 		return 2
 	}
 	m, err := batch.MergeShards(set.Args())
+	var partial error
 	if err == nil {
-		err = batch.WriteAll(*out, m.Results, m.Reveal)
-	}
-	if err == nil {
-		err = batch.WriteLMS(*out, m.Results, m.Roster, m.Scale)
+		partial, err = writeGradebook(*out, m.Results, m.Roster, m.Reveal, m.Scale)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "grade merge:", err)
 		return 1
 	}
 	fmt.Fprintf(os.Stderr, "merged %s of %s; results in %s\n", plural(set.NArg(), "shard"), plural(len(m.Results), "result"), *out)
+	if partial != nil {
+		fmt.Fprintln(os.Stderr, "grade merge:", partial)
+		return 1
+	}
 	return 0
 }
 

@@ -183,7 +183,10 @@ func children(dir string, grader int) []string {
 // A class graded, the teacher's points and comment entered in manual.csv,
 // then graded again after one student changed a notebook: the unchanged
 // notebook's result is reused (the summary says so), the changed one is
-// graded anew, and the teacher's points and comment are kept.
+// graded anew, and the teacher's points and comment are kept. A student
+// handing in the same file as another (dan, in a folder of his own, ana's
+// notebook) is graded once with her in the first run, which the summary
+// does not call a result of an earlier run.
 func TestRegradeReusesUnchanged(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the grader and grades notebooks")
@@ -208,6 +211,13 @@ func TestRegradeReusesUnchanged(t *testing.T) {
 	}
 	write("ana", "")
 	write("bob", "func Count(n int) (int64, error) {\n\treturn 0, nil\n}") // wrong: 0 for every n
+	if data, err := os.ReadFile(filepath.Join(subs, "ana.ipynb")); err != nil {
+		t.Fatal(err)
+	} else if err := os.Mkdir(filepath.Join(subs, "dan"), 0o755); err != nil {
+		t.Fatal(err)
+	} else if err := os.WriteFile(filepath.Join(subs, "dan", "ana.ipynb"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	out := filepath.Join(tmp, "out")
 	grade := func() string {
 		args := []string{"-seed", "1", "-j", "2", "-out", out}
@@ -238,8 +248,11 @@ func TestRegradeReusesUnchanged(t *testing.T) {
 		}
 		return ""
 	}
-	if log := grade(); strings.Contains(log, "reused") {
-		t.Errorf("first run reused results:\n%s", log)
+	if log := grade(); strings.Contains(log, "reused") || strings.Contains(log, "earlier run") || !strings.Contains(log, "1 notebook is the same file as another of this run: graded once") {
+		t.Errorf("first run reused results, or does not say dan's is ana's notebook, graded once:\n%s", log)
+	}
+	if got := cell("dan", "01/Q4"); got != "3" {
+		t.Errorf("dan's 01/Q4: %q; want ana's 3", got)
 	}
 	bobBefore := cell("bob", "01/Q4")
 	manual := filepath.Join(out, "manual.csv")
@@ -266,8 +279,8 @@ func TestRegradeReusesUnchanged(t *testing.T) {
 	}
 	write("bob", "") // bob hands in the right Count
 	log := grade()
-	if !strings.Contains(log, "1 notebook unchanged since an earlier run: result reused") {
-		t.Errorf("second run: summary does not say one result was reused:\n%s", log)
+	if !strings.Contains(log, "2 notebooks unchanged since an earlier run: result reused") || strings.Contains(log, "graded once") {
+		t.Errorf("second run: summary does not say ana's and dan's results were reused:\n%s", log)
 	}
 	if got := cell("bob", "01/Q4"); got != "3" || got == bobBefore {
 		t.Errorf("bob's 01/Q4 after the change: %s (before %s); want 3, graded anew", got, bobBefore)

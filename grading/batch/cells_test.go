@@ -1,0 +1,73 @@
+package batch
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Every value comes back from cells and uncell as it was, and a value
+// that starts like a formula is never written so: "=x" and "'=x" are two
+// students, whose marks in manual.csv stay theirs.
+func TestCellsRoundTrip(t *testing.T) {
+	for _, v := range []string{"", "x", "=x", "'=x", "''=x", "'x", "'", "''", "+1", "-", "@a", "\tx", "'\tx", "'+", "é=", "x'=y"} {
+		c := cells([]string{v})[0]
+		if got := uncell(c); got != v {
+			t.Errorf("uncell(cells(%q)) = %q (cell %q)", v, got, c)
+		}
+		if formulaStart(c) {
+			t.Errorf("cells(%q) = %q starts like a formula", v, c)
+		}
+	}
+	// The bare form a spreadsheet saves reads as the value too.
+	for c, want := range map[string]string{"=x": "=x", "'=x": "=x", "+1": "+1"} {
+		if got := uncell(c); got != want {
+			t.Errorf("uncell(%q) = %q; want %q", c, got, want)
+		}
+	}
+	out := t.TempDir()
+	var results []Result
+	for _, st := range []string{"=x", "'=x"} {
+		results = append(results, Result{Student: st, TP: "01", File: st + ".ipynb"}.finish("01"))
+	}
+	if err := writeManual(filepath.Join(out, "manual.csv"), results, nil); err != nil {
+		t.Fatal(err)
+	}
+	rows := readCSV(t, filepath.Join(out, "manual.csv"))
+	for _, r := range rows[1:] {
+		if r[2] == "01/Q6" {
+			r[4] = map[string]string{"'=x": "1", "''=x": "2"}[r[0]]
+		}
+	}
+	m, err := readManualRows(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m["=x"]["=x.ipynb"]["01/Q6"].Points; got != 1 {
+		t.Errorf("student =x: %v points; want 1 (rows %q)", got, rows)
+	}
+	if got := m["'=x"]["'=x.ipynb"]["01/Q6"].Points; got != 2 {
+		t.Errorf("student '=x: %v points; want 2 (read as %v)", got, strings.Join(keys(m), ", "))
+	}
+}
+
+func keys(m Manual) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	return ks
+}
+
+// Any value comes back from cells and uncell as it was.
+func FuzzCellsRoundTrip(f *testing.F) {
+	for _, v := range []string{"=x", "'=x", "''+1", "'", "x"} {
+		f.Add(v)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		c := cells([]string{v})[0]
+		if got := uncell(c); got != v || formulaStart(c) {
+			t.Errorf("cells(%q) = %q, read back %q", v, c, got)
+		}
+	})
+}

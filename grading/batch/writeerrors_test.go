@@ -1,0 +1,65 @@
+package batch
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A student's feedback file that cannot be written (here a folder where
+// bob's .md goes: root writes through a read-only file, not through a
+// folder) costs bob's feedback only: the others' feedback, the gradebook
+// and the report are written, the error names bob and the file, and what
+// stood in the way is left as it was.
+func TestFeedbackWriteErrorCostsOneStudent(t *testing.T) {
+	out := t.TempDir()
+	blocker := filepath.Join(out, "feedback", "bob-01.md")
+	if err := os.MkdirAll(blocker, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(blocker, "keep.txt"), []byte("the teacher's"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var results []Result
+	for _, st := range []string{"ana", "bob", "cid"} {
+		results = append(results, Result{Student: st, TP: "01", File: st + ".ipynb"}.finish("01"))
+	}
+	err := WriteAll(out, results, false)
+	var fe FeedbackErrors
+	if !errors.As(err, &fe) || len(fe) != 1 || fe[0].Student != "bob" || fe[0].File != blocker {
+		t.Fatalf("WriteAll: %v; want one FeedbackError, bob's, on %s", err, blocker)
+	}
+	if msg := err.Error(); !strings.Contains(msg, `"bob"`) || !strings.Contains(msg, "bob-01.md") || !strings.Contains(msg, "1 student ") {
+		t.Errorf("error %q does not name bob and his file", msg)
+	}
+	for _, f := range []string{"feedback/ana-01.md", "feedback/ana-01.html", "gradescope/ana-01/results.json", "feedback/cid-01.md",
+		"feedback/cid-01.html", "gradescope/cid-01/results.json", "feedback/bob-01.html", "grades.csv", "manual.csv", "report.md", "report.html", "similarity.csv"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("%s not written: %v", f, err)
+		}
+	}
+	rows := readCSV(t, filepath.Join(out, "grades.csv"))
+	if len(rows) != 4 {
+		t.Errorf("grades.csv has %d rows; want the header and 3 students", len(rows))
+	}
+	if data, err := os.ReadFile(filepath.Join(blocker, "keep.txt")); err != nil || string(data) != "the teacher's" {
+		t.Errorf("what stood in the way is changed: %q, %v", data, err)
+	}
+	owners, err := readFeedbackIndex(out)
+	if err != nil || owners["ana-01"] != "ana" || owners["cid-01"] != "cid" || owners["bob-01"] != "" {
+		t.Errorf("feedback index %v (%v); want ana's and cid's, not bob's", owners, err)
+	}
+	// Regraded once the folder is moved away: bob's feedback is written,
+	// and nothing fails.
+	if err := os.RemoveAll(blocker); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteAll(out, results, false); err != nil {
+		t.Errorf("regrade: %v", err)
+	}
+	if _, err := os.Stat(blocker); err != nil {
+		t.Errorf("bob's feedback not written on the regrade: %v", err)
+	}
+}
