@@ -94,12 +94,12 @@ func YesNo(ok bool) string {
 	return "non"
 }
 
-// OneLine folds s onto one line of at most 200 bytes, for captions and
-// text reports.
+// OneLine folds s onto one line of at most 400 bytes (a check's longest
+// hint fits), cut at a character boundary, for captions and text reports.
 func OneLine(s string) string {
 	s = strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", " / ")
-	if len(s) > 200 {
-		cut := 200
+	if len(s) > 400 {
+		cut := 400
 		for cut > 0 && !utf8Start(s[cut]) {
 			cut--
 		}

@@ -802,7 +802,7 @@ func failedLine(c grading.CaseResult) string {
 		line += fmt.Sprintf(" — attendu %s, obtenu %s", mdCode(grading.Shown(c.Want)), mdCode(grading.Shown(c.Got)))
 	}
 	if c.Note != "" {
-		line += " — " + mdText(oneLine(c.Note))
+		line += " — " + mdText(grading.OneLine(c.Note))
 	}
 	return line + "\n"
 }
@@ -857,14 +857,6 @@ func notImplemented(q Question) bool {
 	return len(q.Public) > 0
 }
 
-func oneLine(s string) string {
-	s = strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", " / ")
-	if len(s) > 300 {
-		s = s[:300] + "…"
-	}
-	return s
-}
-
 var feedbackHTML = template.Must(template.New("feedback").Funcs(template.FuncMap{"fr": grading.Typography}).Parse(`<!DOCTYPE html>
 <html lang="fr"><head><meta charset="utf-8"><title>Correction — {{.R.Student}}</title>
 <style>body{font-family:sans-serif;max-width:60em;margin:2em auto}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap}.ko{color:#d62728}.ok{color:#2ca02c}</style>
@@ -915,7 +907,7 @@ func HTML(r Result, lib string) string {
 			}
 			f := failed{Input: c.Input, Status: c.Status.String(), Note: c.Note}
 			if c.Status == grading.Failed {
-				f.Want, f.Got = oneLine(c.Want), oneLine(c.Got)
+				f.Want, f.Got = grading.OneLine(c.Want), grading.OneLine(c.Got)
 			}
 			if c.Board != nil {
 				f.Board = template.HTML(c.Board.HTML())
