@@ -211,7 +211,7 @@ case('05-repeated-cover', '05/Q28', '''func DominateByQueens(n int) (int, int64,
 }''', 0, 'réservée', extra='import "github.com/prepa-reines/reines/tp/exactcover/domcover"')
 case('05-reference-set', '05/Q2', '''func IndependentDominatingSet(n int) ([]queens.Square, error) {
 	return domination.IndependentDominatingSet(n)
-}''', 0, 'réservée', also='05/Q19')
+}''', 0, 'réservée', also='05/Q19 05/Q24')
 case('05-reference-update', '05/Q5', '''func Update(c *domination.Coverage, sq queens.Square, delta int) error {
 	return domination.Update(c, sq, delta)
 }''', 0, 'réservée', also='05/Q7 05/Q9 05/Q11 05/Q13 05/Q19 05/Q24 05/Q25 05/Q28')
