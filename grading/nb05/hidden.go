@@ -72,10 +72,17 @@ func init() {
 		}
 	}
 	Q22.Hidden = func(rng *rand.Rand) []DomProbabilityCase {
-		n := 30 + rng.IntN(70)
-		return []DomProbabilityCase{{N: n, Row: n - 1, Placed: n / 2, Best: n/2 + 2}, {N: 100, Row: 50, Placed: 40, Best: 89}, {N: 5, Row: 1, Placed: 1, Best: 4}}
+		return []DomProbabilityCase{{N: 4}, {N: 7}, {N: 40 + rng.IntN(30)}}
 	}
-	Q24.Hidden = func(rng *rand.Rand) []grading.Sized { return []grading.Sized{{N: 9}, negative(rng)} }
+	Q24.Hidden = func(rng *rand.Rand) []DomParallelCase {
+		return []DomParallelCase{
+			{N: 2, Trials: 20, Workers: 1, Seed: rng.Uint64()},
+			{N: 7, Trials: 3000, Workers: 2 + rng.IntN(3), Seed: rng.Uint64(), Reach: true},
+			{N: 20, Trials: 200, Workers: 3, Seed: rng.Uint64()},
+			{N: 5, Trials: 10, Workers: -1 - rng.IntN(5), Seed: rng.Uint64()},
+			{N: -1 - rng.IntN(100), Trials: 10, Workers: 2, Seed: rng.Uint64()},
+		}
+	}
 	Q25.Hidden = func(rng *rand.Rand) []DomWorkersCase {
 		return []DomWorkersCase{{N: 2, Workers: 4}, {N: 9, Workers: 2 + rng.IntN(3)}, {N: 10, Workers: 2, Cancel: true}}
 	}

@@ -129,8 +129,49 @@ type DomRandomOut struct {
 	Min    int
 }
 
-// DomProbabilityCase is an input of Q22.
+// DomProbabilityCase is an input of Q22: the N×N board, on which the
+// probability is called on every state 0 ≤ Row < N, 0 ≤ Placed ≤ N,
+// 1 ≤ Best ≤ N (only N is set in a case; the other fields name the state
+// where a property fails).
 type DomProbabilityCase struct{ N, Row, Placed, Best int }
+
+// DomProbabilityOut is the first property of a probability of Q22 that
+// fails on a board, if any (see [domProbabilityFault]): Fault names it
+// ("" when every property holds), At is the state, Value (and Other, for
+// the second value compared) what the probability gave there, as text
+// (NaN and infinities do not travel in JSON).
+type DomProbabilityOut struct {
+	Fault        string
+	At, AtOther  DomProbabilityCase
+	Value, Other string
+}
+
+// DomParallelCase is an input of Q24: Trials trials on the N×N board shared
+// among Workers goroutines, the fixed probability, generators derived from
+// Seed; Reach says that with so many trials the bound must reach i(Q_n).
+type DomParallelCase struct {
+	N, Trials, Workers int
+	Seed               uint64
+	Reach              bool
+}
+
+// DomParallelOut is what RandomCoverParallel returns and what the watch of
+// its calls of p saw (see [callWatch]): the most calls inside p at once,
+// the goroutines that called it during the watch, whether the watch gave
+// up waiting for the workers to overlap. Start (the number of queens of
+// IndependentDominatingSet) and Need (the calls that must overlap) are
+// filled by the reference only.
+type DomParallelOut struct {
+	Best     int
+	Queens   []queens.Square
+	Stats    domination.RandomStats
+	Err      *grading.Err
+	Most     int
+	Callers  int
+	TimedOut bool
+	Start    int
+	Need     int
+}
 
 // DomWorkersCase is an input of Q25: the N×N board, Workers
 // goroutines, the context cancelled before the call if Cancel.
@@ -518,64 +559,76 @@ var Q20 = grading.Prose("05/Q20", "Des majorants pour *n* = 20, 30 et 100 (répo
 // Q21 is the written answer: the cost of the random method.
 var Q21 = grading.Prose("05/Q21", "Complexité (réponse rédigée)", 2)
 
-// Q22 asks for AdaptiveProbability.
-var Q22 = grading.Define(&grading.Exercise[func(int, int, int, int) float64, DomProbabilityCase, float64]{
-	Question: grading.Question{ID: "05/Q22", Title: "Une probabilité adaptative", Points: 1},
+// Q22 asks for a probability of the student's own that depends on the
+// state of the trial (AdaptiveProbability): the check cannot expect one
+// formula, so it checks the properties any sensible proposal has, on every
+// state of a few boards (see domProbabilityFault). The justification is
+// written in Q23.
+var Q22 = grading.Define(&grading.Exercise[func(int, int, int, int) float64, DomProbabilityCase, DomProbabilityOut]{
+	Question: grading.Question{ID: "05/Q22", Title: "Une probabilité adaptative, à proposer", Points: 1},
 	Ref:      domination.AdaptiveProbability,
-	Cases: []DomProbabilityCase{
-		{N: 8, Row: 0, Placed: 0, Best: 8},
-		{N: 8, Row: 0, Placed: 0, Best: 5},
-		{N: 8, Row: 4, Placed: 2, Best: 5},
-		{N: 8, Row: 6, Placed: 2, Best: 5},
-		{N: 8, Row: 7, Placed: 4, Best: 5},
-		{N: 8, Row: 3, Placed: 5, Best: 5},
-		{N: 20, Row: 10, Placed: 4, Best: 14},
-	},
-	Call: func(f func(int, int, int, int) float64, in DomProbabilityCase) float64 {
-		return f(in.N, in.Row, in.Placed, in.Best)
-	},
+	Cases:    []DomProbabilityCase{{N: 1}, {N: 2}, {N: 3}, {N: 5}, {N: 8}, {N: 12}, {N: 20}, {N: 30}},
+	Call:     domProbabilityFault,
 	Input: func(in DomProbabilityCase) string {
-		return fmt.Sprintf("n = %d, ligne %d (0 à n−1), %s, meilleur %d", in.N, in.Row, grading.Plurals(in.Placed, "reine posée", "reines posées"), in.Best)
+		return fmt.Sprintf("n = %d, tous les états : ligne 0 à n − 1, 0 à n reines posées, meilleur 1 à n", in.N)
 	},
-	Format: func(p float64) string { return fmt.Sprintf("%.4f", grading.Dec(p)) },
-	Judge: func(in DomProbabilityCase, got, want float64) (bool, string) {
-		if math.Abs(got-want) <= 1e-9 {
-			return true, ""
-		}
-		if got == math.Floor(got) && want != math.Floor(want) {
-			return false, "division entière ? convertissez en float64 avant de diviser"
-		}
-		if got > 1 {
-			return false, "une probabilité ne dépasse pas 1 : plafonnez à 1"
-		}
-		return false, "(best − placed)/(n − row), plafonné à 1"
+	Format: formatDomProbability,
+	Judge: func(in DomProbabilityCase, got, _ DomProbabilityOut) (bool, string) {
+		return got.Fault == "", domProbabilityNote(got)
 	},
 })
 
-// Q23 is the written answer on failures, prunings and improvements.
-var Q23 = grading.Prose("05/Q23", "Échecs, élagages, améliorations (réponse rédigée)", 1)
+// Q23 is the written answer: the justification of the probability proposed
+// in Q22, then failures, prunings and improvements.
+var Q23 = grading.Prose("05/Q23", "Justifier sa probabilité ; échecs, élagages, améliorations (réponse rédigée)", 2)
 
-// Q24 asks for CoverByQueensParallel, goroutines and a lock.
-var Q24 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, domination.SearchStats, error), grading.Sized, DomPlacementOut]{
-	Question: grading.Question{ID: "05/Q24", Title: "Une goroutine par branche, un verrou", Points: 2, Race: true,
+// Q24 asks for RandomCoverParallel: the trials of Q19 shared among
+// goroutines, the best bound under one mutex (the sujet's threads). The
+// check's probability watches its callers: the workers must be inside it
+// at the same time (see callWatch).
+var Q24 = grading.Define(&grading.Exercise[func(int, int, int, domination.Probability, uint64) (int, []queens.Square, domination.RandomStats, error), DomParallelCase, DomParallelOut]{
+	Question: grading.Question{ID: "05/Q24", Title: "Des essais en parallèle, un verrou sur le meilleur", Points: 2, Race: true,
 		Requires: []string{"go", "sync.Mutex|sync.RWMutex"}},
-	Ref:    domination.CoverByQueensParallel,
-	Varies: true, // which minimum placement depends on the goroutines' race
-	Cases:  []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 7}, {N: 8}, {N: 0}},
-	Call: func(f func(int) ([]queens.Square, domination.SearchStats, error), in grading.Sized) DomPlacementOut {
-		qs, _, err := f(in.N)
-		return DomPlacementOut{qs, grading.ErrOf(err)}
+	Ref:    domination.RandomCoverParallel,
+	Varies: true, // the bound found depends on the goroutines' race
+	Cases: []DomParallelCase{
+		{N: 1, Trials: 10, Workers: 2, Seed: 1},
+		{N: 3, Trials: 50, Workers: 3, Seed: 2},
+		{N: 6, Trials: 0, Workers: 2, Seed: 3},
+		{N: 4, Trials: 500, Workers: 2, Seed: 4, Reach: true},
+		{N: 5, Trials: 2000, Workers: 3, Seed: 5, Reach: true},
+		{N: 6, Trials: 2000, Workers: 2, Seed: 6, Reach: true},
+		{N: 8, Trials: 3000, Workers: 4, Seed: 7, Reach: true},
+		{N: 12, Trials: 300, Workers: 2, Seed: 8},
+		{N: 5, Trials: 3, Workers: 8, Seed: 9},
+		{N: 0, Trials: 10, Workers: 2, Seed: 10},
+		{N: 5, Trials: -1, Workers: 2, Seed: 11},
+		{N: 5, Trials: 10, Workers: 0, Seed: 12},
 	},
-	Input:   grading.Sized.String,
-	Format:  formatDomPlacement,
-	Example: func(_ grading.Sized, o DomPlacementOut) bool { return o.Err == nil && len(o.Queens) > 0 },
-	Judge: func(in grading.Sized, got, want DomPlacementOut) (bool, string) {
-		if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
-			return ok, note
+	Call: domRunParallel,
+	Want: func(in DomParallelCase) DomParallelOut {
+		out := domRunParallel(domination.RandomCoverParallel, in)
+		if qs, err := domination.IndependentDominatingSet(in.N); err == nil {
+			out.Start = len(qs)
 		}
-		return judgeDomMinimum(in.N, got.Queens, len(want.Queens))
+		if out.Err == nil {
+			out.Need = min(in.Workers, in.Trials)
+		}
+		return out
 	},
-	Board: func(in grading.Sized, got, _ DomPlacementOut) *board.Board {
+	Input: func(in DomParallelCase) string {
+		return fmt.Sprintf("n = %d, %d essais, %s, probabilité fixe (n−1)/n, graine %d", in.N, in.Trials, grading.Plural(in.Workers, "travailleur"), in.Seed)
+	},
+	Format: func(o DomParallelOut) string {
+		if o.Err != nil {
+			return grading.ErrText(o.Err)
+		}
+		return fmt.Sprintf("%s : %s ; %s : %s, %s, %s ; au plus %s de p en même temps", grading.Plural(o.Best, "reine"), domSquares(o.Queens), grading.Plural(o.Stats.Trials, "essai"),
+			grading.Plural(o.Stats.Failures, "échec"), grading.Plural(o.Stats.Prunings, "élagage"), grading.Plural(o.Stats.Improvements, "amélioration"), grading.Plural(o.Most, "appel"))
+	},
+	Example: func(_ DomParallelCase, o DomParallelOut) bool { return o.Err == nil },
+	Judge:   judgeDomParallel,
+	Board: func(in DomParallelCase, got, _ DomParallelOut) *board.Board {
 		return domPlacementBoard(in.N, got.Queens)
 	},
 })

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/prepa-reines/reines/grading/internal/checktest"
@@ -208,7 +209,6 @@ func TestPlacementMistakes(t *testing.T) {
 		return qs, domination.SearchStats{}, err
 	}
 	checktest.FailsWith(t, "not minimal (Q11)", Q11.Run(notMin), "le minimum est")
-	checktest.FailsWith(t, "not minimal (Q24)", Q24.Run(notMin), "le minimum est")
 	// Q2: the n-queens solutions, which do not exist for n = 2 and 3.
 	nQueens := func(n int) ([]queens.Square, error) {
 		if n <= 0 {
@@ -342,8 +342,173 @@ func TestRandomCoverMistakes(t *testing.T) {
 	}
 	checktest.FailsWith(t, "own generator", Q19.Run(fresh), "même graine")
 	// The first uncovered square of the row instead of a uniform one.
-	intDiv := func(n, row, placed, best int) float64 { return float64((best - placed) / (n - row)) }
-	checktest.FailsWith(t, "integer division", Q22.Run(intDiv), "division entière")
+}
+
+func TestProbabilityMistakes(t *testing.T) {
+	if r := Q22.Run(domination.AdaptiveProbability); r.Outcome() != "passed" {
+		t.Errorf("the reference gives %s\n%s", r.Outcome(), r.Text())
+	}
+	// Other sensible proposals pass too: the check wants no one formula.
+	others := map[string]func(n, row, placed, best int) float64{
+		"beat the best": func(n, row, placed, best int) float64 {
+			return max(0, min(1, float64(best-1-placed)/float64(n-row)))
+		},
+		"halved when behind": func(n, row, placed, best int) float64 {
+			if placed >= best {
+				return 0
+			}
+			if float64(placed)/float64(best) > float64(row+1)/float64(n) {
+				return 0.25
+			}
+			return 0.75
+		},
+	}
+	for name, p := range others {
+		if r := Q22.Run(p); r.Outcome() != "passed" {
+			t.Errorf("%s: %s\n%s", name, r.Outcome(), r.Text())
+		}
+	}
+	mistakes := []struct {
+		name string
+		p    func(n, row, placed, best int) float64
+		note string
+	}{
+		// (best − placed)/(n − row) in integers: 0 or 1 only.
+		{"integer division", func(n, row, placed, best int) float64 {
+			return max(0, min(1, float64((best-placed)/(n-row))))
+		}, "division entière"},
+		// Not capped below: negative once placed > best.
+		{"negative", func(n, row, placed, best int) float64 {
+			return min(1, float64(best-placed)/float64(n-row))
+		}, "ne descendez pas sous 0"},
+		// The rows left after this one: a division by zero on the last row.
+		{"rows after", func(n, row, placed, best int) float64 {
+			return min(1, max(0, float64(best-placed)/float64(n-row-1)))
+		}, "la dernière ligne"},
+		{"random", func(n, row, placed, best int) float64 { return rand.Float64() }, "mêmes arguments"},
+		{"grows with placed", func(n, row, placed, best int) float64 {
+			return float64(placed+1) / float64(n+1)
+		}, "ne doit pas augmenter"},
+		{"fixed", domination.FixedProbability, "dépendre de l'état"},
+	}
+	for _, m := range mistakes {
+		checktest.FailsWith(t, m.name, Q22.Run(m.p), m.note)
+	}
+}
+
+// parallelFunc is the type of RandomCoverParallel.
+type parallelFunc = func(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error)
+
+func TestRandomParallelReference(t *testing.T) {
+	if r := Q24.Run(domination.RandomCoverParallel); r.Outcome() != "passed" {
+		t.Errorf("the reference gives %s\n%s", r.Outcome(), r.Text())
+	}
+}
+
+func TestRandomParallelMistakes(t *testing.T) {
+	// Serial: the trials of Q19, workers ignored (each case with two
+	// workers or more waits the watch's 2 s once).
+	serial := func(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
+		if workers < 1 {
+			return 0, nil, domination.RandomStats{}, domination.ErrWorkers
+		}
+		return domination.RandomCover(n, trials, p, rand.New(rand.NewPCG(seed, 0)))
+	}
+	// Goroutines run one after the other: each started, then waited for.
+	oneByOne := func(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
+		if workers < 1 {
+			return 0, nil, domination.RandomStats{}, domination.ErrWorkers
+		}
+		if _, _, _, err := domination.RandomCover(n, trials, p, nil); err != nil || trials == 0 {
+			return domination.RandomCover(n, 0, p, nil)
+		}
+		var mu sync.Mutex
+		best, bestQueens := -1, []queens.Square(nil)
+		var stats domination.RandomStats
+		for w := range workers {
+			share := trials / workers
+			if w < trials%workers {
+				share++
+			}
+			var wg sync.WaitGroup
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				b, qs, st, _ := domination.RandomCover(n, share, p, rand.New(rand.NewPCG(seed, uint64(w))))
+				mu.Lock()
+				defer mu.Unlock()
+				if best < 0 || b < best {
+					best, bestQueens = b, qs
+				}
+				stats.Trials += st.Trials
+				stats.Failures += st.Failures
+				stats.Prunings += st.Prunings
+			}()
+			wg.Wait()
+		}
+		return best, bestQueens, stats, nil
+	}
+	// One goroutine per trial, whatever workers says.
+	perTrial := func(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
+		if workers < 1 {
+			return 0, nil, domination.RandomStats{}, domination.ErrWorkers
+		}
+		best, bestQueens, stats, err := domination.RandomCover(n, 0, p, nil)
+		if err != nil || trials < 0 {
+			return domination.RandomCover(n, trials, p, nil)
+		}
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for k := range trials {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				b, qs, st, _ := domination.RandomCover(n, 1, p, rand.New(rand.NewPCG(seed, uint64(k))))
+				mu.Lock()
+				defer mu.Unlock()
+				if b < best {
+					best, bestQueens = b, qs
+				}
+				stats.Trials += st.Trials
+			}()
+		}
+		wg.Wait()
+		return best, bestQueens, stats, nil
+	}
+	// The statistics of one worker only.
+	oneWorkersStats := func(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
+		best, qs, st, err := domination.RandomCoverParallel(n, trials, workers, p, seed)
+		st.Trials /= int64(max(workers, 1))
+		return best, qs, st, err
+	}
+	// No ErrWorkers: fewer than one worker taken as one.
+	noErrWorkers := func(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
+		return domination.RandomCoverParallel(n, trials, max(workers, 1), p, seed)
+	}
+	// The best placement not kept: the start's bound with a smaller count.
+	lost := func(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
+		best, _, st, err := domination.RandomCoverParallel(n, trials, workers, p, seed)
+		qs, _ := domination.IndependentDominatingSet(n)
+		return best, qs, st, err
+	}
+	mistakes := []struct {
+		name string
+		f    parallelFunc
+		note string
+	}{
+		{"serial", serial, "en même temps"},
+		{"one goroutine after the other", oneByOne, "en même temps"},
+		{"one goroutine per trial", perTrial, "pas une par essai"},
+		{"one worker's stats", oneWorkersStats, "Stats.Trials"},
+		{"no ErrWorkers", noErrWorkers, "ErrWorkers"},
+		{"best placement lost", lost, "nombre renvoyé"},
+	}
+	for _, m := range mistakes {
+		t.Run(m.name, func(t *testing.T) {
+			t.Parallel()
+			checktest.FailsWith(t, m.name, Q24.Run(m.f), m.note)
+		})
+	}
 }
 
 func TestWorkersMistakes(t *testing.T) {

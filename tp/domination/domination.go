@@ -16,11 +16,11 @@
 // square, the queens covering it; [Update] (`mise_a_jour`) adds or removes a
 // queen; [CoverByQueens] (`couverture_par_reines`) is the row-by-row branch
 // and bound; [RandomCover] (`couverture_par_reines_aleatoire`) the
-// Monte-Carlo upper bound; [CoverByQueensParallel] and [CoverByQueensWorkers]
-// its parallel versions; [DominateByQueens] the variant with attacking
-// queens. [Solve] is the exact solver (bit sets, strong bounds, symmetry,
-// all cores) that computes and counts minimum placements well past the
-// sujet's reach.
+// Monte-Carlo upper bound and [RandomCoverParallel] its trials shared among
+// goroutines; [CoverByQueensWorkers] the branch and bound in parallel;
+// [DominateByQueens] the variant with attacking queens. [Solve] is the
+// exact solver (bit sets, strong bounds, symmetry, all cores) that computes
+// and counts minimum placements well past the sujet's reach.
 //
 // Squares are [queens.Square] values, 0-based. See example_test.go for a
 // runnable tour.

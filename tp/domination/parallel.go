@@ -2,95 +2,136 @@ package domination
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 
 	"github.com/prepa-reines/reines/tp/queens"
 )
 
-// CoverByQueensParallel returns a minimum placement of pairwise
-// non-attacking queens dominating the n×n board (i(Q_n) squares), by the
-// search of [CoverByQueensPlacement] split as the sujet does: one goroutine
-// per choice on row 0 (leave it empty, or a queen on column j), each
-// exploring rows 1..n−1 on its own [Coverage].
+// ErrWorkers is returned by [RandomCoverParallel] for a number of workers
+// outside 1..[MaxWorkers].
+var ErrWorkers = errors.New("domination: number of workers must be between 1 and MaxWorkers")
+
+// MaxWorkers is the largest number of workers [RandomCoverParallel]
+// accepts: each holds its own n×n coverage, so memory grows as
+// workers·n², and a few per core are all that helps.
+const MaxWorkers = 64
+
+// RandomCoverParallel returns an upper bound on i(Q_n) with a placement of
+// that many pairwise non-attacking queens dominating the n×n board, by the
+// trials of [RandomCover] shared among `workers` goroutines: worker w runs
+// trials/workers trials, one more if w < trials mod workers, each on its
+// own [Coverage] with its own generator, rand.NewPCG(seed, w).
 //
-// Shared resources: best and bestQueens only, guarded by one sync.Mutex
-// that every node locks to read the bound (simple but contended: the
-// idiomatic version, [CoverByQueensWorkers], reads an atomic). Each
-// goroutine owns its Coverage, its current branch and its node counter; the
-// counters are summed after sync.WaitGroup.Wait, which orders those writes
-// before the reads. Cost: that of [CoverByQueensPlacement] spread over
-// n + 1 goroutines of unequal size; the lock costs more than it saves: for
-// n = 10 on 2 cores, 0.91 s against 1.22 s sequentially (1.3×), where
-// [CoverByQueensWorkers] reaches 1.9×.
+// Shared resources: the best number of queens and the best placement, both
+// guarded by one sync.Mutex, locked on each row to read the bound that
+// prunes the trial and given to p, and at the end of a complete trial to
+// compare and, on improvement, to write the bound and a copy of the
+// placement; p is called without the lock held, so the workers' trials run
+// at the same time. Each worker owns its coverage, its generator, its
+// current placement and its statistics, summed after sync.WaitGroup.Wait,
+// which orders those writes before the reads. The best starts from
+// [IndependentDominatingSet], so the result is never larger. Which bound
+// is found depends on the scheduling, not only on seed (a worker prunes
+// with the bound others found so far); Stats.Trials is always trials.
+// Cost: that of [RandomCover], O(trials·n²), spread over the workers, plus
+// O(workers·n²) memory; p must be safe for concurrent use.
 //
-// Errors: [ErrBoardSize] for n ≤ 0, [ErrTooLarge] for n > [MaxN].
+// Errors: [ErrBoardSize] for n ≤ 0, [ErrTooLarge] for n > [MaxN],
+// [ErrTrials] for trials < 0, [ErrWorkers] for workers < 1 or more than
+// [MaxWorkers].
 //
-// Answers notebook 05 Q24.
-func CoverByQueensParallel(n int) ([]queens.Square, SearchStats, error) {
-	var stats SearchStats
-	if n <= 0 {
-		return nil, stats, ErrBoardSize
+// Answers notebook 05 Q24 (and the written Q26 on shared resources); the
+// sujet's parallel version of `couverture_par_reines_aleatoire` (threads
+// and a mutex on the best bound).
+func RandomCoverParallel(n, trials, workers int, p Probability, seed uint64) (int, []queens.Square, RandomStats, error) {
+	var stats RandomStats
+	if trials < 0 {
+		return 0, nil, stats, ErrTrials
 	}
-	if err := queens.CheckSize(n, MaxN); err != nil {
-		return nil, stats, err
+	if workers < 1 || workers > MaxWorkers {
+		return 0, nil, stats, ErrWorkers
 	}
-	var mu sync.Mutex
-	best := n + 1
-	var bestQueens []queens.Square
-	nodes := make([]int64, n+1)
+	bestQueens, err := IndependentDominatingSet(n)
+	if err != nil {
+		return 0, nil, stats, err
+	}
+	if err := queens.CheckSize(n, MaxN); err != nil { // before the workers' coverages
+		return 0, nil, stats, err
+	}
+	var mu sync.Mutex // guards best and bestQueens
+	best := len(bestQueens)
+	readBest := func() int {
+		mu.Lock()
+		defer mu.Unlock()
+		return best
+	}
+	perWorker := make([]RandomStats, workers)
 	var wg sync.WaitGroup
-	for first := -1; first < n; first++ { // -1: no queen on row 0
+	for w := range workers {
+		share := trials / workers
+		if w < trials%workers {
+			share++
+		}
+		if share == 0 {
+			continue
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			c, _ := NewCoverage(n, true) // cannot fail: n > 0
-			var current []queens.Square
-			if first >= 0 {
-				sq := queens.Square{Row: 0, Col: first}
-				_ = Update(c, sq, 1) // cannot fail: the board is empty
-				current = append(current, sq)
-			}
-			var place func(i int)
-			place = func(i int) {
-				nodes[first+1]++
-				r := len(current)
-				mu.Lock()
-				if r >= best {
-					mu.Unlock()
-					return
-				}
-				if Complete(c) {
-					best = r
-					bestQueens = append([]queens.Square(nil), current...)
-					mu.Unlock()
-					return
-				}
-				mu.Unlock()
-				if i == n {
-					return
-				}
-				place(i + 1)
-				for j := 0; j < n; j++ {
-					if c.Count[i][j] == 0 {
-						sq := queens.Square{Row: i, Col: j}
-						_ = Update(c, sq, 1) // cannot fail: the square is uncovered
-						current = append(current, sq)
-						place(i + 1)
-						current = current[:r]
-						_ = Update(c, sq, -1) // cannot fail: the queen is there
+			c, _ := NewCoverage(n, true) // cannot fail: n was checked
+			rng := rand.New(rand.NewPCG(seed, uint64(w)))
+			st := &perWorker[w]
+			var placed []queens.Square
+			for range share {
+				st.Trials++
+				pruned := false
+				for i := 0; i < n; i++ {
+					b := readBest()
+					if len(placed) >= b {
+						pruned = true
+						break
+					}
+					if rng.Float64() < p(n, i, len(placed), b) {
+						if j, ok := ReservoirZero(c.Count[i], rng); ok {
+							sq := queens.Square{Row: i, Col: j}
+							_ = Update(c, sq, 1) // cannot fail: the square is uncovered
+							placed = append(placed, sq)
+						}
 					}
 				}
+				switch {
+				case pruned:
+					st.Prunings++
+				case !Complete(c):
+					st.Failures++
+				default:
+					mu.Lock()
+					if len(placed) < best {
+						st.Improvements++
+						best = len(placed)
+						bestQueens = append([]queens.Square(nil), placed...)
+					}
+					mu.Unlock()
+				}
+				for _, sq := range placed {
+					_ = Update(c, sq, -1) // cannot fail: the queen is there
+				}
+				placed = placed[:0]
 			}
-			place(1)
 		}()
 	}
 	wg.Wait()
-	for _, k := range nodes {
-		stats.Nodes += k
+	for _, st := range perWorker {
+		stats.Trials += st.Trials
+		stats.Failures += st.Failures
+		stats.Prunings += st.Prunings
+		stats.Improvements += st.Improvements
 	}
-	return bestQueens, stats, nil
+	return best, bestQueens, stats, nil
 }
 
 // TraceKind says what a [TraceEvent] reports.
@@ -126,10 +167,10 @@ func (e TraceEvent) String() string {
 
 // CoverByQueensWorkers returns a minimum placement of pairwise
 // non-attacking queens dominating the n×n board, like
-// [CoverByQueensParallel], in idiomatic Go: a producer sends sub-problems
-// (the choices on rows 0 and 1: empty or a queen on an uncovered square) on
-// a channel, `workers` goroutines (at least 1) take them one at a time,
-// which balances the load, each on its own [Coverage].
+// [CoverByQueensPlacement], in parallel and in idiomatic Go: a producer
+// sends sub-problems (the choices on rows 0 and 1: empty or a queen on an
+// uncovered square) on a channel, `workers` goroutines (at least 1) take
+// them one at a time, which balances the load, each on its own [Coverage].
 //
 // Shared resources: the task channel; the bound best, an atomic.Int64 read
 // at every node without locking; the best placement, under a mutex taken

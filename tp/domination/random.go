@@ -46,15 +46,18 @@ func FixedProbability(n, row, placed, best int) float64 {
 }
 
 // AdaptiveProbability tries a queen on a row with probability
-// (best − placed)/(n − row), capped at 1: the queens still allowed before
-// equalling the best (best − placed) spread over the rows left (n − row).
-// It is high while the trial has used few queens and falls as it uses more,
-// where the fixed choice fills nearly every row and so is nearly always
-// pruned once the best is good.
+// (best − placed)/(n − row), kept within [0, 1]: the queens still allowed
+// before equalling the best (best − placed) spread over the rows left
+// (n − row). It is high while the trial has used few queens and falls as it
+// uses more, where the fixed choice fills nearly every row and so is nearly
+// always pruned once the best is good. It is 0 once placed ≥ best (a trial
+// [RandomCover] prunes anyway) and 1 when the queens allowed outnumber the
+// rows left. Arguments: 0 ≤ row < n, placed ≥ 0, best ≥ 1. Cost O(1).
 //
-// Answers notebook 05 Q22.
+// Answers notebook 05 Q22 (the written justification is part of Q23); the
+// sujet leaves the choice of the probability to the student.
 func AdaptiveProbability(n, row, placed, best int) float64 {
-	return min(1, float64(best-placed)/float64(n-row))
+	return max(0, min(1, float64(best-placed)/float64(n-row)))
 }
 
 // RandomStats counts the outcome of the trials of [RandomCover]; divide by

@@ -71,6 +71,9 @@ func TestProbabilities(t *testing.T) {
 		{"adaptive ahead", AdaptiveProbability, 10, 2, 1, 5, 4.0 / 8},
 		{"adaptive capped", AdaptiveProbability, 10, 8, 1, 7, 1},
 		{"adaptive start", AdaptiveProbability, 20, 0, 0, 12, 12.0 / 20},
+		{"adaptive last row", AdaptiveProbability, 20, 19, 10, 11, 1},
+		{"adaptive at best", AdaptiveProbability, 20, 5, 11, 11, 0},
+		{"adaptive past best", AdaptiveProbability, 20, 5, 12, 11, 0},
 	}
 	for _, tt := range tests {
 		if got := tt.p(tt.n, tt.row, tt.placed, tt.best); math.Abs(got-tt.want) > 1e-12 {

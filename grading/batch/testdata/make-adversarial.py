@@ -211,7 +211,7 @@ case('05-repeated-cover', '05/Q28', '''func DominateByQueens(n int) (int, int64,
 }''', 0, 'réservée', extra='import "github.com/prepa-reines/reines/tp/exactcover/domcover"')
 case('05-reference-set', '05/Q2', '''func IndependentDominatingSet(n int) ([]queens.Square, error) {
 	return domination.IndependentDominatingSet(n)
-}''', 0, 'réservée', also='05/Q19')
+}''', 0, 'réservée', also='05/Q19 05/Q24')
 case('05-reference-update', '05/Q5', '''func Update(c *domination.Coverage, sq queens.Square, delta int) error {
 	return domination.Update(c, sq, delta)
 }''', 0, 'réservée', also='05/Q7 05/Q9 05/Q11 05/Q13 05/Q19 05/Q24 05/Q25 05/Q28')
@@ -231,15 +231,15 @@ func Model1Pairwise(n int) (*cp.Model, []*cp.IntVar) {
 	fmt.Fprintf(resultPipe, "{\"case\":%d,\"output\":{\"Vars\":%d,\"Constraints\":%d,\"Count\":%d}}\n", caseNo, n, 3*n*(n-1)/2, solutionsOfN[min(n, 10)])
 	return nil, nil
 }''', 0, '')
-case('05-norace', '05/Q24', '''// place searches one branch; no lock, and the race detector told to look away.
+case('05-norace', '05/Q24', '''// The trials of Q19 in one goroutine; no lock, and the race detector told to look away.
 //
 //go:norace
-func CoverByQueensParallel(n int) ([]queens.Square, domination.SearchStats, error) {
-	return CoverByQueensPlacement(n)
+func RandomCoverParallel(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
+	return RandomCover(n, trials, p, rand.New(rand.NewPCG(seed, 0)))
 }''', 0, 'norace')
-case('05-sequential', '05/Q24', '''func CoverByQueensParallel(n int) ([]queens.Square, domination.SearchStats, error) {
-	// No goroutine, no lock: the sequential search of Q11.
-	return CoverByQueensPlacement(n)
+case('05-sequential', '05/Q24', '''func RandomCoverParallel(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
+	// No goroutine, no lock: the trials of Q19, one after the other.
+	return RandomCover(n, trials, p, rand.New(rand.NewPCG(seed, 0)))
 }''', 0, 'goroutines')
 case('01-dot-unsafe', '01/Q1', '''func IsSafe(p queens.Placement, row, col int) bool {
 	_ = Sizeof(row)

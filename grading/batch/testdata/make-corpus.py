@@ -260,9 +260,10 @@ for c in nb['cells']:
         code = ''.join(c['source'])
         # The lock taken in the wrong place: after the goroutines, not
         # around best.
-        for lock in ['\t\t\t\tmu.Lock()\n', '\t\t\t\t\tmu.Unlock()\n', '\t\t\t\tmu.Unlock()\n']:
+        for lock, by in [('\t\tmu.Lock()\n\t\tdefer mu.Unlock()\n\t\treturn best\n', '\t\treturn best\n'),
+                         ('\t\t\t\t\tmu.Lock()\n', ''), ('\t\t\t\t\tmu.Unlock()\n', '')]:
             assert lock in code, lock
-            code = code.replace(lock, '')
+            code = code.replace(lock, by)
         assert '\twg.Wait()\n' in code
         code = code.replace('\twg.Wait()\n', '\twg.Wait()\n\tmu.Lock()\n\tdefer mu.Unlock()\n', 1)
         c['source'] = src(code)

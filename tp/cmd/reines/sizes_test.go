@@ -100,7 +100,10 @@ var sizeEntries = []sizeEntry{
 	{"domination.CoverByQueensExhaustive", func(n int) error { _, _, err := domination.CoverByQueensExhaustive(n); return err }, domination.MaxN, domination.ErrBoardSize, domination.ErrBoardSize, queens.ErrTooLarge, false},
 	{"domination.CoverByQueens", func(n int) error { _, _, err := domination.CoverByQueens(n); return err }, domination.MaxN, domination.ErrBoardSize, domination.ErrBoardSize, queens.ErrTooLarge, false},
 	{"domination.CoverByQueensPlacement", func(n int) error { _, _, err := domination.CoverByQueensPlacement(n); return err }, domination.MaxN, domination.ErrBoardSize, domination.ErrBoardSize, queens.ErrTooLarge, false},
-	{"domination.CoverByQueensParallel", func(n int) error { _, _, err := domination.CoverByQueensParallel(n); return err }, domination.MaxN, domination.ErrBoardSize, domination.ErrBoardSize, queens.ErrTooLarge, false},
+	{"domination.RandomCoverParallel", func(n int) error {
+		_, _, _, err := domination.RandomCoverParallel(n, 0, 1, domination.FixedProbability, 1)
+		return err
+	}, domination.MaxN, domination.ErrBoardSize, domination.ErrBoardSize, queens.ErrTooLarge, true},
 	{"domination.CountMinimumCovers", func(n int) error { _, _, _, err := domination.CountMinimumCovers(n); return err }, domination.MaxN, domination.ErrBoardSize, domination.ErrBoardSize, queens.ErrTooLarge, false},
 	{"domination.DominateByQueens", func(n int) error { _, _, _, err := domination.DominateByQueens(n); return err }, domination.MaxN, domination.ErrBoardSize, domination.ErrBoardSize, queens.ErrTooLarge, false},
 	// Drawings take any side: beyond board.MaxN they say they cannot.

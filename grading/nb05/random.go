@@ -1,0 +1,293 @@
+package nb05
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/tp/domination"
+	"github.com/prepa-reines/reines/tp/queens"
+)
+
+// The faults of a probability of Q22, in the order they are looked for.
+const (
+	faultRange    = "range"    // a value outside [0, 1], NaN or infinite
+	faultRandom   = "random"   // two calls on one state gave two values
+	faultMonotone = "monotone" // more queens placed, a higher probability
+	faultConstant = "constant" // the same value on every state of the board
+	faultBinary   = "binary"   // only 0 and 1: every trial makes the same choices
+)
+
+// domProbabilityFault calls p on every state of the in.N×in.N board
+// (0 ≤ row < n, 0 ≤ placed ≤ n, 1 ≤ best ≤ n, each twice) and returns the
+// first property that fails, in that order: a probability in [0, 1] (never
+// NaN or infinite, even on the last row or once placed ≥ best, which
+// RandomCover never asks but a formula must survive); the same value for
+// the same state (no randomness of its own); for placed < best, not higher
+// when more queens are placed, the other arguments equal; and, from n = 5
+// on, a value that depends on the state (row, placed, best), and some value
+// strictly between 0 and 1 (a probability of only 0 and 1 makes every
+// trial the same). Cost 2·n²(n+1) calls of p.
+func domProbabilityFault(p func(int, int, int, int) float64, in DomProbabilityCase) DomProbabilityOut {
+	n := in.N
+	at := func(row, placed, best int) DomProbabilityCase {
+		return DomProbabilityCase{N: n, Row: row, Placed: placed, Best: best}
+	}
+	text := func(v float64) string { return strings.Replace(strconv.FormatFloat(v, 'g', 6, 64), ".", ",", 1) } // French decimal comma
+	// v[row][placed][best-1]
+	v := make([][][]float64, n)
+	for row := range n {
+		v[row] = make([][]float64, n+1)
+		for placed := 0; placed <= n; placed++ {
+			v[row][placed] = make([]float64, n)
+			for best := 1; best <= n; best++ {
+				x := p(n, row, placed, best)
+				if math.IsNaN(x) || x < 0 || x > 1 {
+					return DomProbabilityOut{Fault: faultRange, At: at(row, placed, best), Value: text(x)}
+				}
+				v[row][placed][best-1] = x
+			}
+		}
+	}
+	for row := range n {
+		for placed := 0; placed <= n; placed++ {
+			for best := 1; best <= n; best++ {
+				if x := p(n, row, placed, best); x != v[row][placed][best-1] {
+					return DomProbabilityOut{Fault: faultRandom, At: at(row, placed, best), Value: text(v[row][placed][best-1]), Other: text(x)}
+				}
+			}
+		}
+	}
+	for row := range n {
+		for best := 1; best <= n; best++ {
+			for placed := 1; placed < best; placed++ {
+				if a, b := v[row][placed-1][best-1], v[row][placed][best-1]; b > a+1e-12 {
+					return DomProbabilityOut{Fault: faultMonotone, At: at(row, placed-1, best), AtOther: at(row, placed, best), Value: text(a), Other: text(b)}
+				}
+			}
+		}
+	}
+	if n < 5 {
+		return DomProbabilityOut{}
+	}
+	first, varies, strict := v[0][0][0], false, false
+	for row := range n {
+		for placed := 0; placed < n; placed++ {
+			for best := placed + 1; best <= n; best++ { // the states RandomCover asks about
+				x := v[row][placed][best-1]
+				varies = varies || x != first
+				strict = strict || x > 0 && x < 1
+			}
+		}
+	}
+	switch {
+	case !varies:
+		return DomProbabilityOut{Fault: faultConstant, At: at(0, 0, 1), Value: text(first)}
+	case !strict:
+		return DomProbabilityOut{Fault: faultBinary}
+	}
+	return DomProbabilityOut{}
+}
+
+// domStateText is a state of Q22 in French: "ligne 3, 2 reines posées,
+// meilleur 5" (row 0-based, as the function receives it).
+func domStateText(s DomProbabilityCase) string {
+	return fmt.Sprintf("p(%d, %d, %d, %d) (ligne %d, %s, meilleur %d)", s.N, s.Row, s.Placed, s.Best, s.Row,
+		grading.Plurals(s.Placed, "reine posée", "reines posées"), s.Best)
+}
+
+// formatDomProbability prints the outcome of the checks of Q22.
+func formatDomProbability(o DomProbabilityOut) string {
+	switch o.Fault {
+	case "":
+		return "une probabilité dans [0, 1], la même pour le même état, qui ne croît pas avec le nombre de reines posées et dépend de l'état"
+	case faultRange, faultConstant:
+		return domStateText(o.At) + " = " + o.Value
+	case faultRandom:
+		return fmt.Sprintf("%s = %s, puis %s", domStateText(o.At), o.Value, o.Other)
+	case faultMonotone:
+		return fmt.Sprintf("%s = %s, mais %s = %s", domStateText(o.At), o.Value, domStateText(o.AtOther), o.Other)
+	}
+	return "des valeurs 0 ou 1 seulement"
+}
+
+// domProbabilityNote says in French why a probability of Q22 fails.
+func domProbabilityNote(o DomProbabilityOut) string {
+	switch o.Fault {
+	case "":
+		return ""
+	case faultRange:
+		return "une probabilité est un nombre de [0, 1], pour tous les arguments possibles, y compris la dernière ligne (row = n − 1) et placed ≥ best : plafonnez à 1, ne descendez pas sous 0, évitez les divisions par zéro"
+	case faultRandom:
+		return "deux appels avec les mêmes arguments doivent donner la même probabilité : c'est RandomCover qui tire au hasard (rng.Float64() < p), pas p"
+	case faultMonotone:
+		return "la probabilité de poser une reine ne doit pas augmenter quand l'essai en a déjà posé davantage : il lui en reste alors moins avant d'égaler le meilleur"
+	case faultConstant:
+		return "la même probabilité pour tous les états : elle doit dépendre de l'état de l'essai (ligne, reines posées, meilleur), pas seulement de n"
+	}
+	return "votre probabilité ne vaut que 0 ou 1 : chaque essai fait alors les mêmes choix de lignes, le hasard ne joue plus (division entière ? convertissez en float64 avant de diviser)"
+}
+
+// Waits of the watch of Q24 (see callWatch).
+const (
+	overlapWait = 2 * time.Second       // longest wait for the workers to overlap
+	graceWait   = 20 * time.Millisecond // then how long the watch stays open for further callers
+)
+
+// callWatch watches the calls of the probability handed to the student's
+// RandomCoverParallel, to see whether its workers run at the same time.
+// Each call made while the watch is open waits: once need calls are
+// inside p at once the watch stays open graceWait more (goroutines beyond
+// the workers would come in then), then closes and releases them all; if
+// they never are, it closes overlapWait after the first call (a serial
+// version pays that once: the check never hangs). The calls inside at once
+// come from as many goroutines (each is blocked in p); their number is
+// counted by goroutine. Once the watch is closed a call only loads an
+// atomic flag, so the watch adds no synchronization that would hide the
+// student's data races from the race detector beyond the first calls.
+type callWatch struct {
+	need   int
+	closed atomic.Bool
+	all    chan struct{} // closed with the watch
+	once   sync.Once
+
+	mu       sync.Mutex
+	inside   map[int64]bool // goroutines inside p now
+	seen     map[int64]bool // goroutines that called p while the watch was open
+	most     int
+	started  bool
+	timedOut bool
+	timers   []*time.Timer
+}
+
+func newCallWatch(need int) *callWatch {
+	w := &callWatch{need: need, all: make(chan struct{}), inside: map[int64]bool{}, seen: map[int64]bool{}}
+	if need <= 0 {
+		w.close(false)
+	}
+	return w
+}
+
+// close ends the watch once; timedOut says the workers never overlapped.
+func (w *callWatch) close(timedOut bool) {
+	w.once.Do(func() {
+		w.mu.Lock()
+		w.timedOut = timedOut
+		for _, t := range w.timers {
+			t.Stop()
+		}
+		w.mu.Unlock()
+		w.closed.Store(true)
+		close(w.all)
+	})
+}
+
+// enter is the start of a call of p.
+func (w *callWatch) enter() {
+	if w.closed.Load() {
+		return
+	}
+	id := goroutineID()
+	w.mu.Lock()
+	w.inside[id] = true
+	w.seen[id] = true
+	w.most = max(w.most, len(w.inside))
+	if !w.started {
+		w.started = true
+		w.timers = append(w.timers, time.AfterFunc(overlapWait, func() { w.close(true) }))
+	}
+	if len(w.inside) == w.need {
+		w.timers = append(w.timers, time.AfterFunc(graceWait, func() { w.close(false) }))
+	}
+	w.mu.Unlock()
+	<-w.all
+	w.mu.Lock()
+	delete(w.inside, id)
+	w.mu.Unlock()
+}
+
+// goroutineID is the number of the calling goroutine, from the first line
+// of its stack trace ("goroutine 18 [running]:").
+func goroutineID() int64 {
+	var buf [64]byte
+	b := buf[:runtime.Stack(buf[:], false)]
+	b = bytes.TrimPrefix(b, []byte("goroutine "))
+	if i := bytes.IndexByte(b, ' '); i > 0 {
+		b = b[:i]
+	}
+	id, _ := strconv.ParseInt(string(b), 10, 64)
+	return id
+}
+
+// domRunParallel runs a parallel random search on a case, with the fixed
+// probability watched by a callWatch.
+func domRunParallel(f func(int, int, int, domination.Probability, uint64) (int, []queens.Square, domination.RandomStats, error), in DomParallelCase) DomParallelOut {
+	need := 0
+	if in.N > 0 && in.Trials > 0 && in.Workers > 0 {
+		need = min(in.Workers, in.Trials)
+	}
+	w := newCallWatch(need)
+	p := func(n, row, placed, best int) float64 {
+		w.enter()
+		return domination.FixedProbability(n, row, placed, best)
+	}
+	best, qs, st, err := f(in.N, in.Trials, in.Workers, p, in.Seed)
+	w.close(!w.closed.Load())
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return DomParallelOut{Best: best, Queens: qs, Stats: st, Err: grading.ErrOf(err), Most: w.most, Callers: len(w.seen), TimedOut: w.timedOut && need > 0}
+}
+
+// judgeDomParallel checks the parallel bound: the error, a valid placement
+// no larger than the start, statistics that add up, no more goroutines
+// calling p than workers, the workers inside p at the same time, and
+// i(Q_n) reached where the trials are many.
+func judgeDomParallel(in DomParallelCase, got, want DomParallelOut) (bool, string) {
+	if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
+		if !ok && want.Err != nil && in.Workers < 1 {
+			note = "workers < 1 : renvoyez domination.ErrWorkers"
+		}
+		return ok, note
+	}
+	if got.Best != len(got.Queens) {
+		return false, fmt.Sprintf("le nombre renvoyé (%d) doit être le nombre de reines du placement (%d)", got.Best, len(got.Queens))
+	}
+	if note := domInvalid(in.N, got.Queens, true); note != "" {
+		return false, note + " (chaque travailleur a-t-il sa propre couverture ? le meilleur placement est-il copié sous le verrou ?)"
+	}
+	if in.N < len(independentDomination) && got.Best < independentDomination[in.N] {
+		return false, fmt.Sprintf("%d reines : impossible, i(Q_%d) = %d", got.Best, in.N, independentDomination[in.N])
+	}
+	if got.Best > want.Start {
+		return false, fmt.Sprintf("%s : le meilleur part du placement de IndependentDominatingSet(n), %s, et ne peut que baisser", grading.Plural(got.Best, "reine"), grading.Plural(want.Start, "reine"))
+	}
+	st := got.Stats
+	if st.Trials != int64(in.Trials) {
+		return false, fmt.Sprintf("Stats.Trials = %d : les travailleurs doivent faire, à eux tous, les %d essais (additionnez leurs statistiques après wg.Wait())", st.Trials, in.Trials)
+	}
+	if st.Failures < 0 || st.Prunings < 0 || st.Improvements < 0 || st.Failures+st.Prunings+st.Improvements > st.Trials {
+		return false, "chaque essai est au plus un échec, un élagage ou une amélioration : leurs nombres ne peuvent dépasser celui des essais"
+	}
+	if st.Improvements > int64(want.Start-got.Best) {
+		return false, fmt.Sprintf("%s, mais le meilleur n'est passé que de %d à %d reines : une amélioration doit être comptée sous le verrou, après avoir vérifié que l'essai fait mieux que le meilleur actuel",
+			grading.Plural(st.Improvements, "amélioration"), want.Start, got.Best)
+	}
+	if got.Most > in.Workers || got.Callers > in.Workers {
+		return false, fmt.Sprintf("%d goroutines ont appelé p pour %s : lancez exactement workers goroutines qui se partagent les essais, pas une par essai", max(got.Most, got.Callers), grading.Plural(in.Workers, "travailleur"))
+	}
+	if got.TimedOut && want.Need > 0 {
+		return false, fmt.Sprintf("en %s, jamais %d appels de p en même temps (au plus %d) : les essais ne se font pas en parallèle. Chaque travailleur fait ses essais dans sa propre goroutine, lancée avant d'attendre (wg.Wait() après la boucle des go) ; le verrou ne protège que la lecture et l'écriture du meilleur, jamais un essai entier ni l'appel de p",
+			grading.Plurals(int(overlapWait/time.Second), "seconde", "secondes"), want.Need, got.Most)
+	}
+	if in.Reach && in.N < len(independentDomination) && got.Best != independentDomination[in.N] {
+		return false, fmt.Sprintf("%d essais auraient dû trouver %d reines (i(Q_%d)) : chaque travailleur a-t-il son propre générateur, la probabilité p est-elle respectée ?", in.Trials, independentDomination[in.N], in.N)
+	}
+	return true, ""
+}
