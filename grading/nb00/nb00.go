@@ -513,6 +513,54 @@ func (o *overlap) most() int64 {
 	return o.peak.Load()
 }
 
+// lateOverlap is the second watch of a case of Q9 or Q10, whose answer
+// calls its function total times with want of them expected at once: the
+// calls after the first half (total/2) wait, as an overlap's do, for
+// lateWant of them to run together; nil when the case is too small
+// (fewer than 4 calls per expected goroutine) or want < 2. Goroutines
+// that met only for their first calls, the rest done by one of them or
+// by the caller, are seen there. lateWant is half of want (at least 2): a
+// goroutine of an even split that has finished by the half leaves at
+// least half of them still to call, and each waits there for the others.
+type lateOverlap struct {
+	*overlap
+	after int64 // the calls numbered after it wait
+}
+
+func newLateOverlap(total, want int) *lateOverlap {
+	if want < 2 || total < 4*want {
+		return nil
+	}
+	return &lateOverlap{overlap: newOverlap(lateWant(want)), after: int64(total / 2)}
+}
+
+// lateWant is how many calls the second watch waits for.
+func lateWant(want int) int { return max(2, want/2) }
+
+// watch runs call c (numbered from 1) of the function watched; nil watches
+// nothing.
+func (l *lateOverlap) watch(c int64) func() {
+	if l == nil || c <= l.after {
+		return func() {}
+	}
+	l.enter()
+	return l.leave
+}
+
+// mostLate is the peak of the second watch, 0 without one.
+func (l *lateOverlap) mostLate() int64 {
+	if l == nil {
+		return 0
+	}
+	return l.most()
+}
+
+// lateNote is the note of an answer whose calls of fn ran at most got at
+// once in their second half, need expected.
+func lateNote(fn string, got, need int64, todo string) string {
+	return fmt.Sprintf("les appels de %s ne se font ensemble qu'au début : dans la seconde moitié, au plus %s à la fois au lieu de %d (le reste du calcul fait par une seule goroutine ?) : %s", fn, grading.Plural(got, "appel"), need, todo)
+}
+
 // serialNote is the note of an answer whose goroutines never ran at once.
 const serialNote = "aucun appel de la fonction ne s'est fait en même temps qu'un autre : le calcul est fait l'un après l'autre, pas par des goroutines qui travaillent ensemble (une goroutine lancée puis attendue aussitôt, ou un verrou gardé pendant tout le calcul ?)"
 
@@ -591,10 +639,11 @@ type WorkersCase struct {
 // more than Workers calls of f ran at once, and the largest number that
 // did.
 type WorkersOut struct {
-	Sum     int64
-	Calls   int64
-	TooMany bool
-	Peak    int64
+	Sum      int64
+	Calls    int64
+	TooMany  bool
+	Peak     int64
+	LatePeak int64 `json:",omitempty"` // the most at once in the second half (see lateOverlap)
 }
 
 // Q9 asks for Workers: a fixed number of goroutines reading a channel.
@@ -608,15 +657,17 @@ var Q9 = grading.Define(&grading.Exercise[func([]int, int, func(int) int64) int6
 	Call: func(f func([]int, int, func(int) int64) int64, in WorkersCase) WorkersOut {
 		var calls atomic.Int64
 		o := newOverlap(workersAtOnce(in))
+		late := newLateOverlap(len(in.Tasks), workersAtOnce(in))
 		g := func(n int) int64 {
-			calls.Add(1)
+			c := calls.Add(1)
 			o.enter()
 			defer o.leave()
+			defer late.watch(c)()
 			return slowSquare(n)
 		}
 		sum := f(slices.Clone(in.Tasks), in.Workers, g)
 		peak := o.most()
-		return WorkersOut{Sum: sum, Calls: calls.Load(), TooMany: peak > int64(in.Workers), Peak: peak}
+		return WorkersOut{Sum: sum, Calls: calls.Load(), TooMany: peak > int64(in.Workers), Peak: peak, LatePeak: late.mostLate()}
 	},
 	Input: func(in WorkersCase) string {
 		return fmt.Sprintf("tâches %s, %s, f(n) = n²", formatInts(in.Tasks), grading.Plural(in.Workers, "travailleur"))
@@ -639,6 +690,8 @@ var Q9 = grading.Define(&grading.Exercise[func([]int, int, func(int) int64) int6
 			return false, "somme fausse : attendez-vous le résultat de chaque travailleur ? Fermez le canal des tâches (close) pour que leur boucle for range se termine"
 		case got.Peak < need:
 			return false, concurrencyNote("f", got.Peak, need, "lancez les workers goroutines avant d'envoyer les tâches, chacune appelant f sur celles qu'elle reçoit")
+		case newLateOverlap(len(in.Tasks), workersAtOnce(in)) != nil && got.LatePeak < int64(lateWant(workersAtOnce(in))):
+			return false, lateNote("f", got.LatePeak, int64(lateWant(workersAtOnce(in))), "chaque travailleur lit les tâches sur le canal jusqu'à sa fermeture")
 		}
 		return true, ""
 	},
@@ -665,6 +718,7 @@ type CountCase struct{ N, Workers, K int }
 type CountOut struct {
 	Count, Calls int64
 	Peak         int64
+	LatePeak     int64 `json:",omitempty"` // the most at once in the second half (see lateOverlap)
 }
 
 // Q10 asks for CountParallel: a counter shared through sync/atomic.
@@ -676,13 +730,15 @@ var Q10 = grading.Define(&grading.Exercise[func(int, int, func(int) bool) int64,
 	Call: func(f func(int, int, func(int) bool) int64, in CountCase) CountOut {
 		var calls atomic.Int64
 		o := newOverlap(countAtOnce(in))
+		late := newLateOverlap(in.N, countAtOnce(in))
 		c := f(in.N, in.Workers, func(i int) bool {
-			calls.Add(1)
+			k := calls.Add(1)
 			o.enter()
 			defer o.leave()
+			defer late.watch(k)()
 			return i%in.K == 0
 		})
-		return CountOut{c, calls.Load(), o.most()}
+		return CountOut{Count: c, Calls: calls.Load(), Peak: o.most(), LatePeak: late.mostLate()}
 	},
 	Input: func(in CountCase) string {
 		return fmt.Sprintf("n = %d, %s, pred(i) : i multiple de %d", grading.Int(in.N), grading.Plural(in.Workers, "travailleur"), in.K)
@@ -701,6 +757,8 @@ var Q10 = grading.Define(&grading.Exercise[func(int, int, func(int) bool) int64,
 			return false, "compte trop grand"
 		case got.Peak < need:
 			return false, concurrencyNote("pred", got.Peak, need, "lancez les workers goroutines, chacune examinant sa part des i, avant un seul wg.Wait()")
+		case newLateOverlap(in.N, countAtOnce(in)) != nil && got.LatePeak < int64(lateWant(countAtOnce(in))):
+			return false, lateNote("pred", got.LatePeak, int64(lateWant(countAtOnce(in))), "chaque travailleur examine toute sa part des i")
 		}
 		return true, ""
 	},

@@ -371,6 +371,49 @@ func TestDecorativeConcurrency(t *testing.T) {
 		}
 		return count.Load()
 	}), "au plus 2 appels de pred à la fois, au lieu de")
+	// min(goroutines, tasks) calls at once, then the rest one after
+	// another: the first watch is satisfied, the second half is serial.
+	failsWith(t, "all together once, then serial Workers", Q9.Run(func(tasks []int, workers int, f func(int) int64) int64 {
+		first := min(max(workers, 1), len(tasks))
+		todo := make(chan int, first)
+		sums := make(chan int64, first)
+		for _, x := range tasks[:first] {
+			todo <- x
+		}
+		close(todo)
+		for range first {
+			go func() { sums <- f(<-todo) }()
+		}
+		var total int64
+		for range first {
+			total += <-sums
+		}
+		for _, x := range tasks[first:] {
+			total += f(x)
+		}
+		return total
+	}), "qu'au début")
+	failsWith(t, "all together once, then serial CountParallel", Q10.Run(func(n, workers int, pred func(int) bool) int64 {
+		var count atomic.Int64
+		var wg sync.WaitGroup
+		first := min(max(workers, 1), n)
+		for i := range first {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				if pred(i) {
+					count.Add(1)
+				}
+			}()
+		}
+		wg.Wait()
+		for i := first; i < n; i++ {
+			if pred(i) {
+				count.Add(1)
+			}
+		}
+		return count.Load()
+	}), "qu'au début")
 	for _, r := range []grading.Report{Q8.Run(gobasics.SumParallel), Q9.Run(gobasics.Workers), Q10.Run(gobasics.CountParallel)} {
 		if r.Outcome() != "passed" {
 			t.Errorf("%s: the reference gives %s\n%s", r.Question.ID, r.Outcome(), r.Text())

@@ -155,22 +155,27 @@ type DomParallelCase struct {
 	Reach              bool
 }
 
-// DomParallelOut is what RandomCoverParallel returns and what the watch of
-// its calls of p saw (see [callWatch]): the most calls inside p at once,
-// the goroutines that called it during the watch, whether the watch gave
-// up waiting for the workers to overlap. Start (the number of queens of
+// DomParallelOut is what RandomCoverParallel returns and what the watches
+// of its calls of p saw (see [callWatch] and [domRunParallel]): the most
+// calls inside p at once, the goroutines that called it during the
+// watches, whether the first watch gave up waiting for the workers to
+// overlap; LateCall is the call of each goroutine at which the second
+// watch waits (0: none), LateMost and LateTimedOut what it saw. Start (the number of queens of
 // IndependentDominatingSet) and Need (the calls that must overlap) are
 // filled by the reference only.
 type DomParallelOut struct {
-	Best     int
-	Queens   []queens.Square
-	Stats    domination.RandomStats
-	Err      *grading.Err
-	Most     int
-	Callers  int
-	TimedOut bool
-	Start    int
-	Need     int
+	Best         int
+	Queens       []queens.Square
+	Stats        domination.RandomStats
+	Err          *grading.Err
+	Most         int
+	Callers      int
+	TimedOut     bool
+	LateCall     int  `json:",omitempty"`
+	LateMost     int  `json:",omitempty"`
+	LateTimedOut bool `json:",omitempty"`
+	Start        int
+	Need         int
 }
 
 // DomWorkersCase is an input of Q25: the N×N board, Workers
@@ -623,8 +628,12 @@ var Q24 = grading.Define(&grading.Exercise[func(int, int, int, domination.Probab
 		if o.Err != nil {
 			return grading.ErrText(o.Err)
 		}
-		return fmt.Sprintf("%s : %s ; %s : %s, %s, %s ; au plus %s de p en même temps", grading.Plural(o.Best, "reine"), domSquares(o.Queens), grading.Plural(o.Stats.Trials, "essai"),
+		s := fmt.Sprintf("%s : %s ; %s : %s, %s, %s ; au plus %s de p en même temps", grading.Plural(o.Best, "reine"), domSquares(o.Queens), grading.Plural(o.Stats.Trials, "essai"),
 			grading.Plural(o.Stats.Failures, "échec"), grading.Plural(o.Stats.Prunings, "élagage"), grading.Plural(o.Stats.Improvements, "amélioration"), grading.Plural(o.Most, "appel"))
+		if o.LateTimedOut {
+			s += fmt.Sprintf(", puis %d à partir du %de appel de chaque goroutine", o.LateMost, o.LateCall)
+		}
+		return s
 	},
 	Example: func(_ DomParallelCase, o DomParallelOut) bool { return o.Err == nil },
 	Judge:   judgeDomParallel,

@@ -491,12 +491,69 @@ func TestRandomParallelMistakes(t *testing.T) {
 		qs, _ := domination.IndependentDominatingSet(n)
 		return best, qs, st, err
 	}
+	// Workers goroutines that meet in p once, then the trials of Q19 in
+	// the caller's goroutine (a student's way round the first watch).
+	warmUp := func(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
+		if workers < 1 {
+			return 0, nil, domination.RandomStats{}, domination.ErrWorkers
+		}
+		var wg sync.WaitGroup
+		for range min(workers, max(trials, 0)) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_ = p(max(n, 1), 0, 0, 1)
+			}()
+		}
+		wg.Wait()
+		return domination.RandomCover(n, trials, p, rand.New(rand.NewPCG(seed, 0)))
+	}
+	// Workers that each call p once at the same time, then do all their
+	// trials holding the lock: one worker at a time.
+	lockedTrials := func(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
+		if workers < 1 {
+			return 0, nil, domination.RandomStats{}, domination.ErrWorkers
+		}
+		best, bestQueens, stats, err := domination.RandomCover(n, 0, p, nil)
+		if err != nil || trials < 0 {
+			return domination.RandomCover(n, trials, p, nil)
+		}
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for w := range workers {
+			share := trials / workers
+			if w < trials%workers {
+				share++
+			}
+			if share == 0 {
+				continue
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_ = p(n, 0, 0, 1)
+				mu.Lock()
+				defer mu.Unlock()
+				b, qs, st, _ := domination.RandomCover(n, share, p, rand.New(rand.NewPCG(seed, uint64(w))))
+				if b < best {
+					best, bestQueens = b, qs
+				}
+				stats.Trials += st.Trials
+				stats.Failures += st.Failures
+				stats.Prunings += st.Prunings
+			}()
+		}
+		wg.Wait()
+		return best, bestQueens, stats, nil
+	}
 	mistakes := []struct {
 		name string
 		f    parallelFunc
 		note string
 	}{
 		{"serial", serial, "en même temps"},
+		{"goroutines meet in p once, then serial", warmUp, "qu'au début"},
+		{"lock held over each worker's trials", lockedTrials, "qu'au début"},
 		{"one goroutine after the other", oneByOne, "en même temps"},
 		{"one goroutine per trial", perTrial, "pas une par essai"},
 		{"one worker's stats", oneWorkersStats, "Stats.Trials"},

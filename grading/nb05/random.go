@@ -226,23 +226,70 @@ func goroutineID() int64 {
 	return id
 }
 
+// goroutineSlots bounds the goroutine numbers whose calls of p are counted
+// (see domRunParallel): a child's goroutines are numbered from 1, a few
+// dozen per case; an answer with more goroutines than that fails on its
+// callers anyway.
+const goroutineSlots = 1 << 16
+
+// lateCall is the call of p, counted per goroutine, at which each worker
+// enters the second watch of a case of Q24 (0: none): half the trials of a
+// worker's share, each trial calling p at least once (on row 0, no queen
+// placed yet), so every worker of an even split reaches it while the
+// others still work; with trials handed out as they go, the workers
+// waiting there take no more, and those still short of it get at least
+// half the trials. Cases of fewer than 4 trials per worker have no second
+// watch (it would be the first call, which the first watch sees).
+func lateCall(in DomParallelCase) int {
+	if in.N < 1 || in.Workers < 1 || in.Trials/in.Workers < 4 {
+		return 0
+	}
+	return in.Trials / in.Workers / 2
+}
+
 // domRunParallel runs a parallel random search on a case, with the fixed
-// probability watched by a callWatch.
+// probability watched by two callWatches: the first from the first call,
+// the second from each goroutine's lateCall-th call, so that workers that
+// meet in p at the start only (a first call each, then the trials one
+// after the other) are seen. Each goroutine counts its own calls in a slot
+// of its own (no synchronization between the workers).
 func domRunParallel(f func(int, int, int, domination.Probability, uint64) (int, []queens.Square, domination.RandomStats, error), in DomParallelCase) DomParallelOut {
 	need := 0
 	if in.N > 0 && in.Trials > 0 && in.Workers > 0 {
 		need = min(in.Workers, in.Trials)
 	}
 	w := newCallWatch(need)
+	k := lateCall(in)
+	lateNeed := 0
+	if k > 0 {
+		lateNeed = need
+	}
+	late := newCallWatch(lateNeed)
+	var calls []int64 // calls[g]: the calls of p by goroutine g, written by g only
+	if k > 0 {
+		calls = make([]int64, goroutineSlots)
+	}
 	p := func(n, row, placed, best int) float64 {
 		w.enter()
+		if k > 0 {
+			if g := goroutineID(); g > 0 && g < goroutineSlots {
+				calls[g]++
+				if calls[g] == int64(k) {
+					late.enter()
+				}
+			}
+		}
 		return domination.FixedProbability(n, row, placed, best)
 	}
 	best, qs, st, err := f(in.N, in.Trials, in.Workers, p, in.Seed)
 	w.close(!w.closed.Load())
+	late.close(!late.closed.Load())
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return DomParallelOut{Best: best, Queens: qs, Stats: st, Err: grading.ErrOf(err), Most: w.most, Callers: len(w.seen), TimedOut: w.timedOut && need > 0}
+	late.mu.Lock()
+	defer late.mu.Unlock()
+	return DomParallelOut{Best: best, Queens: qs, Stats: st, Err: grading.ErrOf(err), Most: w.most, Callers: max(len(w.seen), len(late.seen)), TimedOut: w.timedOut && need > 0,
+		LateCall: k, LateMost: late.most, LateTimedOut: late.timedOut && lateNeed > 0}
 }
 
 // judgeDomParallel checks the parallel bound: the error, a valid placement
@@ -285,6 +332,10 @@ func judgeDomParallel(in DomParallelCase, got, want DomParallelOut) (bool, strin
 	if got.TimedOut && want.Need > 0 {
 		return false, fmt.Sprintf("en %s, jamais %d appels de p en même temps (au plus %d) : les essais ne se font pas en parallèle. Chaque travailleur fait ses essais dans sa propre goroutine, lancée avant d'attendre (wg.Wait() après la boucle des go) ; le verrou ne protège que la lecture et l'écriture du meilleur, jamais un essai entier ni l'appel de p",
 			grading.Plurals(int(overlapWait/time.Second), "seconde", "secondes"), want.Need, got.Most)
+	}
+	if got.LateTimedOut && want.Need > 0 {
+		return false, fmt.Sprintf("les travailleurs ne se retrouvent dans p qu'au début : à partir du %de appel de p de chaque goroutine, jamais %d appels en même temps en %s (au plus %d). Les essais doivent se faire en parallèle du premier au dernier, chaque travailleur faisant les siens dans sa propre goroutine ; le verrou ne protège que la lecture et l'écriture du meilleur, jamais un essai entier ni l'appel de p",
+			got.LateCall, want.Need, grading.Plurals(int(overlapWait/time.Second), "seconde", "secondes"), got.LateMost)
 	}
 	if in.Reach && in.N < len(independentDomination) && got.Best != independentDomination[in.N] {
 		return false, fmt.Sprintf("%d essais auraient dû trouver %d reines (i(Q_%d)) : chaque travailleur a-t-il son propre générateur, la probabilité p est-elle respectée ?", in.Trials, independentDomination[in.N], in.N)
