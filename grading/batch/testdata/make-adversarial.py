@@ -241,6 +241,77 @@ case('05-sequential', '05/Q24', '''func RandomCoverParallel(n, trials, workers i
 	// No goroutine, no lock: the trials of Q19, one after the other.
 	return RandomCover(n, trials, p, rand.New(rand.NewPCG(seed, 0)))
 }''', 0, 'goroutines')
+# Goroutines that all meet in the function watched at the start, then the
+# rest done by one goroutine: the second watch (the calls of the second
+# half, or each goroutine's calls past half its share) sees them; the cases
+# too small for it still pass.
+case('05-warm-up', '05/Q24', '''func RandomCoverParallel(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
+	if trials < 0 {
+		return 0, nil, domination.RandomStats{}, domination.ErrTrials
+	}
+	if workers < 1 || workers > domination.MaxWorkers {
+		return 0, nil, domination.RandomStats{}, domination.ErrWorkers
+	}
+	// The workers meet in p once, then the trials of Q19 run one after the other.
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for range min(workers, trials) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			mu.Unlock()
+			_ = p(max(n, 1), 0, 0, 1)
+		}()
+	}
+	wg.Wait()
+	return RandomCover(n, trials, p, rand.New(rand.NewPCG(seed, 0)))
+}''', 0.75, '')
+case('00-warm-up-workers', '00/Q9', '''func Workers(tasks []int, workers int, f func(int) int64) int64 {
+	// The first task of each worker on a channel, the rest one after the other.
+	workers = max(workers, 1)
+	first := min(workers, len(tasks))
+	todo := make(chan int, first)
+	sums := make(chan int64, first)
+	for _, t := range tasks[:first] {
+		todo <- t
+	}
+	close(todo)
+	for range first {
+		go func() { sums <- f(<-todo) }()
+	}
+	var total int64
+	for range first {
+		total += <-sums
+	}
+	for _, t := range tasks[first:] {
+		total += f(t)
+	}
+	return total
+}''', 2, '')
+case('00-warm-up-count', '00/Q10', '''func CountParallel(n, workers int, pred func(int) bool) int64 {
+	// The first i of each worker at once, the rest one after the other.
+	workers = max(workers, 1)
+	var count atomic.Int64
+	var wg sync.WaitGroup
+	first := min(workers, n)
+	for w := range first {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if pred(w) {
+				count.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	for i := first; i < n; i++ {
+		if pred(i) {
+			count.Add(1)
+		}
+	}
+	return count.Load()
+}''', 1, '')
 case('01-dot-unsafe', '01/Q1', '''func IsSafe(p queens.Placement, row, col int) bool {
 	_ = Sizeof(row)
 	for r := 0; r < row; r++ {
