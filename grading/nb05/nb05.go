@@ -631,7 +631,7 @@ var Q24 = grading.Define(&grading.Exercise[func(int, int, int, domination.Probab
 		s := fmt.Sprintf("%s : %s ; %s : %s, %s, %s ; au plus %s de p en même temps", grading.Plural(o.Best, "reine"), domSquares(o.Queens), grading.Plural(o.Stats.Trials, "essai"),
 			grading.Plural(o.Stats.Failures, "échec"), grading.Plural(o.Stats.Prunings, "élagage"), grading.Plural(o.Stats.Improvements, "amélioration"), grading.Plural(o.Most, "appel"))
 		if o.LateTimedOut {
-			s += fmt.Sprintf(", puis %d à partir du %de appel de chaque goroutine", o.LateMost, o.LateCall)
+			s += fmt.Sprintf(", puis %d à partir du %de appel de chaque goroutine", o.LateMost, grading.Int(o.LateCall))
 		}
 		return s
 	},

@@ -335,7 +335,7 @@ func judgeDomParallel(in DomParallelCase, got, want DomParallelOut) (bool, strin
 	}
 	if got.LateTimedOut && want.Need > 0 {
 		return false, fmt.Sprintf("les travailleurs ne se retrouvent dans p qu'au début : à partir du %de appel de p de chaque goroutine, jamais %d appels en même temps en %s (au plus %d). Les essais doivent se faire en parallèle du premier au dernier, chaque travailleur faisant les siens dans sa propre goroutine ; le verrou ne protège que la lecture et l'écriture du meilleur, jamais un essai entier ni l'appel de p",
-			got.LateCall, want.Need, grading.Plurals(int(overlapWait/time.Second), "seconde", "secondes"), got.LateMost)
+			grading.Int(got.LateCall), want.Need, grading.Plurals(int(overlapWait/time.Second), "seconde", "secondes"), got.LateMost)
 	}
 	if in.Reach && in.N < len(independentDomination) && got.Best != independentDomination[in.N] {
 		return false, fmt.Sprintf("%d essais auraient dû trouver %d reines (i(Q_%d)) : chaque travailleur a-t-il son propre générateur, la probabilité p est-elle respectée ?", in.Trials, independentDomination[in.N], in.N)
