@@ -546,12 +546,35 @@ func TestRandomParallelMistakes(t *testing.T) {
 		wg.Wait()
 		return best, bestQueens, stats, nil
 	}
+	// The reference, with p's values kept in a map shared by the workers:
+	// after the first trials p is no longer called, and the watches see
+	// nothing (a serial version with a probability of its own looks the
+	// same), so the note asks for p on every trial.
+	memoized := func(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
+		var mu sync.Mutex
+		memo := map[[4]int]float64{}
+		q := func(n, row, placed, best int) float64 {
+			k := [4]int{n, row, placed, best}
+			mu.Lock()
+			v, ok := memo[k]
+			mu.Unlock()
+			if !ok {
+				v = p(n, row, placed, best)
+				mu.Lock()
+				memo[k] = v
+				mu.Unlock()
+			}
+			return v
+		}
+		return domination.RandomCoverParallel(n, trials, workers, q, seed)
+	}
 	mistakes := []struct {
 		name string
 		f    parallelFunc
 		note string
 	}{
 		{"serial", serial, "en même temps"},
+		{"p's values kept", memoized, "sans garder ses valeurs"},
 		{"goroutines meet in p once, then serial", warmUp, "qu'au début"},
 		{"lock held over each worker's trials", lockedTrials, "qu'au début"},
 		{"one goroutine after the other", oneByOne, "en même temps"},

@@ -333,6 +333,10 @@ func judgeDomParallel(in DomParallelCase, got, want DomParallelOut) (bool, strin
 		return false, fmt.Sprintf("en %s, jamais %d appels de p en même temps (au plus %d) : les essais ne se font pas en parallèle. Chaque travailleur fait ses essais dans sa propre goroutine, lancée avant d'attendre (wg.Wait() après la boucle des go) ; le verrou ne protège que la lecture et l'écriture du meilleur, jamais un essai entier ni l'appel de p",
 			grading.Plurals(int(overlapWait/time.Second), "seconde", "secondes"), want.Need, got.Most)
 	}
+	if got.LateTimedOut && want.Need > 0 && got.LateMost == 0 {
+		return false, fmt.Sprintf("aucune goroutine n'a appelé p %s, alors que chaque travailleur fait au moins %s, qui l'appellent chacun au moins une fois (ligne 0) : chaque essai doit appeler la fonction p reçue, dans la goroutine de son travailleur, sans garder ses valeurs de côté",
+			grading.Plural(got.LateCall, "fois"), grading.Plural(in.Trials/in.Workers, "essai"))
+	}
 	if got.LateTimedOut && want.Need > 0 {
 		return false, fmt.Sprintf("les travailleurs ne se retrouvent dans p qu'au début : à partir du %de appel de p de chaque goroutine, jamais %d appels en même temps en %s (au plus %d). Les essais doivent se faire en parallèle du premier au dernier, chaque travailleur faisant les siens dans sa propre goroutine ; le verrou ne protège que la lecture et l'écriture du meilleur, jamais un essai entier ni l'appel de p",
 			grading.Int(got.LateCall), want.Need, grading.Plurals(int(overlapWait/time.Second), "seconde", "secondes"), got.LateMost)
