@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/prepa-reines/reines/grading/notebook"
 )
 
 // liveNotebooks are the correction notebooks TestLive runs in a live
@@ -24,13 +26,26 @@ import (
 // table, 05's heat maps). The others take long to run for little more.
 var liveNotebooks = []string{"01-recursion", "04-exactcover", "05-domination"}
 
+// wideCheck is a cell TestLive adds at the end of notebook 04: the report
+// of a failing check whose values are 81-character Sudoku grids, which
+// have no space to wrap at (the issue's table was 1,526 px wide in a 978
+// px output area, Obtenu and Remarque off-screen).
+const wideCheck = `%%
+// TestLive: a check table with Sudoku grids.
+grid := "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
+solved := "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+grading.Report{Question: &nb04.Q13.Question, Cases: []grading.CaseResult{{
+	Input: "la grille " + grid, Want: solved, Got: solved[:80] + "8", Status: grading.Failed,
+	Note: "la dernière case vaut 8 ; la grille " + solved[:80] + "8 a deux 8 dans la dernière ligne"}}}.Display()
+`
+
 // liveCells names, per notebook, cells to look at: a key their source
 // contains, and a text their printed output contains that must show above
 // their first chart ("" for a cell only photographed). Each gets a
 // screenshot of its own.
 var liveCells = map[string][]struct{ source, text string }{
 	"01-recursion":  {{`fmt.Printf("%d solutions pour n = 4\n"`, "solutions pour n = 4"}},
-	"04-exactcover": {{"nb04.Q13.Check(SudokuProblem)", ""}}, // 81-character grids in its table
+	"04-exactcover": {{"nb04.Q13.Check(SudokuProblem)", ""}, {"TestLive: a check table", ""}},
 	"05-domination": {{"func describe(n int", "n = 3, 1 reine"}, {"γ(Qn)  placements", "γ(Qn)  placements"}},
 }
 
@@ -59,7 +74,14 @@ func TestLive(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range liveNotebooks {
-		data, err := os.ReadFile(filepath.Join(r, "notebooks", "corrections", name+".ipynb"))
+		nb, err := notebook.Read(filepath.Join(r, "notebooks", "corrections", name+".ipynb"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "04-exactcover" {
+			nb.Cells = append(nb.Cells, notebook.Cell{CellType: "code", ID: "live-wide", Source: notebook.Source(wideCheck), Metadata: map[string]any{}})
+		}
+		data, err := nb.Marshal()
 		if err != nil {
 			t.Fatal(err)
 		}
