@@ -40,13 +40,17 @@ grading.Report{Question: &nb04.Q13.Question, Cases: []grading.CaseResult{{
 `
 
 // liveCells names, per notebook, cells to look at: a key their source
-// contains, and a text their printed output contains that must show above
-// their first chart ("" for a cell only photographed). Each gets a
-// screenshot of its own.
-var liveCells = map[string][]struct{ source, text string }{
-	"01-recursion":  {{`fmt.Printf("%d solutions pour n = 4\n"`, "solutions pour n = 4"}},
-	"04-exactcover": {{"nb04.Q13.Check(SudokuProblem)", ""}, {"TestLive: a check table", ""}},
-	"05-domination": {{"func describe(n int", "n = 3, 1 reine"}, {"γ(Qn)  placements", "γ(Qn)  placements"}},
+// contains, a text their printed output contains that must show above
+// their first chart, and the kinds of their outputs in the order the
+// source makes them (see liveOutput; "" for a cell only photographed).
+// Each gets a screenshot of its own.
+var liveCells = map[string][]struct{ source, text, kinds string }{
+	"01-recursion":  {{`fmt.Printf("%d solutions pour n = 4\n"`, "solutions pour n = 4", "stdout chart"}},
+	"04-exactcover": {{"nb04.Q13.Check(SudokuProblem)", "", ""}, {"TestLive: a check table", "", ""}},
+	"05-domination": {
+		{"func describe(n int", "n = 3, 1 reine", "stdout chart stdout chart"},
+		{"γ(Qn)  placements", "γ(Qn)  placements", "stdout chart"},
+	},
 }
 
 // TestLive opens correction notebooks in a live Jupyter (the classic
@@ -505,6 +509,13 @@ func checkLive(t *testing.T, name string, cells []liveCell) {
 			}
 			if text < 0 || chart < 0 || chart < text {
 				t.Errorf("%s, cell %d: want %q above the first chart; the page shows %s", name, c.Index, want.text, outputKinds(c.Outputs))
+			}
+			var kinds []string
+			for _, o := range c.Outputs {
+				kinds = append(kinds, o.Kind)
+			}
+			if got := strings.Join(kinds, " "); got != want.kinds {
+				t.Errorf("%s, cell %d: outputs %q, want %q; the page shows %s", name, c.Index, got, want.kinds, outputKinds(c.Outputs))
 			}
 		}
 		if !found {
