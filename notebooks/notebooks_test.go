@@ -13,8 +13,11 @@
 // HTML and opens it in headless Chromium: every chart must draw (a canvas
 // replaces the static SVG) with no JavaScript error, and with scripts
 // disabled every chart must show its SVG. Executed notebooks, HTML and
-// screenshots go to build/notebooks. TestStaleAnswer checks, through the
-// kernel, that a check run after its answer cell stopped compiling says so.
+// screenshots go to build/notebooks. TestLive (live_test.go) runs some
+// correction notebooks in a live Jupyter server in headless Chromium, as a
+// student would, and checks what the page shows. TestStaleAnswer checks,
+// through the kernel, that a check run after its answer cell stopped
+// compiling says so.
 package notebooks_test
 
 import (
