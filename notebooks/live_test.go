@@ -293,29 +293,14 @@ func (b *browser) runLive(t *testing.T, srv *jupyterServer, name, dir string, li
 	defer cancel()
 	ctx, cancelTime := context.WithTimeout(ctx, limit+2*time.Minute)
 	defer cancelTime()
-	var jsErrors []string
-	done := make(chan struct{})
-	messages := chromedp.Console(ctx)
-	go func() {
-		defer close(done)
-		for m, err := range messages {
-			if err != nil {
-				return
-			}
-			// Debian's Notebook enables the ipywidgets extension, which
-			// is not installed: the server's set-up, not the notebook's.
-			if strings.Contains(m.URL, "/nbextensions/") || strings.Contains(m.Text, "/nbextensions/") {
-				continue
-			}
-			if m.Type == chromedp.ConsoleError || m.IsException() {
-				jsErrors = append(jsErrors, m.String()+" "+m.URL)
-			}
-		}
-	}()
+	// Debian's Notebook enables the ipywidgets extension, which is not
+	// installed: the server's set-up, not the notebook's.
+	jsErrors := consoleErrors(ctx, func(m chromedp.ConsoleMessage) bool {
+		return strings.Contains(m.URL, "/nbextensions/") || strings.Contains(m.Text, "/nbextensions/")
+	})
 	defer func() {
 		cancel()
-		<-done
-		for _, e := range jsErrors {
+		for _, e := range jsErrors() {
 			t.Errorf("%s: JavaScript error: %s", name, e)
 		}
 	}()
