@@ -91,11 +91,23 @@ func Shown(v string) string {
 // valueStyle lays out inputs and outputs: wrapped at spaces only, never
 // inside a word or a number (Jupyter's own style for pre breaks anywhere),
 // with a scroll bar when a value is too tall, or too wide (an 81-digit
-// Sudoku grid): the table stays within a notebook's output area (about
-// 980 pixels), its last columns in view.
-const valueStyle = "margin:0;white-space:pre-wrap;word-break:normal;overflow-wrap:normal;max-height:12em;max-width:22em;overflow:auto"
+// Sudoku grid). The report is a size container (containerStyle) and each
+// value at most a quarter of its width (25cqw, less the cell's padding),
+// the note at least 16 % (noteWidth): with all four columns long, the
+// table, 91 % of the report and 36 px, still fits (in an output area
+// wider than about 400 px), its last columns in view (notebooks'
+// TestLive). A browser without container units keeps 22em.
+const valueStyle = "margin:0;white-space:pre-wrap;word-break:normal;overflow-wrap:normal;max-height:12em;max-width:22em;max-width:min(22em,calc(25cqw - 16px));overflow:auto"
 
-var reportHTML = template.Must(template.New("report").Parse(`<div class="reines-check" style="font-family:sans-serif;font-size:13px;border-left:4px solid {{.Colour}};padding:4px 10px;margin:4px 0">
+// containerStyle makes the report the container of its values' cqw.
+const containerStyle = "container-type:inline-size;"
+
+// noteWidth is the least width of the note column (Remarque). The note
+// wraps at spaces and, where a word is wider than the column (a grid
+// quoted in it), anywhere: a long word does not widen the table.
+const noteWidth = "min-width:16em;min-width:min(16em,16cqw)"
+
+var reportHTML = template.Must(template.New("report").Parse(`<div class="reines-check" style="` + containerStyle + `font-family:sans-serif;font-size:13px;border-left:4px solid {{.Colour}};padding:4px 10px;margin:4px 0">
 {{if .Warning}}<div class="reines-warning" style="color:#a33;font-weight:bold;margin-bottom:4px">⚠ {{.Warning}}</div>
 {{end}}<div style="font-weight:bold;margin-bottom:4px">{{.Summary}}</div>
 {{if .Hint}}<div class="reines-hint" style="color:#8a5a00;margin-bottom:4px">→ {{.Hint}}</div>
@@ -106,7 +118,7 @@ var reportHTML = template.Must(template.New("report").Parse(`<div class="reines-
 <td style="padding:2px 8px;text-align:left"><pre style="` + valueStyle + `">{{.Input}}</pre></td>
 <td style="padding:2px 8px;text-align:left"><pre style="` + valueStyle + `">{{.Want}}</pre></td>
 <td style="padding:2px 8px;text-align:left"><pre style="` + valueStyle + `">{{.Got}}</pre></td>
-<td style="padding:2px 8px;text-align:left;min-width:16em"><pre style="margin:0;white-space:pre-wrap;word-break:normal;overflow-wrap:break-word">{{.Note}}</pre></td></tr>
+<td style="padding:2px 8px;text-align:left;` + noteWidth + `"><pre style="margin:0;white-space:pre-wrap;word-break:normal;overflow-wrap:break-word;overflow-wrap:anywhere">{{.Note}}</pre></td></tr>
 {{end}}</table>
 {{end}}{{range .Boards}}<div style="margin-top:6px"><div>{{.Caption}}</div>{{.Chart}}</div>{{end}}
 </div>`))

@@ -13,8 +13,11 @@
 // HTML and opens it in headless Chromium: every chart must draw (a canvas
 // replaces the static SVG) with no JavaScript error, and with scripts
 // disabled every chart must show its SVG. Executed notebooks, HTML and
-// screenshots go to build/notebooks. TestStaleAnswer checks, through the
-// kernel, that a check run after its answer cell stopped compiling says so.
+// screenshots go to build/notebooks. TestLive (live_test.go) runs some
+// correction notebooks in a live Jupyter server in headless Chromium, as a
+// student would, and checks what the page shows. TestStaleAnswer checks,
+// through the kernel, that a check run after its answer cell stopped
+// compiling says so.
 package notebooks_test
 
 import (
@@ -363,10 +366,11 @@ const stateJS = `(() => {
 //
 // A correction must draw at least one chart; a student notebook may have
 // none (its demonstrations wait for the answers).
-func (b *browser) check(t *testing.T, html, screenshot string, wantCharts bool) {
-	ctx, cancel := chromedp.NewContext(b.ctx)
-	defer cancel()
-	var jsErrors []string
+// consoleErrors collects the JavaScript errors and exceptions of the page
+// of ctx, those for which ignore (if not nil) is false. The function it
+// returns waits until ctx is cancelled and returns them.
+func consoleErrors(ctx context.Context, ignore func(chromedp.ConsoleMessage) bool) func() []string {
+	var errs []string
 	done := make(chan struct{})
 	messages := chromedp.Console(ctx)
 	go func() {
@@ -375,11 +379,21 @@ func (b *browser) check(t *testing.T, html, screenshot string, wantCharts bool) 
 			if err != nil {
 				return
 			}
-			if m.Type == chromedp.ConsoleError || m.IsException() {
-				jsErrors = append(jsErrors, m.String())
+			if (m.Type == chromedp.ConsoleError || m.IsException()) && (ignore == nil || !ignore(m)) {
+				errs = append(errs, strings.TrimSpace(m.String()+" "+m.URL))
 			}
 		}
 	}()
+	return func() []string {
+		<-done
+		return errs
+	}
+}
+
+func (b *browser) check(t *testing.T, html, screenshot string, wantCharts bool) {
+	ctx, cancel := chromedp.NewContext(b.ctx)
+	defer cancel()
+	jsErrors := consoleErrors(ctx, nil)
 	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+html)); err != nil {
 		t.Fatalf("browser: %v", err)
 	}
@@ -399,7 +413,7 @@ func (b *browser) check(t *testing.T, html, screenshot string, wantCharts bool) 
 		t.Fatalf("browser: %v", err)
 	}
 	cancel()
-	<-done
+	errs := jsErrors()
 	if err := os.WriteFile(screenshot, png, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -412,7 +426,7 @@ func (b *browser) check(t *testing.T, html, screenshot string, wantCharts bool) 
 	if st.UniqueIDs != st.IDs {
 		t.Errorf("%s: %d chart ids, only %d distinct", html, st.IDs, st.UniqueIDs)
 	}
-	for _, e := range jsErrors {
+	for _, e := range errs {
 		t.Errorf("%s: JavaScript error: %s", html, e)
 	}
 

@@ -495,10 +495,10 @@ var Q17 = grading.Define(&grading.Exercise[func([]int, *rand.Rand) (int, bool), 
 		return out
 	},
 	Input: func(in DomReservoirCase) string {
-		return fmt.Sprintf("ligne %v, %d tirages (graine %d)", in.Row, in.Draws, in.Seed)
+		return fmt.Sprintf("ligne %v, %d tirages (graine %d)", in.Row, grading.Int(in.Draws), in.Seed)
 	},
 	Format: func(o DomReservoirOut) string {
-		s := fmt.Sprintf("fréquences %v", o.Hits)
+		s := "fréquences " + grading.Ints(o.Hits)
 		if o.Invalid > 0 {
 			s += fmt.Sprintf(", %d tirages sur une case non nulle ou hors de la ligne", o.Invalid)
 		}
@@ -545,7 +545,7 @@ var Q19 = grading.Define(&grading.Exercise[func(int, int, domination.Probability
 		return out
 	},
 	Input: func(in DomRandomCase) string {
-		return fmt.Sprintf("n = %d, %d essais, probabilité fixe (n−1)/n, graine %d", in.N, in.Trials, in.Seed)
+		return fmt.Sprintf("n = %d, %d essais, probabilité fixe (n−1)/n, graine %d", in.N, grading.Int(in.Trials), in.Seed)
 	},
 	Format: func(o DomRandomOut) string {
 		if o.Err != nil {
@@ -622,7 +622,7 @@ var Q24 = grading.Define(&grading.Exercise[func(int, int, int, domination.Probab
 		return out
 	},
 	Input: func(in DomParallelCase) string {
-		return fmt.Sprintf("n = %d, %d essais, %s, probabilité fixe (n−1)/n, graine %d", in.N, in.Trials, grading.Plural(in.Workers, "travailleur"), in.Seed)
+		return fmt.Sprintf("n = %d, %d essais, %s, probabilité fixe (n−1)/n, graine %d", in.N, grading.Int(in.Trials), grading.Plural(in.Workers, "travailleur"), in.Seed)
 	},
 	Format: func(o DomParallelOut) string {
 		if o.Err != nil {
@@ -771,14 +771,14 @@ func formatDomMin(o DomSearchOut) string {
 	if o.Err != nil {
 		return grading.ErrText(o.Err)
 	}
-	return fmt.Sprintf("minimum %d, %d nœuds", o.Min, o.Nodes)
+	return fmt.Sprintf("minimum %d, %d nœuds", o.Min, grading.Int(o.Nodes))
 }
 
 func formatDomCount(o DomSearchOut) string {
 	if o.Err != nil {
 		return grading.ErrText(o.Err)
 	}
-	return fmt.Sprintf("minimum %d, %d placements", o.Min, o.Count)
+	return fmt.Sprintf("minimum %d, %d placements", o.Min, grading.Int(o.Count))
 }
 
 // coverage builds the coverage of a case with the reference answers.
@@ -1073,11 +1073,11 @@ func domNodes(got, want int64, pruned bool) (bool, string) {
 	case got == want:
 		return true, ""
 	case got > want && pruned:
-		return false, fmt.Sprintf("bon résultat, mais %d nœuds au lieu de %d : l'élagage doit couper dès que r ≥ best, avant tout autre test (avec r > best, on explore pour rien les branches qui ne font qu'égaler le meilleur)", got, want)
+		return false, fmt.Sprintf("bon résultat, mais %d nœuds au lieu de %d : l'élagage doit couper dès que r ≥ best, avant tout autre test (avec r > best, on explore pour rien les branches qui ne font qu'égaler le meilleur)", grading.Int(got), grading.Int(want))
 	case pruned:
-		return false, fmt.Sprintf("bon résultat, mais %d nœuds au lieu de %d : comptez un nœud à chaque appel de la fonction récursive, appel initial compris, et n'élaguez que si r ≥ best", got, want)
+		return false, fmt.Sprintf("bon résultat, mais %d nœuds au lieu de %d : comptez un nœud à chaque appel de la fonction récursive, appel initial compris, et n'élaguez que si r ≥ best", grading.Int(got), grading.Int(want))
 	}
-	return false, fmt.Sprintf("bon minimum, mais %d nœuds au lieu de %d : comptez un nœud à chaque appel de la fonction récursive (appel initial compris), arrêtez-vous dès que la couverture est complète, et n'élaguez pas dans cette version", got, want)
+	return false, fmt.Sprintf("bon minimum, mais %d nœuds au lieu de %d : comptez un nœud à chaque appel de la fonction récursive (appel initial compris), arrêtez-vous dès que la couverture est complète, et n'élaguez pas dans cette version", grading.Int(got), grading.Int(want))
 }
 
 // judgeDomSearch judges a minimum and its node count.
@@ -1210,7 +1210,7 @@ func judgeDomRandom(in DomRandomCase, got, want DomRandomOut) (bool, string) {
 	}
 	st := got.Stats
 	if st.Trials != int64(in.Trials) {
-		return false, fmt.Sprintf("Stats.Trials = %d : il faut compter les %d essais", st.Trials, in.Trials)
+		return false, fmt.Sprintf("Stats.Trials = %d : il faut compter les %d essais", grading.Int(st.Trials), grading.Int(in.Trials))
 	}
 	if st.Failures < 0 || st.Prunings < 0 || st.Improvements < 0 || st.Failures+st.Prunings+st.Improvements > st.Trials {
 		return false, "chaque essai est au plus un échec, un élagage ou une amélioration : leurs nombres ne peuvent dépasser celui des essais"
@@ -1219,7 +1219,7 @@ func judgeDomRandom(in DomRandomCase, got, want DomRandomOut) (bool, string) {
 		return false, "deux appels avec la même graine doivent donner le même résultat : tirez tous les nombres aléatoires avec rng"
 	}
 	if in.Reach && got.Best != want.Min {
-		return false, fmt.Sprintf("%d essais auraient dû trouver %d reines (i(Q_%d)) : le tirage de la case est-il uniforme, la probabilité (n−1)/n respectée ?", in.Trials, want.Min, in.N)
+		return false, fmt.Sprintf("%d essais auraient dû trouver %d reines (i(Q_%d)) : le tirage de la case est-il uniforme, la probabilité (n−1)/n respectée ?", grading.Int(in.Trials), want.Min, in.N)
 	}
 	return true, ""
 }

@@ -317,7 +317,7 @@ func judgeDomParallel(in DomParallelCase, got, want DomParallelOut) (bool, strin
 	}
 	st := got.Stats
 	if st.Trials != int64(in.Trials) {
-		return false, fmt.Sprintf("Stats.Trials = %d : les travailleurs doivent faire, à eux tous, les %d essais (additionnez leurs statistiques après wg.Wait())", st.Trials, in.Trials)
+		return false, fmt.Sprintf("Stats.Trials = %d : les travailleurs doivent faire, à eux tous, les %d essais (additionnez leurs statistiques après wg.Wait())", grading.Int(st.Trials), grading.Int(in.Trials))
 	}
 	if st.Failures < 0 || st.Prunings < 0 || st.Improvements < 0 || st.Failures+st.Prunings+st.Improvements > st.Trials {
 		return false, "chaque essai est au plus un échec, un élagage ou une amélioration : leurs nombres ne peuvent dépasser celui des essais"
@@ -342,7 +342,7 @@ func judgeDomParallel(in DomParallelCase, got, want DomParallelOut) (bool, strin
 			grading.Int(got.LateCall), want.Need, grading.Plurals(int(overlapWait/time.Second), "seconde", "secondes"), got.LateMost)
 	}
 	if in.Reach && in.N < len(independentDomination) && got.Best != independentDomination[in.N] {
-		return false, fmt.Sprintf("%d essais auraient dû trouver %d reines (i(Q_%d)) : chaque travailleur a-t-il son propre générateur, la probabilité p est-elle respectée ?", in.Trials, independentDomination[in.N], in.N)
+		return false, fmt.Sprintf("%d essais auraient dû trouver %d reines (i(Q_%d)) : chaque travailleur a-t-il son propre générateur, la probabilité p est-elle respectée ?", grading.Int(in.Trials), independentDomination[in.N], in.N)
 	}
 	return true, ""
 }

@@ -16,20 +16,31 @@ import (
 // code: fenced blocks, indented blocks (four spaces or a tab), `code spans`
 // and $math$ are left as they are.
 func frenchMarkdown(md string) string {
+	return mapProse(md, func(l string) string { return outside(l, "`$", grading.ProseTypography) }, true)
+}
+
+// mapProse returns markdown md with f applied to each line outside fenced
+// and indented code blocks; the code lines are kept as they are if
+// keepCode, left out otherwise.
+func mapProse(md string, f func(string) string, keepCode bool) string {
 	lines := strings.Split(md, "\n")
+	kept := lines[:0:0]
 	fenced := false
-	for i, l := range lines {
+	for _, l := range lines {
 		t := strings.TrimSpace(l)
 		switch {
 		case strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"):
 			fenced = !fenced
-			continue
 		case fenced || strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t"):
+		default:
+			kept = append(kept, f(l))
 			continue
 		}
-		lines[i] = outside(l, "`$", grading.ProseTypography)
+		if keepCode {
+			kept = append(kept, l)
+		}
 	}
-	return strings.Join(lines, "\n")
+	return strings.Join(kept, "\n")
 }
 
 // outside applies f to the parts of line outside the spans that a

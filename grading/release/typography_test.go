@@ -101,19 +101,5 @@ var codeSpan = regexp.MustCompile("`[^`]*`|\\$[^$]*\\$")
 // proseOnly returns markdown md without its code: fenced and indented
 // blocks, code spans and $math$.
 func proseOnly(md string) string {
-	var b strings.Builder
-	fenced := false
-	for _, l := range strings.Split(md, "\n") {
-		t := strings.TrimSpace(l)
-		switch {
-		case strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"):
-			fenced = !fenced
-			continue
-		case fenced || strings.HasPrefix(l, "    ") || strings.HasPrefix(l, "\t"):
-			continue
-		}
-		b.WriteString(codeSpan.ReplaceAllString(l, " "))
-		b.WriteString("\n")
-	}
-	return b.String()
+	return mapProse(md, func(l string) string { return codeSpan.ReplaceAllString(l, " ") }, false)
 }

@@ -207,7 +207,7 @@ func Compile(ctx context.Context, root, dir string, units []Unit) (map[string]Bu
 				m = "no executable produced"
 			}
 		}
-		if strings.Contains(m, "fatal error: out of memory") || strings.Contains(m, "fatal error: runtime: out of memory") || strings.Contains(m, "cannot allocate memory") {
+		if compilerOutOfMemory(m) {
 			// The compiler's own crash: its stack says nothing to a student.
 			m = fmt.Sprintf("le compilateur a manqué de mémoire (limite %d Mio) : constantes, tableaux ou génériques démesurés ?\n", BuildLimits.MemoryMB)
 		}
@@ -258,4 +258,18 @@ func splitBuildOutput(out []byte) map[string]string {
 		msgs[cur] += line + "\n"
 	}
 	return msgs
+}
+
+// compilerOutOfMemory reports whether the go command's output m is the
+// compiler's crash under the memory limit: Go's runtime says it is out of
+// memory, or, when an allocation fails where it cannot say so (the garbage
+// collector's span queues in Go 1.26), dies of a segmentation fault with
+// the runtime's stack.
+func compilerOutOfMemory(m string) bool {
+	for _, sign := range []string{"fatal error: out of memory", "fatal error: runtime: out of memory", "cannot allocate memory"} {
+		if strings.Contains(m, sign) {
+			return true
+		}
+	}
+	return strings.Contains(m, "SIGSEGV: segmentation violation") && strings.Contains(m, "runtime.")
 }

@@ -17,8 +17,10 @@ var BeforeDisplay func()
 // text/html and text as text/plain (what terminals, nbconvert's text export
 // and screen readers get), plus any extra MIME types given (e.g. a JSON
 // record for automated checks). It waits until GoNB has read the output
-// (gonbui.Sync), so nothing is lost when the cell's program exits. Outside a
-// notebook it prints text on standard output instead.
+// (gonbui.Sync), so nothing is lost when the cell's program exits; before
+// sending, it waits until GoNB has taken what the cell printed, so that the
+// output shows below that text (see flushStdout). Outside a notebook it
+// prints text on standard output instead.
 func Display(html, text string, extra map[string]any) {
 	if f := BeforeDisplay; f != nil {
 		f()
@@ -34,6 +36,7 @@ func Display(html, text string, extra map[string]any) {
 	for k, v := range extra {
 		data[protocol.MIMEType(k)] = v
 	}
+	flushStdout()
 	gonbui.SendData(&protocol.DisplayData{Data: data})
 	gonbui.Sync()
 }

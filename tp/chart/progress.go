@@ -68,6 +68,7 @@ func (p *Progress) show(fraction float64, text string) {
 	if !gonbui.IsNotebook {
 		return
 	}
+	flushStdout()
 	gonbui.SendData(&protocol.DisplayData{
 		Data: map[protocol.MIMEType]any{
 			protocol.MIMETextHTML:  p.HTML(fraction, text),
