@@ -42,11 +42,13 @@ jupyter: $(STAMP)
 	cd notebooks && jupyter notebook --no-browser --port=$(PORT) $(ROOT_FLAG) $(HIDE) $(JUPYTER_ARGS)
 
 # Tests always re-run the (idempotent) setup, Chromium included: it ends
-# with the smoke notebook, the first test.
+# with the smoke notebook, the first test. Then lint, test-go, fuzz and
+# test-notebooks, run and timed by internal/testbudget: a table of each
+# phase (package, kernel test) against the suite's budget ends the output.
 test:
-	bash kernel-setup/setup.sh --browser --grader
-	@mkdir -p build && touch $(STAMP)
-	$(MAKE) lint test-go fuzz test-notebooks
+	@start=$$(date +%s); bash kernel-setup/setup.sh --browser --grader && \
+	  mkdir -p build && touch $(STAMP) && \
+	  go run ./internal/testbudget -setup-seconds $$(( $$(date +%s) - start )) -fuzztime $(FUZZTIME)
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go') $$(git ls-files --others --exclude-standard '*.go')); \

@@ -106,7 +106,7 @@ func TestExecute(t *testing.T) {
 	jupyterPath := rawErrorKernel(t, r, filepath.Join(r, "build", "jupyter"))
 	browser := newBrowser(t)
 	edition := filepath.Join(r, "build", "student")
-	if _, err := release.WriteStudent(r, edition, true); err != nil {
+	if _, err := release.CopyEdition(r, edition, true); err != nil {
 		t.Fatal(err)
 	}
 	pasted := filepath.Join(edition, "notebooks", "pasted")
@@ -186,8 +186,9 @@ func execute(t *testing.T, jupyterPath, path, dir string) string {
 	return executeWithin(t, jupyterPath, path, dir, 600)
 }
 
-// executeWithin is execute with each cell given at most seconds.
-func executeWithin(t *testing.T, jupyterPath, path, dir string, seconds int) string {
+// executeWithin is execute with each cell given at most seconds, and env
+// ("NAME=value") added to the kernel's environment.
+func executeWithin(t *testing.T, jupyterPath, path, dir string, seconds int, env ...string) string {
 	mu.Lock()
 	defer mu.Unlock()
 	start := time.Now()
@@ -195,7 +196,7 @@ func executeWithin(t *testing.T, jupyterPath, path, dir string, seconds int) str
 		"--ExecutePreprocessor.kernel_name=gonb", fmt.Sprintf("--ExecutePreprocessor.timeout=%d", seconds),
 		"--output-dir", dir, filepath.Base(path))
 	cmd.Dir = filepath.Dir(path)
-	cmd.Env = append(os.Environ(), "JUPYTER_PATH="+jupyterPath)
+	cmd.Env = append(append(os.Environ(), "JUPYTER_PATH="+jupyterPath), env...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("nbconvert --execute failed: %v\n%s", err, tail(out, 40))
 	}
@@ -460,7 +461,7 @@ func TestStaleAnswer(t *testing.T) {
 	r := root(t)
 	jupyterPath := rawErrorKernel(t, r, filepath.Join(r, "build", "jupyter"))
 	edition := filepath.Join(r, "build", "stale")
-	if _, err := release.WriteStudent(r, edition, true); err != nil {
+	if _, err := release.CopyEdition(r, edition, true); err != nil {
 		t.Fatal(err)
 	}
 	const right = "func IsSafe(p queens.Placement, row, col int) bool {\n\tfor r := 0; r < row; r++ {\n\t\tif p[r] == col || row-r == col-p[r] || row-r == p[r]-col {\n\t\t\treturn false\n\t\t}\n\t}\n\treturn true\n}"
@@ -598,7 +599,7 @@ func TestLoopingAnswers(t *testing.T) {
 	r := root(t)
 	jupyterPath := rawErrorKernel(t, r, filepath.Join(r, "build", "jupyter"))
 	edition := filepath.Join(r, "build", "looping")
-	if _, err := release.WriteStudent(r, edition, true); err != nil {
+	if _, err := release.CopyEdition(r, edition, true); err != nil {
 		t.Fatal(err)
 	}
 	srcs, _ := filepath.Glob(filepath.Join(r, "notebooks", "src", "*.txtar"))
@@ -651,53 +652,102 @@ func TestLoopingAnswers(t *testing.T) {
 			if err := os.WriteFile(path, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			executed, err := notebook.Read(executeWithin(t, jupyterPath, path, filepath.Join(r, "build", "notebooks", "looping"), 60))
+			// The checks and demonstrations give up after 1 s instead of 10:
+			// the same proof (each stops, each says why), about eighty
+			// waits shorter.
+			executed, err := notebook.Read(executeWithin(t, jupyterPath, path, filepath.Join(r, "build", "notebooks", "looping"), 60,
+				grading.TimeoutEnv+"=1s"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			stopped := 0
-			for i, cell := range executed.Cells {
-				var all strings.Builder
-				var records []grading.Record
-				for _, raw := range cell.Outputs {
-					var o output
-					_ = json.Unmarshal(raw, &o)
-					if o.OutputType == "error" {
-						t.Errorf("cell %d: %s: %s", i, o.Ename, o.Evalue)
-					}
-					all.WriteString(text(o.Text))
-					for _, v := range o.Data {
-						all.WriteString(text(v))
-					}
-					if s, ok := o.Data[grading.CheckMIME]; ok {
-						var rec grading.Record
-						_ = json.Unmarshal([]byte(text(s)), &rec)
-						records = append(records, rec)
-					}
-				}
-				meta := cell.Reines()
-				if meta.Role == "check" && questions[meta.Question] {
-					if len(records) != 1 || records[0].Outcome == "passed" {
-						t.Errorf("check cell %d (%s) of a looping answer: records %+v", i, meta.Question, records)
-					}
-				}
-				for _, m := range demoLabel.FindAllStringSubmatch(string(cell.Source), -1) {
-					calls := false
-					names, _, _ := strings.Cut(m[1], " (")
-					for _, fn := range strings.Split(strings.ReplaceAll(names, " et ", ", "), ", ") {
-						calls = calls || looping[strings.TrimSpace(fn)]
-					}
-					if !calls {
-						continue
-					}
-					if !strings.Contains(all.String(), "La démonstration s'est arrêtée") {
-						t.Errorf("cell %d, demonstration %q with a looping answer: no note that it stopped; output:\n%s", i, m[1], tail([]byte(all.String()), 10))
-					}
-					stopped++
-				}
+			problems, stopped := loopingProblems(executed, looping, questions)
+			for _, p := range problems {
+				t.Error(p)
 			}
 			t.Logf("looping: %d functions (%v), %d demonstrations stopped", len(looping), slices.Sorted(maps.Keys(looping)), stopped)
 		})
+	}
+}
+
+// loopingProblems reads a notebook executed with the functions looping
+// answered by endless loops (their questions: questions): every cell ran
+// without an error (a demonstration without a time limit ends in the
+// kernel's time-out error), the check of each such question does not pass,
+// and every demonstration that calls one says it stopped. It returns what
+// is wrong, and how many demonstrations stopped.
+func loopingProblems(executed *notebook.Notebook, looping, questions map[string]bool) (problems []string, stopped int) {
+	for i, cell := range executed.Cells {
+		var all strings.Builder
+		var records []grading.Record
+		for _, raw := range cell.Outputs {
+			var o output
+			_ = json.Unmarshal(raw, &o)
+			if o.OutputType == "error" {
+				problems = append(problems, fmt.Sprintf("cell %d: %s: %s", i, o.Ename, o.Evalue))
+			}
+			all.WriteString(text(o.Text))
+			for _, v := range o.Data {
+				all.WriteString(text(v))
+			}
+			if s, ok := o.Data[grading.CheckMIME]; ok {
+				var rec grading.Record
+				_ = json.Unmarshal([]byte(text(s)), &rec)
+				records = append(records, rec)
+			}
+		}
+		meta := cell.Reines()
+		if meta.Role == "check" && questions[meta.Question] {
+			if len(records) != 1 || records[0].Outcome == "passed" {
+				problems = append(problems, fmt.Sprintf("check cell %d (%s) of a looping answer: records %+v", i, meta.Question, records))
+			}
+		}
+		for _, m := range demoLabel.FindAllStringSubmatch(string(cell.Source), -1) {
+			calls := false
+			names, _, _ := strings.Cut(m[1], " (")
+			for _, fn := range strings.Split(strings.ReplaceAll(names, " et ", ", "), ", ") {
+				calls = calls || looping[strings.TrimSpace(fn)]
+			}
+			if !calls {
+				continue
+			}
+			if !strings.Contains(all.String(), "La démonstration s'est arrêtée") {
+				problems = append(problems, fmt.Sprintf("cell %d, demonstration %q with a looping answer: no note that it stopped; output:\n%s", i, m[1], tail([]byte(all.String()), 10)))
+			}
+			stopped++
+		}
+	}
+	return problems, stopped
+}
+
+// The looping-answers test fails a demonstration that had no time limit:
+// run with a looping answer, it is stopped by the kernel's cell time-out
+// (an error output), with no note of its own; and a check that passed a
+// looping answer.
+func TestLoopingProblems(t *testing.T) {
+	cell := func(src, role, q string, outs ...string) notebook.Cell {
+		c := notebook.Cell{CellType: "code", Source: notebook.Source(src), Metadata: map[string]any{"reines": notebook.Meta{Role: role, Question: q}}}
+		for _, o := range outs {
+			c.Outputs = append(c.Outputs, json.RawMessage(o))
+		}
+		return c
+	}
+	looping, questions := map[string]bool{"Solve": true}, map[string]bool{"02/Q3": true}
+	stoppedNote := `{"output_type":"display_data","data":{"text/plain":"La démonstration s'est arrêtée : pas de fin après 1 s"},"metadata":{}}`
+	failed := `{"output_type":"display_data","data":{"` + grading.CheckMIME + `":"{\"question\":\"02/Q3\",\"outcome\":\"failed\"}"},"metadata":{}}`
+	passed := strings.Replace(failed, "failed", "passed", 1)
+	timeout := `{"output_type":"error","ename":"CellTimeoutError","evalue":"A cell timed out while it was being executed, after 60 seconds."}`
+	demo := "%%\ngrading.Demo(\"Solve (question 3)\", func() { Solve(8) })"
+	good := &notebook.Notebook{Cells: []notebook.Cell{cell(demo, "demo", "", stoppedNote), cell("%%\nnb02.Q3.Check(Solve)", "check", "02/Q3", failed)}}
+	if problems, stopped := loopingProblems(good, looping, questions); len(problems) > 0 || stopped != 1 {
+		t.Errorf("a stopped demonstration and a failed check: problems %q, %d stopped; want none, 1", problems, stopped)
+	}
+	for name, nb := range map[string]*notebook.Notebook{
+		"demonstration without a limit": {Cells: []notebook.Cell{cell(demo, "demo", "", timeout)}},
+		"check passing a looping answer": {Cells: []notebook.Cell{cell("%%\nnb02.Q3.Check(Solve)", "check", "02/Q3", passed)}},
+	} {
+		if problems, _ := loopingProblems(nb, looping, questions); len(problems) == 0 {
+			t.Errorf("%s: no problem found", name)
+		}
 	}
 }
 
@@ -735,7 +785,7 @@ func TestPerUserSetup(t *testing.T) {
 	}
 	r := root(t)
 	edition := filepath.Join(home, "reines")
-	if _, err := release.WriteStudent(r, edition, true); err != nil {
+	if _, err := release.CopyEdition(r, edition, true); err != nil {
 		t.Fatal(err)
 	}
 	s, err := notebook.Read(filepath.Join(edition, "notebooks", "01-recursion.ipynb"))

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -81,8 +80,8 @@ func (c *Cache) Duplicates() int { return int(c.duplicates.Load()) }
 
 // Version hashes what a grade depends on besides the notebook: the
 // executable running (the grader, its checks and reference answers), the
-// student edition in sdk, and opt's TP, seed and limits. Cost: reading
-// the executable and the edition, about 30 MB.
+// student edition (sdk.Key, a hash of its sources), and opt's TP, seed and
+// limits. Cost: reading the executable, about 30 MB.
 func Version(sdk *SDK, opt Options) (string, error) {
 	h := sha256.New()
 	exe, err := os.Executable()
@@ -92,25 +91,7 @@ func Version(sdk *SDK, opt Options) (string, error) {
 	if err := hashFile(h, exe); err != nil {
 		return "", err
 	}
-	var files []string
-	err = filepath.WalkDir(sdk.Dir, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
-			files = append(files, path)
-		}
-		return err
-	})
-	if err != nil {
-		return "", err
-	}
-	slices.Sort(files)
-	for _, f := range files {
-		rel, _ := filepath.Rel(sdk.Dir, f)
-		fmt.Fprintf(h, "%s\x00", rel)
-		if err := hashFile(h, f); err != nil {
-			return "", err
-		}
-	}
-	fmt.Fprintf(h, "tp=%s seed=%d limits=%+v", opt.TP, opt.Seed, opt.Limits)
+	fmt.Fprintf(h, "sdk=%s tp=%s seed=%d limits=%+v", sdk.Key, opt.TP, opt.Seed, opt.Limits)
 	return hex.EncodeToString(h.Sum(nil))[:20], nil
 }
 
@@ -122,6 +103,26 @@ func hashFile(w io.Writer, path string) error {
 	defer f.Close()
 	_, err = io.Copy(w, f)
 	return err
+}
+
+// ToGrade counts the submissions of subs that Grade would grade rather
+// than take from an earlier run: the run needs the SDK and its builds
+// only if there is one. Refused or unreadable submissions do not count
+// (Grade only says why); identical ones count once.
+func (c *Cache) ToGrade(subs []Submission) int {
+	seen := map[string]bool{}
+	n := 0
+	for _, sub := range subs {
+		key, _, err := c.key(sub)
+		if err != nil || seen[key] {
+			continue
+		}
+		seen[key] = true
+		if _, err := os.Stat(filepath.Join(c.dir, key+".json")); c.Force || err != nil {
+			n++
+		}
+	}
+	return n
 }
 
 // cached is a Result as the cache keeps it, with the answers' code the
@@ -193,6 +194,12 @@ func (c *Cache) Grade(ctx context.Context, sub Submission, opt Options) Result {
 		}
 	}
 	r := Grade(ctx, sub, opt)
+	if r.transient && ctx.Err() == nil {
+		// The machine decided it (too busy to build in time, an internal
+		// error): once more; if it stays, the teacher sees its problem,
+		// and it is not kept.
+		r = Grade(ctx, sub, opt)
+	}
 	if ctx.Err() != nil || r.transient {
 		return r
 	}

@@ -2,6 +2,7 @@ package batch
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -65,7 +66,10 @@ type Options struct {
 	Seed    uint64             // the teacher's seed of the hidden cases
 }
 
-// BuildBudget bounds the time all the builds of one notebook take together.
+// BuildBudget bounds the CPU time all the builds of one notebook take
+// together (see submission.Budget): a notebook whose program does not
+// compile, built again question by question, cannot hold the run. It is
+// CPU time, which a busy machine does not use up.
 const BuildBudget = 5 * time.Minute
 
 // Grade grades one submission. It never fails: everything that goes wrong
@@ -131,6 +135,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		}
 	}
 	prog := submission.Build(cells)
+	prog.CompleteImports()
 	qs := grading.Questions(tp)
 	if len(qs) == 0 {
 		res.Problems = append(res.Problems, "aucune question enregistrée pour le TP "+tp)
@@ -161,9 +166,9 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 			continue
 		}
 		decls, inits := prog.WithInits(prog.Needed(q.Func))
-		src := prog.Source(decls, inits+"reinesServe_()")
-		if fixed, err := submission.Fix(src); err == nil {
-			src = fixed // the imports goimports adds are the ones to flag
+		src, fixed := prog.Source(decls, inits+"reinesServe_()"), false
+		if f, err := submission.Fix(src); err == nil {
+			src, fixed = f, true // the imports goimports adds are the ones to flag
 		}
 		g.Flags = append(flags(src, opt.SDK.Stubbed), requirementFlags(src, q.Requires)...)
 		g.Flags = append(g.Flags, toolFlags(src, tp)...)
@@ -174,9 +179,21 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		}
 		harness := fmt.Sprintf("package main\n\nimport (\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ %q\n)\n\nfunc reinesServe_() { grading.ServeMain(%q, %s) }\n",
 			notebookPackage(tp), q.ID, q.Func)
-		units = append(units, submission.Unit{Name: unitName(q.ID), Source: src, Harness: harness})
+		units = append(units, submission.Unit{Name: unitName(q.ID), Source: src, Harness: harness, Fixed: fixed})
 		graded = append(graded, q)
 		res.Questions = append(res.Questions, g)
+	}
+	needRace := slices.ContainsFunc(graded, func(q *grading.Question) bool { return q.Race })
+	if len(graded) > 0 {
+		// The grader's own builds (the edition, its packages compiled):
+		// before this notebook's, never within its limits.
+		if err := opt.SDK.Prepare(ctx, needRace); err != nil {
+			if ctx.Err() == nil {
+				res.Problems = append(res.Problems, "préparation du correcteur impossible (à signaler) : "+err.Error())
+			}
+			res.transient = true
+			return res.finish(tp)
+		}
 	}
 	if err := opt.Sandbox.Reachable(opt.Work); err != nil {
 		res.Problems = append(res.Problems, "dossier de travail : "+err.Error())
@@ -192,32 +209,48 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 	defer os.RemoveAll(dir)
 	_ = os.Chmod(dir, 0o755) // the sandbox user runs the binaries
 	// Linking dominates: first try one program serving every question (the
-	// question's ID is its first argument). Only if it does not compile is
-	// each question built alone, so that a broken cell costs only the
-	// questions that use it. Both give the same results. The questions
-	// about goroutines are always built alone, with the race detector.
+	// question's ID is its first argument), and one for the questions
+	// about goroutines, built with the race detector. Only if one does not
+	// compile are its questions built one by one, so that a broken cell
+	// costs only the questions that use it. Both give the same results.
 	units = slices.Clone(units)
 	for k := range units {
 		units[k].Race = graded[k].Race
 	}
 	built := map[string]submission.Built{}
-	// All the builds of one notebook share one budget: a program slow to
-	// compile, built again question by question, cannot hold the run.
-	bctx, cancelBuilds := context.WithTimeout(ctx, BuildBudget)
-	defer cancelBuilds()
+	var tc submission.Toolchain
+	if len(units) > 0 {
+		gocache, done, err := opt.SDK.Builds.Session(ctx)
+		if err != nil {
+			res.Problems = append(res.Problems, "cache de compilation : "+err.Error())
+			res.transient = true
+			return res.finish(tp)
+		}
+		defer done()
+		tc = submission.Toolchain{Root: opt.SDK.Dir, Cache: gocache, Budget: &submission.Budget{CPU: BuildBudget}}
+	}
 	wholeArgs := map[string][]string{} // the whole program's arguments, per question
-	var plainQs []*grading.Question
+	var wholes []submission.Unit
+	byRace := map[bool][]*grading.Question{}
 	for _, q := range graded {
-		if !q.Race {
-			plainQs = append(plainQs, q)
+		byRace[q.Race] = append(byRace[q.Race], q)
+	}
+	for _, race := range []bool{false, true} {
+		if qs := byRace[race]; len(qs) > 0 {
+			wholes = append(wholes, wholeUnit(prog, qs, tp, race))
 		}
 	}
-	if len(plainQs) > 0 {
-		whole := wholeUnit(prog, plainQs, tp)
-		b, err := submission.Compile(bctx, opt.SDK.Dir, filepath.Join(dir, "whole"), []submission.Unit{whole})
-		if err == nil && b[whole.Name].Bin != "" {
-			for _, q := range plainQs {
-				built[unitName(q.ID)] = b[whole.Name]
+	if len(wholes) > 0 {
+		b, err := submission.Compile(ctx, tc, filepath.Join(dir, "whole"), wholes)
+		if busy(err, &res) {
+			return res.finish(tp)
+		}
+		for _, w := range wholes {
+			if err != nil || b[w.Name].Bin == "" {
+				continue
+			}
+			for _, q := range byRace[w.Race] {
+				built[unitName(q.ID)] = b[w.Name]
 				wholeArgs[q.ID] = []string{q.ID}
 			}
 		}
@@ -229,11 +262,11 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		}
 	}
 	if len(rest) > 0 {
-		b, err := submission.Compile(bctx, opt.SDK.Dir, filepath.Join(dir, "build"), rest)
+		b, err := submission.Compile(ctx, tc, filepath.Join(dir, "build"), rest)
+		if busy(err, &res) {
+			return res.finish(tp)
+		}
 		if err != nil {
-			if bctx.Err() != nil && ctx.Err() == nil {
-				err = fmt.Errorf("plus de %s pour ce notebook, abandonnée (programme démesuré ?)", grading.Seconds(BuildBudget))
-			}
 			res.Problems = append(res.Problems, "compilation impossible : "+err.Error())
 			return res.finish(tp)
 		}
@@ -264,7 +297,10 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 			// only the questions whose own program does so lose their
 			// points, so this one is built and run alone.
 			*g = before
-			alone, err := submission.Compile(bctx, opt.SDK.Dir, filepath.Join(dir, "alone-"+unitName(g.ID)), units[k:k+1])
+			alone, err := submission.Compile(ctx, tc, filepath.Join(dir, "alone-"+unitName(g.ID)), units[k:k+1])
+			if busy(err, &res) {
+				return res.finish(tp)
+			}
 			if b := alone[units[k].Name]; err == nil && b.Bin != "" {
 				runCases(ctx, g, b.Bin, nil, dir, qopt)
 			} else {
@@ -274,6 +310,18 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 	}
 	cascadeNotes(res.Questions, graded, prog)
 	return res.finish(tp)
+}
+
+// busy reports whether err says the machine was too slow to build (see
+// submission.ErrMachineBusy); if so, res says it and is transient: the
+// notebook is to be graded again, and nothing in it is blamed.
+func busy(err error, res *Result) bool {
+	if !errors.Is(err, submission.ErrMachineBusy) {
+		return false
+	}
+	res.Problems = append(res.Problems, err.Error())
+	res.transient = true
+	return true
 }
 
 // cascadeNotes tells, on each question that failed cases, which earlier
@@ -320,8 +368,8 @@ func funcOf(graded []*grading.Question, id string) string {
 
 // wholeUnit is one program serving every question of qs: the declarations
 // all their functions need, and a harness that serves the question named by
-// its first argument.
-func wholeUnit(prog *submission.Program, qs []*grading.Question, tp string) submission.Unit {
+// its first argument; built with the race detector if race.
+func wholeUnit(prog *submission.Program, qs []*grading.Question, tp string, race bool) submission.Unit {
 	seen := map[*submission.Decl]bool{}
 	for _, q := range qs {
 		for _, d := range prog.Needed(q.Func) {
@@ -342,7 +390,11 @@ func wholeUnit(prog *submission.Program, qs []*grading.Question, tp string) subm
 		fmt.Fprintf(&harness, "\tcase %q:\n\t\tgrading.ServeMain(%q, %s)\n", q.ID, q.ID, q.Func)
 	}
 	harness.WriteString("\t}\n}\n")
-	return submission.Unit{Name: "whole", Source: prog.Source(decls, inits+"reinesServe_()"), Harness: harness.String()}
+	name := "whole"
+	if race {
+		name = "wholerace"
+	}
+	return submission.Unit{Name: name, Source: prog.Source(decls, inits+"reinesServe_()"), Harness: harness.String(), Race: race}
 }
 
 // notebookPackage is the import path of the package declaring the

@@ -1,9 +1,11 @@
 package batch
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/release"
@@ -12,43 +14,99 @@ import (
 // SDK is the student edition the grader builds every submission against,
 // released without its recorded data: the tp packages without their
 // reference answers and the check harness without expected values, so that
-// a submission can reach neither.
+// a submission can reach neither. It is a build product, made once per
+// version of the teacher's sources and kept in the user's cache (see
+// release.Edition), with the grader's own build cache (see BuildCache):
+// opening it reads the sources' hash only; the edition is written, and the
+// standard library and the SDK compiled, when the first notebook that needs
+// them is graded (Prepare), never inside a student's build limits.
 type SDK struct {
-	Dir string // the edition's root
+	// Key is a hash of the sources the edition is made from
+	// (release.SourceKey): the same key, the same edition.
+	Key  string
+	root string // the teacher's tree
 	// Stubbed are the functions and methods the SDK reserves for grading
 	// (see release.Stubbed), for the teacher's flags.
 	Stubbed map[string]bool
-	// Checks are the check cells of the student edition's notebooks, by
-	// question ID, to note those a submission deleted or edited.
-	Checks map[string]string
-	// Releases are the releases of the TPs (see release.ReleaseOf), to
-	// note a notebook handed in from an older one.
-	Releases map[string]string
 	// Given are the correction's answers and the edition's stubs, for
 	// Similarities; in memory only, never in Dir.
 	Given Given
+
+	mu  sync.Mutex // held by Prepare
+	err error      // Prepare's error, unless the run was interrupted
+	// Dir is the edition's root, shared by every run (never written
+	// into); set by Prepare.
+	Dir string
+	// Checks are the check cells of the student edition's notebooks, by
+	// question ID, to note those a submission deleted or edited; set by
+	// Prepare.
+	Checks map[string]string
+	// Releases are the releases of the TPs (see release.ReleaseOf), to
+	// note a notebook handed in from an older one; set by Prepare.
+	Releases map[string]string
+	// Builds is the grader's build cache (see BuildCache), nil until
+	// Prepare; then each notebook's builds use a session of it.
+	Builds *BuildCache
 }
 
-// NewSDK writes the student edition of the teacher's tree at root into
-// dir, without recorded data (see release.WriteStudent), and returns it.
-func NewSDK(root, dir string) (*SDK, error) {
-	if _, err := release.WriteStudent(root, dir, false); err != nil {
+// NewSDK returns the SDK of the teacher's tree at root. It hashes the
+// sources and reads the stubs and the corrections' answers (milliseconds);
+// nothing is written or compiled until Prepare.
+func NewSDK(root string) (*SDK, error) {
+	key, err := release.SourceKey(root)
+	if err != nil {
 		return nil, err
 	}
 	stubbed, err := release.Stubbed(root)
 	if err != nil {
 		return nil, err
 	}
-	abs, err := filepath.Abs(dir)
+	given, err := readGiven(root)
 	if err != nil {
 		return nil, err
 	}
+	return &SDK{Key: key, root: root, Stubbed: stubbed, Given: given}, nil
+}
+
+// Prepare makes the SDK ready to build submissions, once: the edition
+// from the cache (written there first if its sources are new, a few
+// seconds), its check cells and releases, and the grader's build cache
+// with the edition's packages compiled (see BuildCache.Warm; race: with
+// the race detector too, for the questions that need it). Safe for
+// concurrent use: the others wait. It stops at once when ctx is
+// cancelled (and is tried again by the next call); another error is
+// returned to every later call.
+func (sdk *SDK) Prepare(ctx context.Context, race bool) error {
+	sdk.mu.Lock()
+	defer sdk.mu.Unlock()
+	if sdk.err != nil {
+		return sdk.err
+	}
+	if sdk.Builds == nil {
+		if err := sdk.prepare(ctx); err != nil {
+			if ctx.Err() == nil {
+				sdk.err = err // the next notebook would fail the same way
+			}
+			return err
+		}
+	}
+	if race {
+		return sdk.Builds.Warm(ctx, true)
+	}
+	return nil
+}
+
+func (sdk *SDK) prepare(ctx context.Context) error {
+	dir, err := release.Edition(ctx, sdk.root, false)
+	if err != nil {
+		return err
+	}
 	checks, releases := map[string]string{}, map[string]string{}
-	paths, _ := filepath.Glob(filepath.Join(abs, "notebooks", "*.ipynb"))
+	paths, _ := filepath.Glob(filepath.Join(dir, "notebooks", "*.ipynb"))
 	for _, path := range paths {
 		nb, err := notebook.Read(path)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if tp, r := release.ReleaseOf(nb); tp != "" {
 			releases[tp] = r
@@ -59,11 +117,15 @@ func NewSDK(root, dir string) (*SDK, error) {
 			}
 		}
 	}
-	given, err := readGiven(root)
+	builds, err := OpenBuildCache(dir, sdk.Key)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return &SDK{Dir: abs, Stubbed: stubbed, Checks: checks, Releases: releases, Given: given}, nil
+	if err := builds.Warm(ctx, false); err != nil {
+		return err
+	}
+	sdk.Dir, sdk.Checks, sdk.Releases, sdk.Builds = dir, checks, releases, builds
+	return nil
 }
 
 // releaseNote says that nb comes from another release of TP tp than the

@@ -18,17 +18,16 @@ var (
 	sdkOnce sync.Once
 	sdk     *SDK
 	sdkErr  error
-	sdkDir  string
 )
 
-// options returns grading options for the tests, with a student edition
-// written once for the package.
+// options returns grading options for the tests, with the SDK prepared
+// once for the package (from the user's cache, see release.Edition).
 func options(t *testing.T) Options {
 	t.Helper()
 	root, _ := filepath.Abs("../..")
 	sdkOnce.Do(func() {
-		if sdkDir, sdkErr = os.MkdirTemp("", "grader-sdk-"); sdkErr == nil {
-			sdk, sdkErr = NewSDK(root, sdkDir)
+		if sdk, sdkErr = NewSDK(root); sdkErr == nil {
+			sdkErr = sdk.Prepare(context.Background(), false)
 		}
 	})
 	if sdkErr != nil {
@@ -43,14 +42,6 @@ func options(t *testing.T) Options {
 	opt := Options{Work: work, Limits: submission.DefaultLimits, Sandbox: submission.Probe(), SDK: sdk, Seed: 1}
 	opt.Limits.Timeout = 20 * time.Second
 	return opt
-}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if sdkDir != "" {
-		os.RemoveAll(sdkDir)
-	}
-	os.Exit(code)
 }
 
 // The release self-test: every correction notebook, and every notebook of

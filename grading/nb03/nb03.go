@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/tp/board"
@@ -27,7 +26,7 @@ import (
 // searchBudget bounds the search a check runs on a student's model, below
 // [grading.DefaultTimeout] so that the check reports it instead of timing
 // out.
-const searchBudget = 8 * time.Second
+var searchBudget = grading.DefaultTimeout * 4 / 5
 
 // ModelOut is what a check learns from an N-queens model: its size, whether
 // the variables it returns have the asked domains, and its solutions,

@@ -95,6 +95,11 @@ const ProsePlaceholder = "**Votre réponse :** _(remplacez ce texte par votre r�
 // loaded from. Errors name the section at fault: unknown kind, question not
 // registered, reference function not found.
 func Build(root, srcPath string) (student, correction *notebook.Notebook, err error) {
+	return newTree(root).build(srcPath)
+}
+
+func (t *tree) build(srcPath string) (student, correction *notebook.Notebook, err error) {
+	root := t.root
 	ar, err := txtar.ParseFile(srcPath)
 	if err != nil {
 		return nil, nil, err
@@ -105,7 +110,7 @@ func Build(root, srcPath string) (student, correction *notebook.Notebook, err er
 	if !ok {
 		return nil, nil, fmt.Errorf("%s: notebook %s is not listed in package grading/workbook", srcPath, nb)
 	}
-	src := &source{root: root, nb: nb, ownRefs: map[string]bool{}, pkgs: map[string]*packages.Package{}}
+	src := &source{tree: t, nb: nb, ownRefs: map[string]bool{}}
 	// The functions this notebook defines are left unqualified in answers.
 	for _, f := range ar.Files {
 		kind, q, _ := parseName(f.Name)
@@ -198,11 +203,10 @@ func parseName(name string) (kind, q, arg string) {
 }
 
 type source struct {
-	root    string
+	*tree
 	nb      string
 	own     []string        // names of the functions the notebook defines
 	ownRefs map[string]bool // full names of their reference answers ("…/tp/exactcover.New")
-	pkgs    map[string]*packages.Package
 }
 
 // cells returns the student and correction versions of one section.
@@ -410,7 +414,7 @@ func (s *source) questionOf(name string) *grading.Question {
 // in QueensProblem) made a call of the notebook's own function (New), as a
 // student reusing their earlier answers writes it.
 func (s *source) function(dir, name string) (full, signature string, err error) {
-	pkg, err := s.load(dir)
+	pkg, err := s.pkg(dir)
 	if err != nil {
 		return "", "", err
 	}
@@ -496,22 +500,6 @@ func toQualify(pkg *packages.Package, fd *ast.FuncDecl, own []string) []token.Po
 	return at
 }
 
-func (s *source) load(dir string) (*packages.Package, error) {
-	if p, ok := s.pkgs[dir]; ok {
-		return p, nil
-	}
-	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedFiles, Dir: s.root}
-	pkgs, err := packages.Load(cfg, "./"+dir)
-	if err != nil {
-		return nil, err
-	}
-	if len(pkgs) != 1 || len(pkgs[0].Errors) > 0 {
-		return nil, fmt.Errorf("cannot load package %s: %v", dir, pkgs[0].Errors)
-	}
-	s.pkgs[dir] = pkgs[0]
-	return pkgs[0], nil
-}
-
 // refDir splits the full name of a reference answer,
 // "github.com/prepa-reines/reines/tp/queens.Solutions", into the package's
 // directory relative to the module root ("tp/queens") and the function's
@@ -533,8 +521,9 @@ func Write(root string) ([]string, error) {
 		return nil, err
 	}
 	var written []string
+	t := newTree(root)
 	for _, src := range srcs {
-		student, correction, err := Build(root, src)
+		student, correction, err := t.build(src)
 		if err != nil {
 			return written, err
 		}

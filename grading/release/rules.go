@@ -26,22 +26,19 @@ var refFields = []string{"Ref", "Computed", "Want"}
 // places. Anywhere else (a judge, a drawing, a call adapter) it would
 // panic or fail in the student's notebook. The error lists every such use
 // with its position.
-func CheckNotebookPackages(root string) error {
-	stubbed, err := Stubbed(root)
+func CheckNotebookPackages(root string) error { return newTree(root).checkNotebookPackages() }
+
+func (t *tree) checkNotebookPackages() error {
+	stubbed, err := Stubbed(t.root)
 	if err != nil {
 		return err
 	}
 	var bad []string
 	for _, nb := range workbook.Notebooks {
-		cfg := &packages.Config{Mode: packages.NeedName | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedFiles, Dir: root}
-		pkgs, err := packages.Load(cfg, nb.Package)
+		pkg, err := t.pkg(strings.TrimPrefix(nb.Package, Module+"/"))
 		if err != nil {
 			return err
 		}
-		if len(pkgs) != 1 || len(pkgs[0].Errors) > 0 {
-			return fmt.Errorf("cannot load %s: %v", nb.Package, pkgs[0].Errors)
-		}
-		pkg := pkgs[0]
 		bad = append(bad, stubUses(pkg, stubbed)...)
 	}
 	if len(bad) > 0 {

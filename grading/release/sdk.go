@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
@@ -17,6 +18,7 @@ import (
 	"golang.org/x/tools/imports"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/workbook"
 )
 
 // The student edition's SDK is the tp tree without its computations: every
@@ -103,15 +105,20 @@ const (
 // Stubbed lists the full names of the functions and methods the SDK
 // stubs ("github.com/prepa-reines/reines/tp/queens.Solutions",
 // "github.com/prepa-reines/reines/tp/exactcover.Problem.Solve"), read from
-// the teacher's sources under root.
+// the teacher's sources under root (their syntax only: milliseconds).
 func Stubbed(root string) (map[string]bool, error) {
 	out := map[string]bool{}
+	fset := token.NewFileSet()
 	for _, sp := range sdkPackages {
-		pkg, err := loadPackage(root, sp.Dir)
+		names, err := goFiles(filepath.Join(root, sp.Dir))
 		if err != nil {
 			return nil, err
 		}
-		for _, f := range pkg.Syntax {
+		for _, name := range names {
+			f, err := parser.ParseFile(fset, filepath.Join(root, sp.Dir, name), nil, parser.SkipObjectResolution)
+			if err != nil {
+				return nil, err
+			}
 			for _, d := range f.Decls {
 				if fd, ok := d.(*ast.FuncDecl); ok && sp.stubs(fd) {
 					out[Module+"/"+sp.Dir+"."+declKey(fd)] = true
@@ -158,43 +165,10 @@ func declKey(fd *ast.FuncDecl) string {
 	}
 }
 
-func loadPackage(root, dir string) (*packages.Package, error) {
-	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedFiles, Dir: root}
-	pkgs, err := packages.Load(cfg, "./"+dir)
-	if err != nil {
-		return nil, err
-	}
-	if len(pkgs) != 1 || len(pkgs[0].Errors) > 0 {
-		return nil, fmt.Errorf("cannot load package %s: %v", dir, pkgs[0].Errors)
-	}
-	return pkgs[0], nil
-}
-
-// writeSDK writes the SDK of every package of the manifest from the
-// teacher's sources under root into out (same relative paths).
-func writeSDK(root, out string) error {
-	for _, sp := range sdkPackages {
-		files, err := sdkFiles(root, sp)
-		if err != nil {
-			return fmt.Errorf("SDK of %s: %w", sp.Dir, err)
-		}
-		for name, src := range files {
-			path := filepath.Join(out, sp.Dir, name)
-			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-				return err
-			}
-			if err := os.WriteFile(path, src, 0o644); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
 // sdkFiles returns the SDK version of the non-test files of one package,
 // by file name.
-func sdkFiles(root string, sp sdkPackage) (map[string][]byte, error) {
-	pkg, err := loadPackage(root, sp.Dir)
+func (t *tree) sdkFiles(sp sdkPackage) (map[string][]byte, error) {
+	pkg, err := t.pkg(sp.Dir)
 	if err != nil {
 		return nil, err
 	}
@@ -573,4 +547,19 @@ func signatureOnly(fd *ast.FuncDecl) *ast.FuncDecl {
 	c := *fd
 	c.Body = nil
 	return &c
+}
+
+// SDKImports lists the import paths a submission's program builds on: the
+// check harness (grading), the notebook packages that define the
+// questions, and the SDK's packages. The grader compiles them once, before
+// any submission (see grading/batch.BuildCache).
+func SDKImports() []string {
+	paths := []string{Module + "/grading"}
+	for _, nb := range workbook.Notebooks {
+		paths = append(paths, nb.Package)
+	}
+	for _, sp := range sdkPackages {
+		paths = append(paths, Module+"/"+sp.Dir)
+	}
+	return paths
 }

@@ -1,6 +1,7 @@
 package release
 
 import (
+	"context"
 	"embed"
 	"errors"
 	"fmt"
@@ -62,7 +63,15 @@ const RecordedData = "recorded.json"
 // is left empty: that is the edition the grader builds submissions
 // against (its checks cannot run, its children need none).
 func WriteStudent(root, out string, record bool) ([]string, error) {
-	if err := CheckNotebookPackages(root); err != nil {
+	return writeStudent(context.Background(), root, out, record)
+}
+
+// writeStudent is WriteStudent, whose loads of the packages stop when ctx
+// is cancelled.
+func writeStudent(ctx context.Context, root, out string, record bool) ([]string, error) {
+	t := newTree(root)
+	t.ctx = ctx
+	if err := t.checkNotebookPackages(); err != nil {
 		return nil, err
 	}
 	// The measurements of an earlier edition in out are kept (see
@@ -158,7 +167,7 @@ func WriteStudent(root, out string, record bool) ([]string, error) {
 	}
 	// The SDK.
 	for _, sp := range sdkPackages {
-		files, err := sdkFiles(root, sp)
+		files, err := t.sdkFiles(sp)
 		if err != nil {
 			return nil, fmt.Errorf("SDK of %s: %w", sp.Dir, err)
 		}
@@ -174,7 +183,7 @@ func WriteStudent(root, out string, record bool) ([]string, error) {
 		return nil, err
 	}
 	for _, src := range srcs {
-		student, _, err := Build(root, src)
+		student, _, err := t.build(src)
 		if err != nil {
 			return nil, err
 		}

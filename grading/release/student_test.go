@@ -28,14 +28,15 @@ var (
 	editionErr  error
 )
 
-// edition writes the student edition once for the package's tests.
+// edition copies the student edition once for the package's tests (see
+// Edition: written once per version of the sources).
 func edition(t *testing.T) (root, dir string) {
 	t.Helper()
 	root, _ = filepath.Abs("../..")
 	editionOnce.Do(func() {
 		editionDir, editionErr = os.MkdirTemp("", "student-edition-")
 		if editionErr == nil {
-			_, editionErr = WriteStudent(root, editionDir, true)
+			_, editionErr = CopyEdition(root, editionDir, true)
 		}
 	})
 	if editionErr != nil {
@@ -141,8 +142,9 @@ func TestNoLeak(t *testing.T) {
 	// The bodies of the stubbed functions, from the teacher's sources.
 	var bodies [][]string
 	names := map[int]string{}
+	tr := newTree(root)
 	for _, sp := range sdkPackages {
-		pkg, err := loadPackage(root, sp.Dir)
+		pkg, err := tr.pkg(sp.Dir)
 		if err != nil {
 			t.Fatal(err)
 		}

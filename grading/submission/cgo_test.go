@@ -48,7 +48,7 @@ func TestCgoRefused(t *testing.T) {
 	fromCells := merged.Source(merged.Needed("Count"), "Count(1)")
 	plain := "package main\n\nfunc main() {}\n"
 	dir := t.TempDir()
-	built, err := Compile(context.Background(), root(t), dir, []Unit{
+	built, err := Compile(context.Background(), Toolchain{Root: root(t)}, dir, []Unit{
 		{Name: "cgo", Source: preamble},
 		{Name: "cgorace", Source: preamble, Race: true},
 		{Name: "cells", Source: fromCells, Race: true},

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -39,6 +40,7 @@ type Unit struct {
 	Source  string // main.go: the notebook's declarations and func main
 	Harness string // serve.go, may be empty
 	Race    bool   // built with the race detector (and cgo, which it needs); run it with Limits.Race
+	Fixed   bool   // Source went through Fix already
 }
 
 // Built is the result of compiling a unit: the binary, or the compiler's
@@ -89,38 +91,58 @@ func StripGrading(src string) string {
 // BuildLimits bound the go command that compiles submissions, and the
 // compiler and linker it starts: a student's constants or generics can ask
 // the compiler for tens of gigabytes, and its arrays for object files as
-// large, which the build cache would keep.
+// large, which the build cache would keep. The limit that blames the code
+// is one of CPU time, which a busy machine does not use up; the wall-clock
+// limit is only a backstop, and when it fires the machine, not the code,
+// is reported (ErrMachineBusy).
 var BuildLimits = struct {
-	Timeout  time.Duration // wall clock of one go command, then its process group is killed
+	CPU      time.Duration // CPU time of each process (RLIMIT_CPU, with prlimit(1)): the compiler of one program
+	Timeout  time.Duration // wall clock of one go command, then its process group is killed (ErrMachineBusy)
 	MemoryMB int           // heap of each process (RLIMIT_DATA), with prlimit(1)
 	FileMB   int           // largest file it writes (RLIMIT_FSIZE), with prlimit(1)
-}{Timeout: 3 * time.Minute, MemoryMB: 3072, FileMB: 256}
+}{CPU: 3 * time.Minute, Timeout: 15 * time.Minute, MemoryMB: 3072, FileMB: 256}
+
+// ErrMachineBusy is Compile's error when a build outlives BuildLimits'
+// wall clock within its CPU time: the machine was too slow or too
+// loaded, and the submission is not to blame (its grade is to be made
+// again, not kept).
+var ErrMachineBusy = errors.New("machine trop chargée : la compilation n'a pas fini à temps sans dépasser sa limite de calcul ; relancez la correction de ce notebook")
+
+// Toolchain says what Compile builds against and where it keeps what it
+// compiles.
+type Toolchain struct {
+	Root string // the workbook's module (for the grader, its SDK: see grading/release.Edition)
+	// Cache is the go build cache (GOCACHE); "" for the user's. The
+	// builds are -trimpath, so that the folders of Root and of the units
+	// do not change the cache's keys: one Root's packages compiled once
+	// serve every later build.
+	Cache string
+	// Budget, if not nil, is the CPU time these builds share with the
+	// other builds holding it (one notebook's).
+	Budget *Budget
+}
 
 // Compile builds every unit in dir (created if needed) against the
-// workbook's module at root, offline, in one go command (the build cache is
-// shared): one package per unit, replace directive to root, root's go.sum.
-// The go command runs in a process group of its own, within BuildLimits:
-// a build over its time is killed, whole, and its units get that as their
-// errors. The returned map gives each unit's binary or its compile errors.
-// An error is returned only when the build could not be attempted at all.
-func Compile(ctx context.Context, root, dir string, units []Unit) (map[string]Built, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
-	gomod := fmt.Sprintf("module submission\n\ngo 1.26\n\nrequire %s v0.0.0\n\nreplace %s => %s\n", Module, Module, root)
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
-		return nil, err
-	}
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		return nil, err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
+// workbook's module tc.Root, offline, in one go command per kind of build
+// (with and without the race detector): one package per unit, replace
+// directive to the module, its go.sum. The go command runs in a process
+// group of its own, within BuildLimits: a process over its CPU time dies,
+// and its units get that as their errors; a build over the wall clock is
+// killed, whole, and Compile returns ErrMachineBusy. The returned map
+// gives each unit's binary or its compile errors. Any other error is
+// returned only when the build could not be attempted at all; a
+// cancelled ctx returns ctx.Err() at once (the go command's group
+// killed).
+func Compile(ctx context.Context, tc Toolchain, dir string, units []Unit) (map[string]Built, error) {
+	if err := writeModule(dir, tc.Root); err != nil {
 		return nil, err
 	}
 	results := map[string]Built{}
 	for _, u := range units {
-		src, ferr := Fix(u.Source)
+		src, ferr := u.Source, error(nil)
+		if !u.Fixed {
+			src, ferr = Fix(u.Source)
+		}
 		if ferr != nil {
 			// goimports parses the file: a syntax error it reports is the
 			// compiler's own; keep the source and let go build say it.
@@ -145,7 +167,7 @@ func Compile(ctx context.Context, root, dir string, units []Unit) (map[string]Bu
 	}
 	bin := filepath.Join(dir, "bin")
 	var out []byte
-	err = nil
+	var err error
 	for _, race := range []bool{false, true} {
 		var pkgs []string
 		for _, u := range units {
@@ -156,36 +178,29 @@ func Compile(ctx context.Context, root, dir string, units []Unit) (map[string]Bu
 		if len(pkgs) == 0 {
 			continue
 		}
-		// Without cgo, but for the race detector, which needs it: a
-		// student's import "C" does not build.
-		// No symbol table (-s): a program cannot look up where the
-		// harness's data lie in its own file; stack traces keep their names.
-		args, env := []string{"build", "-ldflags=-s -w", "-o", bin + string(filepath.Separator)}, []string{"CGO_ENABLED=0"}
-		if race {
-			args, env = append(args, "-race"), []string{"CGO_ENABLED=1"}
+		cpu := BuildLimits.CPU
+		if tc.Budget != nil {
+			left := tc.Budget.left()
+			if left <= 0 { // the notebook's earlier builds spent it all
+				for _, pkg := range pkgs {
+					results[strings.TrimPrefix(pkg, "./")] = Built{Errors: fmt.Sprintf("compilation abandonnée : les compilations de ce notebook ont déjà pris %s de calcul (programme démesuré ?)\n", grading.Seconds(tc.Budget.CPU))}
+				}
+				continue
+			}
+			// Shared among the build's compilers, so that the build as a
+			// whole stays within what is left (a unit's compiler takes
+			// well under a second).
+			cpu = min(cpu, max(left/time.Duration(len(pkgs)), 10*time.Second))
 		}
-		argv := append([]string{"go"}, append(args, pkgs...)...)
-		if prlimit, lerr := exec.LookPath("prlimit"); lerr == nil {
-			argv = append([]string{prlimit, "--data=" + strconv.Itoa(BuildLimits.MemoryMB<<20), "--fsize=" + strconv.Itoa(BuildLimits.FileMB<<20), "--core=0", "--"}, argv...)
+		o, used, e := goBuild(ctx, tc, dir, race, append([]string{"-o", bin + string(filepath.Separator)}, pkgs...), cpu, BuildLimits.Timeout)
+		if tc.Budget != nil {
+			tc.Budget.spend(used)
 		}
-		bctx, cancel := context.WithTimeout(ctx, BuildLimits.Timeout)
-		cmd := exec.CommandContext(bctx, argv[0], argv[1:]...)
-		cmd.Dir = dir
-		cmd.Env = append(append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off", "GOTOOLCHAIN=local"), env...)
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-		cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) } // the compiler too
-		cmd.WaitDelay = time.Second
-		o, e := cmd.CombinedOutput()
-		timedOut := bctx.Err() == context.DeadlineExceeded && ctx.Err() == nil
-		cancel()
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		if timedOut { // every unit of the command gets the reason
-			for _, pkg := range pkgs {
-				o = fmt.Appendf(o, "\n# submission/%s\ncompilation abandonnée après %s : constantes, tableaux ou génériques démesurés ?\n",
-					strings.TrimPrefix(pkg, "./"), grading.Seconds(BuildLimits.Timeout))
-			}
+		if errors.Is(e, ErrMachineBusy) {
+			return nil, e
 		}
 		out = append(out, o...)
 		err = errors.Join(err, e)
@@ -203,17 +218,128 @@ func Compile(ctx context.Context, root, dir string, units []Unit) (map[string]Bu
 		m := msgs[u.Name]
 		if m == "" {
 			m = strings.TrimSpace(string(out))
-			if err == nil {
+			switch {
+			case m == "" && err != nil:
+				m = err.Error()
+			case m == "":
 				m = "no executable produced"
 			}
 		}
-		if compilerOutOfMemory(m) {
+		switch {
+		case compilerOutOfMemory(m):
 			// The compiler's own crash: its stack says nothing to a student.
 			m = fmt.Sprintf("le compilateur a manqué de mémoire (limite %d Mio) : constantes, tableaux ou génériques démesurés ?\n", BuildLimits.MemoryMB)
+		case cpuKilled.MatchString(m):
+			m = fmt.Sprintf("compilation abandonnée après %s de calcul : constantes, tableaux ou génériques démesurés ?\n", grading.Seconds(BuildLimits.CPU))
 		}
 		results[u.Name] = Built{Errors: m}
 	}
 	return results, nil
+}
+
+// writeModule writes in dir (created if needed) the module the units
+// build in: module submission, requiring the workbook's module at root.
+func writeModule(dir, root string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	gomod := fmt.Sprintf("module submission\n\ngo 1.26\n\nrequire %s v0.0.0\n\nreplace %s => %s\n", Module, Module, root)
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
+		return err
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644)
+}
+
+// Warm compiles the packages pkgs (import paths of the workbook's module)
+// into tc.Cache as Compile's builds would (the same flags, -race if race),
+// working in dir, so that later builds find them compiled: the grader's
+// own work, before any submission's build. Nothing is linked. The limits
+// are BuildLimits', but for the wall clock, which ctx alone bounds; the
+// error holds the go command's output.
+func Warm(ctx context.Context, tc Toolchain, dir string, race bool, pkgs []string) error {
+	if err := writeModule(dir, tc.Root); err != nil {
+		return err
+	}
+	out, _, err := goBuild(ctx, tc, dir, race, pkgs, BuildLimits.CPU, 0)
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if err != nil {
+		return fmt.Errorf("%v\n%s", err, out)
+	}
+	return nil
+}
+
+// goBuild runs go build args in dir with tc's module and cache, within
+// BuildLimits but for the CPU time of each process, cpu, and the wall
+// clock, wall (none if 0), and returns its output and the CPU time it
+// used (its compilers' and linkers' too); ErrMachineBusy if wall was over. Without cgo, but for the race
+// detector, which needs it (a student's import "C" is refused before). No
+// symbol table (-s): a program cannot look up where the harness's data lie
+// in its own file; stack traces keep their names.
+func goBuild(ctx context.Context, tc Toolchain, dir string, race bool, args []string, cpu, wall time.Duration) ([]byte, time.Duration, error) {
+	argv := []string{"go", "build", "-trimpath", "-ldflags=-s -w"}
+	env := []string{"CGO_ENABLED=0"}
+	if race {
+		argv, env = append(argv, "-race"), []string{"CGO_ENABLED=1"}
+	}
+	argv = append(argv, args...)
+	if prlimit, err := exec.LookPath("prlimit"); err == nil {
+		argv = append([]string{prlimit, "--data=" + strconv.Itoa(BuildLimits.MemoryMB<<20), "--fsize=" + strconv.Itoa(BuildLimits.FileMB<<20),
+			"--cpu=" + strconv.Itoa(max(int(cpu.Seconds()), 1)), "--core=0", "--"}, argv...)
+	}
+	if tc.Cache != "" {
+		env = append(env, "GOCACHE="+tc.Cache)
+	}
+	bctx, cancel := ctx, context.CancelFunc(func() {})
+	if wall > 0 {
+		bctx, cancel = context.WithTimeout(ctx, wall)
+	}
+	defer cancel()
+	cmd := exec.CommandContext(bctx, argv[0], argv[1:]...)
+	cmd.Dir = dir
+	cmd.Env = append(append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off", "GOTOOLCHAIN=local"), env...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) } // the compiler too
+	cmd.WaitDelay = time.Second
+	out, err := cmd.CombinedOutput()
+	var used time.Duration
+	if ps := cmd.ProcessState; ps != nil {
+		// The go command's usage includes that of the processes it
+		// waited for: its compilers and linkers.
+		used = ps.UserTime() + ps.SystemTime()
+	}
+	if bctx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
+		return out, used, ErrMachineBusy
+	}
+	return out, used, err
+}
+
+// Budget is the CPU time that the builds of one notebook share: each go
+// command Compile runs with a Toolchain holding it spends from it (its
+// compilers and linkers included), the compilers of one command share what
+// is left, and once it is spent the next builds are not started (their
+// units get that as their errors). Safe for concurrent use.
+type Budget struct {
+	CPU   time.Duration // the whole budget
+	mu    sync.Mutex
+	spent time.Duration
+}
+
+func (b *Budget) spend(d time.Duration) {
+	b.mu.Lock()
+	b.spent += d
+	b.mu.Unlock()
+}
+
+func (b *Budget) left() time.Duration {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.CPU - b.spent
 }
 
 // CgoRefused is the compile error of a unit that imports "C": cgo would
@@ -238,6 +364,12 @@ func importsC(src string) bool {
 	}
 	return false
 }
+
+// cpuKilled is the go command's report of a compiler or linker killed by
+// its CPU-time limit: Go programs ignore SIGXCPU, so the kernel kills them
+// at the limit (the only SIGKILL of a build; Compile tells the wall clock's
+// apart).
+var cpuKilled = regexp.MustCompile(`(?m)/(compile|link|asm|cgo|vet)(\.exe)?: signal: killed$|CPU time limit exceeded`)
 
 var pkgHeader = regexp.MustCompile(`^# submission/(\S+)$`)
 

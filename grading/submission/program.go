@@ -368,6 +368,33 @@ func (p *Program) WithInits(decls []*Decl) (all []*Decl, calls string) {
 	return p.inOrder(keep), calls
 }
 
+// CompleteImports adds to p's imports those goimports adds to the whole
+// program (the imports GoNB adds to a cell that lacks them), once: then
+// Fix on the source of a part of it only removes the imports that part
+// does not use, which is quick (goimports has nothing to search the
+// module for; a search costs up to half a second per source). A program
+// goimports cannot read is left as it is.
+func (p *Program) CompleteImports() {
+	src, err := Fix(p.Source(p.Decls, ""))
+	if err != nil {
+		return
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), "main.go", src, parser.ImportsOnly)
+	if err != nil {
+		return
+	}
+	for _, is := range f.Imports {
+		path, _ := strconv.Unquote(is.Path.Value)
+		name := ""
+		if is.Name != nil {
+			name = is.Name.Name
+		}
+		if key := importKey(path, name); p.Imports[key].Path == "" {
+			p.Imports[key] = Import{Path: path, Name: name}
+		}
+	}
+}
+
 // Source returns a complete main package: the imports, the given
 // declarations and main's body. Unused imports and missing standard-library
 // imports are left to goimports (see [Fix]).

@@ -2,11 +2,13 @@ package submission
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/prepa-reines/reines/grading/notebook"
 )
@@ -46,7 +48,7 @@ func TestGoNBDeclarations(t *testing.T) {
 	body := last.Source[strings.Index(last.Source, "%%")+2:]
 	decls, inits := p.WithInits(p.Decls)
 	src := p.Source(decls, inits+body)
-	built, err := Compile(context.Background(), root(t), t.TempDir(), []Unit{{Name: "all", Source: src}})
+	built, err := Compile(context.Background(), Toolchain{Root: root(t)}, t.TempDir(), []Unit{{Name: "all", Source: src}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,11 +180,76 @@ func TestCompileLimits(t *testing.T) {
 		fmt.Fprintf(&src, "const s%d = s%d + s%d\n", k, k-1, k-1)
 	}
 	src.WriteString("\nvar _ = len(s30)\n\nfunc main() {}\n")
-	built, err := Compile(context.Background(), root(t), t.TempDir(), []Unit{{Name: "bomb", Source: src.String()}})
+	built, err := Compile(context.Background(), Toolchain{Root: root(t)}, t.TempDir(), []Unit{{Name: "bomb", Source: src.String()}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if b := built["bomb"]; b.Bin != "" || !strings.Contains(b.Errors, "manqué de mémoire (limite 512 Mio)") {
 		t.Errorf("built %+v; want no binary and the compiler's lack of memory, in a line", b)
+	}
+}
+
+// cpuHeavy is a program whose compilation takes a few seconds of CPU time
+// and little memory (3,000 functions of loops and switches), salted so
+// that no build cache holds it.
+func cpuHeavy() string {
+	var src strings.Builder
+	fmt.Fprintf(&src, "package main\n\n// salt %d\n\nimport \"fmt\"\n\n", time.Now().UnixNano())
+	for i := range 3000 {
+		fmt.Fprintf(&src, "func f%d(x int) int {\n\ts := 0\n\tfor j := 0; j < x; j++ {\n\t\tswitch j %% 7 {\n\t\tcase 0:\n\t\t\ts += j * %d\n\t\tcase 1:\n\t\t\ts -= j\n\t\tcase 2:\n\t\t\ts ^= j\n\t\tdefault:\n\t\t\ts--\n\t\t}\n\t}\n\treturn s\n}\n\n", i, i)
+	}
+	src.WriteString("func main() { fmt.Println(f0(3)) }\n")
+	return src.String()
+}
+
+// The limit that blames a program is its compiler's CPU time: over it, the
+// unit does not build and says why in a line.
+func TestCompileCPULimit(t *testing.T) {
+	if _, err := exec.LookPath("prlimit"); err != nil {
+		t.Skip("prlimit(1) not found: no CPU limit on the compiler")
+	}
+	old := BuildLimits
+	t.Cleanup(func() { BuildLimits = old })
+	BuildLimits.CPU = time.Second
+	built, err := Compile(context.Background(), Toolchain{Root: root(t)}, t.TempDir(), []Unit{{Name: "heavy", Source: cpuHeavy()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := built["heavy"]; b.Bin != "" || !strings.Contains(b.Errors, "compilation abandonnée après 1\u00a0s de calcul") {
+		t.Errorf("built %+v; want no binary and the CPU limit, in a line", b)
+	}
+}
+
+// A build that outlives the wall clock within its CPU time blames the
+// machine, not the program: ErrMachineBusy, no unit's error.
+func TestCompileMachineBusy(t *testing.T) {
+	old := BuildLimits
+	t.Cleanup(func() { BuildLimits = old })
+	BuildLimits.Timeout = 50 * time.Millisecond
+	built, err := Compile(context.Background(), Toolchain{Root: root(t)}, t.TempDir(), []Unit{{Name: "heavy", Source: cpuHeavy()}})
+	if !errors.Is(err, ErrMachineBusy) {
+		t.Errorf("Compile = %+v, %v; want ErrMachineBusy", built, err)
+	}
+}
+
+// The builds of one notebook share a CPU budget: once spent, the next
+// build is not started and its units say why.
+func TestCompileBudget(t *testing.T) {
+	budget := &Budget{CPU: time.Millisecond}
+	tc := Toolchain{Root: root(t), Budget: budget}
+	src := "package main\n\nfunc main() {}\n"
+	first, err := Compile(context.Background(), tc, t.TempDir(), []Unit{{Name: "a", Source: src}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first["a"].Bin == "" {
+		t.Fatalf("the first build, within the budget, failed: %s", first["a"].Errors)
+	}
+	second, err := Compile(context.Background(), tc, t.TempDir(), []Unit{{Name: "b", Source: src}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := second["b"]; b.Bin != "" || !strings.Contains(b.Errors, "déjà pris") {
+		t.Errorf("after the budget was spent: %+v; want no binary and the budget's message", b)
 	}
 }

@@ -119,7 +119,7 @@ func TestSandbox(t *testing.T) {
 	}
 	units = append(units, Unit{Name: "cgo", Source: "package main\n\n// int answer(void) { return 2; }\nimport \"C\"\n\nfunc count(n int) (int64, error) { return int64(C.answer()), nil }\n\nfunc main() { serve() }\n",
 		Harness: units[0].Harness})
-	built, err := Compile(context.Background(), root(t), filepath.Join(work, "build"), units)
+	built, err := Compile(context.Background(), Toolchain{Root: root(t)}, filepath.Join(work, "build"), units)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -305,7 +305,7 @@ func TestCgroups(t *testing.T) {
 	}
 	t.Cleanup(func() { os.RemoveAll(work) })
 	os.Chmod(work, 0o755)
-	built, err := Compile(context.Background(), root(t), filepath.Join(work, "build"), units)
+	built, err := Compile(context.Background(), Toolchain{Root: root(t)}, filepath.Join(work, "build"), units)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,7 +58,7 @@ func TestAutograder(t *testing.T) {
 	// The student notebook of TP 01, untouched and with the answers pasted.
 	edition := filepath.Join(tmp, "student")
 	r, _ := filepath.Abs("../../..")
-	if _, err := release.WriteStudent(r, edition, true); err != nil {
+	if _, err := release.CopyEdition(r, edition, true); err != nil {
 		t.Fatal(err)
 	}
 	student, err := notebook.Read(filepath.Join(edition, "notebooks", "01-recursion.ipynb"))

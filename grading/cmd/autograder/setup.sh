@@ -6,7 +6,8 @@
 # Go toolchain (from the Go module proxy, golang.org/toolchain, with the
 # workbook's kernel-setup/install-go.sh), builds the
 # grader from the teacher's repository in reines/, and grades the
-# correction notebook once (which also fills Go's build cache).
+# correction notebook once (which also writes the student edition and
+# compiles its packages in the grader's build cache, ~/.cache/reines).
 #
 # REINES_AUTOGRADER_ROOT stands for /autograder (tests); with
 # REINES_SETUP_OFFLINE=1 the steps that need the network are skipped and

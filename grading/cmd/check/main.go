@@ -148,7 +148,7 @@ func check(root, path string) error {
 		decls, inits := prog.WithInits(orderOf(prog, decls))
 		return submission.Unit{Name: name, Source: prog.Source(decls, inits+"reinesCheck_()"), Harness: harness.String()}
 	}
-	built, err := submission.Compile(ctx, root, filepath.Join(dir, "whole"), []submission.Unit{unit("whole", qs)})
+	built, err := submission.Compile(ctx, submission.Toolchain{Root: root}, filepath.Join(dir, "whole"), []submission.Unit{unit("whole", qs)})
 	if err != nil {
 		return err
 	}
@@ -164,7 +164,7 @@ func check(root, path string) error {
 	for _, q := range asked {
 		units = append(units, unit(strings.ToLower(q.Number()), []*grading.Question{q}))
 	}
-	built, err = submission.Compile(ctx, root, filepath.Join(dir, "each"), units)
+	built, err = submission.Compile(ctx, submission.Toolchain{Root: root}, filepath.Join(dir, "each"), units)
 	if err != nil {
 		return err
 	}

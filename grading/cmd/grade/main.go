@@ -65,13 +65,12 @@ func main() {
 	scale := flag.Float64("scale", 0, "rescale each TP's total to this many points in moodle-grades.csv and canvas-gradebook.csv (e.g. 20; 0: points as they are)")
 	rosterPath := flag.String("roster", "", "class list, CSV with a header: id,name,email,group,extension (id: what the submissions identify students by)")
 	layout := flag.String("layout", "", "layout of SUBMISSIONS: "+strings.Join(batch.Layouts, ", ")+" (default: detected)")
-	sharedCache := flag.Bool("shared-cache", false, "build in the user's Go build cache: half a minute faster to start, but what the submissions' builds write there stays")
 	shardFlag := flag.String("shard", "", "grade only part K of N of the students, K/N (by a hash of their ID), for grade merge")
 	autograder := flag.String("autograder", "", "Gradescope autograder mode: SUBMISSIONS is one student's, and FILE receives Gradescope's results.json (see grading/cmd/autograder)")
 	force := flag.Bool("force", false, "grade every notebook again, even those whose result DIR/cache/ holds (same notebook, same grader)")
 	noSandbox := flag.Bool("unsafe-no-sandbox", false, "grade even where bubblewrap does not work: student code can then read this machine's files")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: grade [-tp NN|all] [-out DIR] [-j N] [-reveal] [-manual manual.csv] [-seed N] [-timeout D] [-tmp MiB] [-layout L] [-roster roster.csv] [-deadline T [-late-penalty 10%/day] [-late-cap 50%]] [-scale N] [-shard K/N] [-force] [-shared-cache] [-unsafe-no-sandbox] SUBMISSIONS\n       grade merge -out DIR SHARD_OUT...")
+		fmt.Fprintln(os.Stderr, "usage: grade [-tp NN|all] [-out DIR] [-j N] [-reveal] [-manual manual.csv] [-seed N] [-timeout D] [-tmp MiB] [-layout L] [-roster roster.csv] [-deadline T [-late-penalty 10%/day] [-late-cap 50%]] [-scale N] [-shard K/N] [-force] [-unsafe-no-sandbox] SUBMISSIONS\n       grade merge -out DIR SHARD_OUT...")
 		flag.PrintDefaults()
 	}
 	if len(os.Args) > 1 && os.Args[1] == "merge" {
@@ -155,21 +154,41 @@ func main() {
 			os.Exit(1)
 		}
 	}
-	if err := run(ctx, flag.Arg(0), *layout, *tp, *out, *jobs, *reveal, *manual, *sharedCache, *force, *autograder, shard, roster, policy, *scale, lim, sandbox, s); err != nil {
+	c := config{dir: flag.Arg(0), layout: *layout, tp: *tp, out: *out, jobs: *jobs, reveal: *reveal, manual: *manual, force: *force,
+		autograder: *autograder, shard: shard, roster: roster, policy: policy, scale: *scale, lim: lim, sandbox: sandbox, seed: s}
+	if err := run(ctx, c); err != nil {
 		fmt.Fprintln(os.Stderr, "grade:", err)
 		stop()
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, dir, layout, tp, out string, jobs int, reveal bool, manualPath string, sharedCache, force bool, autograder string, shard batch.Shard, roster *batch.Roster, policy *batch.LatePolicy, scale float64, lim submission.Limits, sandbox submission.Sandbox, seed uint64) error {
+// config is what a run of grade is asked to do (see main's flags).
+type config struct {
+	dir, layout, tp, out string // SUBMISSIONS, -layout, -tp, -out
+	jobs                 int
+	reveal, force        bool
+	manual, autograder   string // paths given to -manual and -autograder
+	shard                batch.Shard
+	roster               *batch.Roster
+	policy               *batch.LatePolicy
+	scale                float64
+	lim                  submission.Limits
+	sandbox              submission.Sandbox
+	seed                 uint64
+}
+
+// run grades c.dir into c.out, printing each phase as it starts and, at
+// the end, where the time went.
+func run(ctx context.Context, c config) error {
+	ph := newPhases(os.Stderr)
 	gomod, err := exec.Command("go", "env", "GOMOD").Output()
 	if err != nil || strings.TrimSpace(string(gomod)) == "" || strings.TrimSpace(string(gomod)) == os.DevNull {
 		return fmt.Errorf("run grade inside the workbook's repository")
 	}
 	var manual batch.Manual
-	if manualPath != "" {
-		f, err := os.Open(manualPath)
+	if c.manual != "" {
+		f, err := os.Open(c.manual)
 		if err != nil {
 			return err
 		}
@@ -177,65 +196,72 @@ func run(ctx context.Context, dir, layout, tp, out string, jobs int, reveal bool
 		f.Close()
 		if err != nil { // named after the file given, not "manual.csv"
 			msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "manual.csv"), ":")
-			return fmt.Errorf("%s: %s", manualPath, strings.TrimSpace(msg))
+			return fmt.Errorf("%s: %s", c.manual, strings.TrimSpace(msg))
 		}
 	}
+	ph.start("reading the submissions")
 	work, err := os.MkdirTemp("", "reines-grade-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(work)
-	subs, used, err := batch.Export(dir, layout, work)
+	subs, used, err := batch.Export(c.dir, c.layout, work)
 	if err != nil {
 		return err
 	}
 	how := "detected"
-	if layout != "" {
+	if c.layout != "" {
 		how = "given"
 	}
 	fmt.Fprintf(os.Stderr, "grade: layout %s (%s): %s\n", used, how, plural(len(subs), "notebook"))
-	if len(subs) == 0 && autograder != "" {
-		return writeAutograder(autograder, batch.GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []batch.GradescopeTest{},
+	if len(subs) == 0 && c.autograder != "" {
+		return writeAutograder(c.autograder, batch.GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []batch.GradescopeTest{},
 			Output: grading.Typography("Aucun notebook (.ipynb) dans la soumission : rien à noter.")})
 	}
 	if len(subs) == 0 {
-		return fmt.Errorf("no notebook in %s", dir)
+		return fmt.Errorf("no notebook in %s", c.dir)
 	}
-	if shard.N > 0 {
-		subs = shard.Submissions(subs)
-		fmt.Fprintf(os.Stderr, "grade: shard %s: %s of %s\n", shard, plural(len(subs), "notebook"), plural(countStudents(subs), "student"))
+	if c.shard.N > 0 {
+		subs = c.shard.Submissions(subs)
+		fmt.Fprintf(os.Stderr, "grade: c.shard %s: %s of %s\n", c.shard, plural(len(subs), "notebook"), plural(countStudents(subs), "student"))
 	}
 	_ = os.Chmod(work, 0o755)
-	if err := sandbox.Reachable(work); err != nil {
-		return fmt.Errorf("the sandbox cannot run programs from the work folder: %v", err)
+	if err := c.sandbox.Reachable(work); err != nil {
+		return fmt.Errorf("the c.sandbox cannot run programs from the work folder: %v", err)
 	}
-	// A build cache of the run's own, removed with the work folder: what
-	// a submission's build writes there (an object file of a huge array)
-	// does not outlive the run. The first build fills it (the standard
-	// library and the student edition: about half a minute).
-	if !sharedCache {
-		os.Setenv("GOCACHE", filepath.Join(work, "gocache"))
-	}
+	ph.start("looking up earlier results")
 	root := filepath.Dir(strings.TrimSpace(string(gomod)))
 	// Submissions are built against the student edition, never against the
-	// teacher's packages.
-	sdk, err := batch.NewSDK(root, filepath.Join(work, "sdk"))
+	// teacher's packages; it is made (and its packages compiled) only if a
+	// notebook is to be graded, once per version of the sources.
+	sdk, err := batch.NewSDK(root)
 	if err != nil {
 		return err
 	}
-	opt := batch.Options{Work: work, Limits: lim, Sandbox: sandbox, SDK: sdk, Seed: seed}
-	if tp != "all" {
-		opt.TP = tp
+	opt := batch.Options{Work: work, Limits: c.lim, Sandbox: c.sandbox, SDK: sdk, Seed: c.seed}
+	if c.tp != "all" {
+		opt.TP = c.tp
 	}
 	version, err := batch.Version(sdk, opt)
 	if err != nil {
 		return err
 	}
-	cache, err := batch.OpenCache(out, version)
+	cache, err := batch.OpenCache(c.out, version)
 	if err != nil {
 		return err
 	}
-	cache.Force = force
+	cache.Force = c.force
+	if n := cache.ToGrade(subs); n > 0 {
+		ph.start("preparing the grader: the student edition, its packages compiled (the first time for these sources: about a minute)")
+		race := c.tp == "all" || slices.ContainsFunc(grading.Questions(c.tp), func(q *grading.Question) bool { return q.Race })
+		if err := sdk.Prepare(ctx, race); err != nil {
+			if ctx.Err() != nil {
+				return interrupted(c.out)
+			}
+			return err
+		}
+	}
+	ph.start("grading " + plural(len(subs), "notebook"))
 	start := time.Now()
 	// The bar is drawn only on a terminal; a log gets the summary alone.
 	barOut := io.Discard
@@ -248,7 +274,7 @@ func run(ctx context.Context, dir, layout, tp, out string, jobs int, reveal bool
 	results := make([]batch.Result, len(subs))
 	var wg sync.WaitGroup
 	next := make(chan int)
-	for w := 0; w < jobs; w++ {
+	for w := 0; w < c.jobs; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -270,34 +296,36 @@ feed:
 	wg.Wait()
 	_ = bar.Finish()
 	if ctx.Err() != nil {
-		return fmt.Errorf("interrupted: no gradebook or feedback written to %s (what was there is left as it was; the notebooks graded so far are kept in %s)", out, filepath.Join(out, "cache"))
+		return interrupted(c.out)
 	}
+	graded := time.Since(start)
+	ph.start("writing the gradebook, the feedback and the reports")
 	if manual != nil {
 		manual.Apply(results)
 	}
-	policy.Late(results, subs, roster)
-	results, unknown := shard.Roster(roster).Apply(results)
+	c.policy.Late(results, subs, c.roster)
+	results, unknown := c.shard.Roster(c.roster).Apply(results)
 	if len(unknown) > 0 {
 		fmt.Fprintf(os.Stderr, "grade: not in the roster: %s\n", strings.Join(unknown, ", "))
 	}
 	batch.SortResults(results)
-	partial, err := writeGradebook(out, results, roster, reveal, scale)
+	partial, err := writeGradebook(c.out, results, c.roster, c.reveal, c.scale)
 	if err != nil {
 		return err
 	}
-	if autograder != "" {
+	if c.autograder != "" {
 		g := batch.AutograderStudent(results)
 		g.ExecutionTime = int(time.Since(start).Seconds())
-		if err := writeAutograder(autograder, g); err != nil {
+		if err := writeAutograder(c.autograder, g); err != nil {
 			return err
 		}
 	}
-	if shard.N > 0 {
-		if err := batch.WriteShard(out, shard, results, roster, reveal, scale); err != nil {
+	if c.shard.N > 0 {
+		if err := batch.WriteShard(c.out, c.shard, results, c.roster, c.reveal, c.scale); err != nil {
 			return err
 		}
 	}
-	elapsed := time.Since(start)
+	ph.end()
 	problems := 0
 	for _, r := range results {
 		if len(r.Problems) > 0 {
@@ -306,7 +334,8 @@ feed:
 	}
 	reused := cacheSummary(cache.Reused(), cache.Duplicates())
 	fmt.Fprintf(os.Stderr, "graded %s of %s in %.1f s (%.1f s per notebook, %d in parallel)%s; %d with problems; results in %s\n",
-		plural(len(subs), "notebook"), plural(countStudents(subs), "student"), elapsed.Seconds(), elapsed.Seconds()/float64(len(subs)), jobs, reused, problems, out)
+		plural(len(subs), "notebook"), plural(countStudents(subs), "student"), graded.Seconds(), graded.Seconds()/float64(len(subs)), c.jobs, reused, problems, c.out)
+	fmt.Fprintf(os.Stderr, "grade: %s\n", ph.summary())
 	return partial
 }
 

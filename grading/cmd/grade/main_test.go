@@ -323,7 +323,7 @@ func TestShardsMerge(t *testing.T) {
 		t.Fatal(err)
 	}
 	run := func(args ...string) string {
-		base := []string{"-seed", "1", "-j", "2", "-shared-cache", "-roster", roster, "-scale", "20"}
+		base := []string{"-seed", "1", "-j", "2", "-roster", roster, "-scale", "20"}
 		if _, err := exec.LookPath("bwrap"); err != nil {
 			base = append(base, "-unsafe-no-sandbox")
 		}

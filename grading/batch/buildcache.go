@@ -1,0 +1,216 @@
+package batch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/prepa-reines/reines/grading/release"
+	"github.com/prepa-reines/reines/grading/submission"
+)
+
+// BuildCache is the grader's own go build cache, outside the user's
+// GOCACHE and out of every submission's reach (the sandbox shows a child
+// nothing but its scratch space):
+//
+//   - <cache>/gocache/warm is the cache proper. Only the grader builds
+//     there (Warm): the SDK's packages and the standard library they use,
+//     without and with the race detector, -trimpath, once per version of
+//     the SDK (a stamp in <cache>/gocache/stamps says it is done), under an
+//     exclusive lock. It is emptied when it grows over warmCapMB.
+//   - Each notebook builds in a copy of it made of hard links
+//     (<cache>/gocache/runs/<pid>-…, Session): the SDK is compiled there
+//     already, so a submission's build compiles the student's code and
+//     links, nothing else; what that build adds (an object file of a huge
+//     array) is removed with the copy when the notebook is graded. Entries
+//     are named by a hash of their inputs and the go command writes none of
+//     the entries it finds, so a build in a copy never changes what another
+//     notebook's build uses.
+//
+// Copies left by a grader that died are removed by the next one.
+type BuildCache struct {
+	root string // <cache>/gocache
+	sdk  string // the SDK's folder
+	key  string // the SDK's key (release.SourceKey)
+	mu   sync.Mutex
+}
+
+// warmCapMB is the size over which Warm empties the warm cache before
+// compiling again (a few versions of the SDK, each about 300 MB with the
+// race runtime).
+const warmCapMB = 3072
+
+// OpenBuildCache opens the grader's build cache for the SDK in sdkDir,
+// whose key is key, and removes the copies of graders no longer running.
+func OpenBuildCache(sdkDir, key string) (*BuildCache, error) {
+	cache, err := release.CacheDir()
+	if err != nil {
+		return nil, err
+	}
+	b := &BuildCache{root: filepath.Join(cache, "gocache"), sdk: sdkDir, key: key}
+	for _, d := range []string{"warm", "runs", "stamps"} {
+		if err := os.MkdirAll(filepath.Join(b.root, d), 0o700); err != nil {
+			return nil, err
+		}
+	}
+	b.removeDeadCopies()
+	return b, nil
+}
+
+// Warm compiles the SDK's packages (and the standard library they use)
+// into the warm cache, with the race detector if race, unless a stamp
+// says it was done for this SDK. Other graders wait meanwhile (a file
+// lock). It is the grader's own work, before and outside any submission's
+// build limits; the first time it takes about half a minute without the
+// race detector, a minute with it, on two cores; then nothing.
+func (b *BuildCache) Warm(ctx context.Context, race bool) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	mode := "plain"
+	if race {
+		mode = "race"
+	}
+	stamp := filepath.Join(b.root, "stamps", b.key+"-"+mode)
+	if _, err := os.Stat(stamp); err == nil {
+		return nil
+	}
+	unlock, err := b.lock(ctx, syscall.LOCK_EX)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	if _, err := os.Stat(stamp); err == nil { // another grader did it meanwhile
+		return nil
+	}
+	warm := filepath.Join(b.root, "warm")
+	if size, _ := dirSize(warm); size > warmCapMB<<20 {
+		if err := os.RemoveAll(warm); err != nil {
+			return err
+		}
+		if err := os.RemoveAll(filepath.Join(b.root, "stamps")); err != nil {
+			return err
+		}
+		if err := os.MkdirAll(filepath.Join(b.root, "stamps"), 0o700); err != nil {
+			return err
+		}
+	}
+	work, err := os.MkdirTemp(b.root, "warm-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(work)
+	tc := submission.Toolchain{Root: b.sdk, Cache: warm}
+	if err := submission.Warm(ctx, tc, work, race, release.SDKImports()); err != nil {
+		return fmt.Errorf("compiling the student edition (%s): %w", b.sdk, err)
+	}
+	return os.WriteFile(stamp, []byte(time.Now().Format(time.RFC3339)+"\n"), 0o600)
+}
+
+// Session returns a go build cache for one notebook's builds, a copy of
+// the warm cache made of hard links, and the function that removes it.
+// Making one takes milliseconds (a link per file of the warm cache).
+func (b *BuildCache) Session(ctx context.Context) (dir string, done func(), err error) {
+	unlock, err := b.lock(ctx, syscall.LOCK_SH)
+	if err != nil {
+		return "", nil, err
+	}
+	defer unlock()
+	dir, err = os.MkdirTemp(filepath.Join(b.root, "runs"), strconv.Itoa(os.Getpid())+"-")
+	if err != nil {
+		return "", nil, err
+	}
+	done = func() { _ = os.RemoveAll(dir) }
+	warm := filepath.Join(b.root, "warm")
+	err = filepath.WalkDir(warm, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(warm, path)
+		switch {
+		case d.IsDir():
+			return os.MkdirAll(filepath.Join(dir, rel), 0o700)
+		case !strings.Contains(rel, string(filepath.Separator)):
+			// The cache's own files (README, trim.txt) the go command
+			// writes in place: a copy of their own.
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(dir, rel), data, 0o600)
+		}
+		return os.Link(path, filepath.Join(dir, rel))
+	})
+	if err != nil {
+		done()
+		return "", nil, fmt.Errorf("copying the grader's build cache: %w", err)
+	}
+	return dir, done, nil
+}
+
+// lock takes the warm cache's file lock (how: LOCK_EX to write it,
+// LOCK_SH to copy it), waiting while ctx allows; unlock releases it.
+func (b *BuildCache) lock(ctx context.Context, how int) (unlock func(), err error) {
+	f, err := os.OpenFile(filepath.Join(b.root, "lock"), os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB)
+		if err == nil {
+			return func() { f.Close() }, nil
+		}
+		if !errors.Is(err, syscall.EWOULDBLOCK) {
+			f.Close()
+			return nil, err
+		}
+		select {
+		case <-ctx.Done():
+			f.Close()
+			return nil, ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+// removeDeadCopies removes the copies (Session) of graders that are no
+// longer running.
+func (b *BuildCache) removeDeadCopies() {
+	entries, _ := os.ReadDir(filepath.Join(b.root, "runs"))
+	for _, e := range entries {
+		pid, err := strconv.Atoi(strings.SplitN(e.Name(), "-", 2)[0])
+		if err != nil || pid <= 0 || syscall.Kill(pid, 0) == syscall.ESRCH {
+			_ = os.RemoveAll(filepath.Join(b.root, "runs", e.Name()))
+		}
+	}
+	entries, _ = os.ReadDir(b.root)
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && strings.HasPrefix(e.Name(), "warm-") && time.Since(info.ModTime()) > time.Hour {
+			_ = os.RemoveAll(filepath.Join(b.root, e.Name()))
+		}
+	}
+}
+
+// dirSize is the size of the regular files under dir, in bytes.
+func dirSize(dir string) (int64, error) {
+	var n int64
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() {
+			if info, err := d.Info(); err == nil {
+				n += info.Size()
+			}
+		}
+		return nil
+	})
+	return n, err
+}

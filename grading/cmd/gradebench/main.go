@@ -1,0 +1,363 @@
+// Command gradebench measures the grader as a teacher uses it and prints
+// a table (Markdown) of wall times against the targets of the workbook's
+// issue « Build once, grade fast », each on a warm cache (the grader's
+// caches filled by an earlier run) and a cold one (a fresh
+// $XDG_CACHE_HOME: the student edition written, its packages and the
+// standard library compiled, as on a teacher's first run):
+//
+//   - grader start: from the command to the first notebook graded;
+//   - a run where nothing changed (every result in the result cache);
+//   - one correction notebook of each TP regraded alone (-force);
+//   - the grader's test corpus (grading/batch/testdata: corpus,
+//     adversarial, mistakes; every TP) at -j 2;
+//   - a class of 100 students × the 5 TPs 01–05 (corrections and typical
+//     mistakes, each notebook made distinct) at -j 2, its grades compared
+//     with the cold run's;
+//   - one Gradescope submission through run_autograder, after setup.sh.
+//
+// Run from the module root (make bench does): go run ./grading/cmd/gradebench
+// [-cold=false] [-class 100]. It takes about half an hour on two cores
+// with the cold runs. Speed targets live here, never in timed tests; the
+// figures depend on the machine and its load (the table says the load).
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/prepa-reines/reines/grading/notebook"
+	"github.com/prepa-reines/reines/tp/chart"
+)
+
+// line is one row of the table.
+type line struct {
+	what       string
+	warm, cold time.Duration // 0: not measured
+	target     time.Duration // 0: none
+	note       string
+}
+
+func main() {
+	cold := flag.Bool("cold", true, "also measure with empty caches (slow: the standard library compiled again)")
+	students := flag.Int("class", 100, "students of the class scenario")
+	flag.Parse()
+	if err := run(*cold, *students); err != nil {
+		fmt.Fprintln(os.Stderr, "gradebench:", err)
+		os.Exit(1)
+	}
+}
+
+type bench struct {
+	root, tmp, grade string
+	echarts          string
+}
+
+func run(cold bool, students int) error {
+	root, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp("", "gradebench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	_ = os.Chmod(tmp, 0o755) // the sandbox's users run the programs from here
+	b := &bench{root: root, tmp: tmp, grade: filepath.Join(tmp, "grade"), echarts: chart.LibraryPath()}
+	if out, err := exec.Command("go", "build", "-o", b.grade, "./grading/cmd/grade").CombinedOutput(); err != nil {
+		return fmt.Errorf("building the grader: %v\n%s", err, out)
+	}
+	var lines []line
+	say := func(l line) {
+		lines = append(lines, l)
+		fmt.Fprintf(os.Stderr, "gradebench: %s: warm %s, cold %s\n", l.what, secs(l.warm), secs(l.cold))
+	}
+
+	// Each correction regraded alone; the first (warm) run also fills
+	// the caches for what follows.
+	tps := []string{"00", "01", "02", "03", "04", "05"}
+	for _, tp := range tps {
+		nb, err := filepath.Glob(filepath.Join(root, "notebooks", "corrections", tp+"-*.ipynb"))
+		if err != nil || len(nb) != 1 {
+			return fmt.Errorf("no correction notebook of TP %s", tp)
+		}
+		dir := b.folder("one-"+tp, map[string]string{"alice/" + filepath.Base(nb[0]): nb[0]})
+		target := 5 * time.Second
+		if tp == "00" || tp == "05" {
+			target = 10 * time.Second // questions built and run with the race detector
+		}
+		b.time(nil, "-force", "-out", filepath.Join(tmp, "out-one-"+tp), dir) // fills the caches
+		l := line{what: "one correction regraded alone, TP " + tp, target: target}
+		if l.warm, _, err = b.time(nil, "-force", "-out", filepath.Join(tmp, "out-one-"+tp), dir); err != nil {
+			return err
+		}
+		if cold {
+			if l.cold, _, err = b.time(b.coldEnv(), "-force", "-out", filepath.Join(tmp, "out-one-cold-"+tp), dir); err != nil {
+				return err
+			}
+		}
+		say(l)
+	}
+
+	// Start, and a run with nothing changed.
+	one := b.folder("start", map[string]string{"alice/01-recursion.ipynb": filepath.Join(root, "notebooks", "corrections", "01-recursion.ipynb")})
+	l := line{what: "grader start, before the first notebook", target: 3 * time.Second}
+	if l.warm, err = b.start(nil, "-force", "-out", filepath.Join(tmp, "out-start"), one); err != nil {
+		return err
+	}
+	if cold {
+		if l.cold, err = b.start(b.coldEnv(), "-force", "-out", filepath.Join(tmp, "out-start-cold"), one); err != nil {
+			return err
+		}
+	}
+	say(l)
+	l = line{what: "a run with nothing changed", target: 3 * time.Second}
+	if l.warm, _, err = b.time(nil, "-out", filepath.Join(tmp, "out-start"), one); err != nil {
+		return err
+	}
+	say(l)
+
+	// The grader's test corpus, every TP.
+	corpus := map[string]string{}
+	for _, set := range []string{"corpus", "adversarial", "mistakes"} {
+		paths, _ := filepath.Glob(filepath.Join(root, "grading", "batch", "testdata", set, "*.ipynb"))
+		for _, p := range paths {
+			corpus[set+"-"+filepath.Base(p)] = p
+		}
+	}
+	dir := b.folder("corpus", corpus)
+	l = line{what: fmt.Sprintf("the test corpus (%d notebooks, every TP), -j 2", len(corpus))}
+	if l.warm, _, err = b.time(nil, "-j", "2", "-force", "-out", filepath.Join(tmp, "out-corpus"), dir); err != nil {
+		return err
+	}
+	if cold {
+		if l.cold, _, err = b.time(b.coldEnv(), "-j", "2", "-force", "-out", filepath.Join(tmp, "out-corpus-cold"), dir); err != nil {
+			return err
+		}
+	}
+	say(l)
+
+	// A class.
+	class, err := b.class(students)
+	if err != nil {
+		return err
+	}
+	l = line{what: fmt.Sprintf("a class: %d students × 5 TPs (01–05), -j 2", students), target: 5 * time.Minute}
+	warmOut, coldOut := filepath.Join(tmp, "out-class"), filepath.Join(tmp, "out-class-cold")
+	if l.warm, _, err = b.time(nil, "-j", "2", "-force", "-out", warmOut, class); err != nil {
+		return err
+	}
+	if cold {
+		if l.cold, _, err = b.time(b.coldEnv(), "-j", "2", "-force", "-out", coldOut, class); err != nil {
+			return err
+		}
+		w, _ := os.ReadFile(filepath.Join(warmOut, "grades.csv"))
+		c, _ := os.ReadFile(filepath.Join(coldOut, "grades.csv"))
+		l.note = "grades.csv identical to the cold run's"
+		if !bytes.Equal(w, c) || len(w) == 0 {
+			l.note = "**grades.csv differs from the cold run's**"
+		}
+	}
+	say(l)
+
+	// Gradescope.
+	l = line{what: "one Gradescope submission (TP 01) through run_autograder, after setup.sh", target: 30 * time.Second}
+	if l.warm, err = b.gradescope(); err != nil {
+		return err
+	}
+	say(l)
+
+	load, _ := os.ReadFile("/proc/loadavg")
+	fmt.Printf("\n| scenario | warm | cold | target | warm / target |\n|---|---:|---:|---:|---:|\n")
+	for _, l := range lines {
+		ratio := "–"
+		if l.target > 0 && l.warm > 0 {
+			ratio = fmt.Sprintf("%.2f", l.warm.Seconds()/l.target.Seconds())
+		}
+		what := l.what
+		if l.note != "" {
+			what += " (" + l.note + ")"
+		}
+		fmt.Printf("| %s | %s | %s | %s | %s |\n", what, secs(l.warm), secs(l.cold), secs(l.target), ratio)
+	}
+	fmt.Printf("\n%d cores (%s), load average at the end: %s", runtime.NumCPU(), runtime.GOARCH, load)
+	return nil
+}
+
+func secs(d time.Duration) string {
+	if d == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.1f s", d.Seconds())
+}
+
+// folder makes a folder of submissions (name → the file to copy).
+func (b *bench) folder(name string, files map[string]string) string {
+	dir := filepath.Join(b.tmp, "subs-"+name)
+	for rel, src := range files {
+		data, err := os.ReadFile(src)
+		if err == nil {
+			_ = os.MkdirAll(filepath.Dir(filepath.Join(dir, rel)), 0o755)
+			err = os.WriteFile(filepath.Join(dir, rel), data, 0o644)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "gradebench:", err)
+		}
+	}
+	return dir
+}
+
+// class writes the notebooks of students students, each handing in TPs
+// 01–05: the correction, or for one student in four the TP's typical
+// mistake where there is one, with a cell of its own so that no two
+// notebooks are the same file.
+func (b *bench) class(students int) (string, error) {
+	dir := filepath.Join(b.tmp, "subs-class")
+	for _, tp := range []string{"01", "02", "03", "04", "05"} {
+		corr, _ := filepath.Glob(filepath.Join(b.root, "notebooks", "corrections", tp+"-*.ipynb"))
+		mist, _ := filepath.Glob(filepath.Join(b.root, "grading", "batch", "testdata", "mistakes", tp+"-*.ipynb"))
+		if len(corr) != 1 {
+			return "", fmt.Errorf("no correction of TP %s", tp)
+		}
+		for s := range students {
+			src := corr[0]
+			if s%4 == 3 && len(mist) > 0 {
+				src = mist[s%len(mist)]
+			}
+			nb, err := notebook.Read(src)
+			if err != nil {
+				return "", err
+			}
+			nb.Cells = append(nb.Cells, notebook.Cell{CellType: "markdown", Source: notebook.Source(fmt.Sprintf("Rendu de l'élève %d.", s)), Metadata: map[string]any{}})
+			data, err := nb.Marshal()
+			if err != nil {
+				return "", err
+			}
+			path := filepath.Join(dir, fmt.Sprintf("eleve%03d", s), filepath.Base(corr[0]))
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				return "", err
+			}
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				return "", err
+			}
+		}
+	}
+	return dir, nil
+}
+
+// coldEnv is an environment whose caches are empty: a fresh
+// $XDG_CACHE_HOME (ECharts still found).
+func (b *bench) coldEnv() []string {
+	cache, _ := os.MkdirTemp(b.tmp, "cache-")
+	return []string{"XDG_CACHE_HOME=" + cache, chart.EnvLibrary + "=" + b.echarts}
+}
+
+// time runs the grader with args (seed 1) and env added, and returns its
+// wall time and standard error.
+func (b *bench) time(env []string, args ...string) (time.Duration, string, error) {
+	cmd := exec.Command(b.grade, append([]string{"-seed", "1"}, args...)...)
+	cmd.Env = append(os.Environ(), env...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	start := time.Now()
+	err := cmd.Run()
+	d := time.Since(start)
+	if err != nil {
+		return d, stderr.String(), fmt.Errorf("grade %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	return d, stderr.String(), nil
+}
+
+// grading is the grader's line as it starts grading the notebooks.
+var grading = regexp.MustCompile(`^grade: grading \d+ notebook`)
+
+// start runs the grader and returns the time until it starts grading.
+func (b *bench) start(env []string, args ...string) (time.Duration, error) {
+	cmd := exec.Command(b.grade, append([]string{"-seed", "1"}, args...)...)
+	cmd.Env = append(os.Environ(), env...)
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		return 0, err
+	}
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return 0, err
+	}
+	var at time.Duration
+	sc := bufio.NewScanner(pipe)
+	for sc.Scan() {
+		if at == 0 && grading.MatchString(sc.Text()) {
+			at = time.Since(start)
+		}
+	}
+	_, _ = io.Copy(io.Discard, pipe)
+	if err := cmd.Wait(); err != nil {
+		return 0, fmt.Errorf("grade: %v", err)
+	}
+	if at == 0 {
+		return 0, fmt.Errorf("grade never said it started grading")
+	}
+	return at, nil
+}
+
+// gradescope builds the autograder zip of TP 01, runs its setup.sh (the
+// network steps skipped), then times run_autograder on the correction.
+func (b *bench) gradescope() (time.Duration, error) {
+	zip := filepath.Join(b.tmp, "gradescope-01.zip")
+	if out, err := exec.Command("go", "run", "./grading/cmd/autograder", "-tp", "01", "-o", zip).CombinedOutput(); err != nil {
+		return 0, fmt.Errorf("autograder zip: %v\n%s", err, out)
+	}
+	root := filepath.Join(b.tmp, "autograder")
+	src := filepath.Join(root, "source")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		return 0, err
+	}
+	if out, err := exec.Command("unzip", "-q", zip, "-d", src).CombinedOutput(); err != nil {
+		return 0, fmt.Errorf("unzip: %v\n%s", err, out)
+	}
+	env := append(os.Environ(), "REINES_AUTOGRADER_ROOT="+root)
+	setup := exec.Command("bash", filepath.Join(src, "setup.sh"))
+	setup.Env = append(env, "REINES_SETUP_OFFLINE=1")
+	if out, err := setup.CombinedOutput(); err != nil {
+		return 0, fmt.Errorf("setup.sh: %v\n%s", err, out)
+	}
+	sub := filepath.Join(root, "submission")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		return 0, err
+	}
+	data, err := os.ReadFile(filepath.Join(b.root, "notebooks", "corrections", "01-recursion.ipynb"))
+	if err != nil {
+		return 0, err
+	}
+	if err := os.WriteFile(filepath.Join(sub, "01-recursion.ipynb"), data, 0o644); err != nil {
+		return 0, err
+	}
+	cmd := exec.Command(filepath.Join(src, "run_autograder"))
+	cmd.Dir, cmd.Env = root, env
+	start := time.Now()
+	out, err := cmd.CombinedOutput()
+	d := time.Since(start)
+	if err != nil {
+		return 0, fmt.Errorf("run_autograder: %v\n%s", err, out)
+	}
+	var res struct{ Score float64 }
+	raw, err := os.ReadFile(filepath.Join(root, "results", "results.json"))
+	if err == nil {
+		err = json.Unmarshal(raw, &res)
+	}
+	if err != nil || res.Score == 0 {
+		return 0, fmt.Errorf("run_autograder's results: score %v, %v\n%s", res.Score, err, out)
+	}
+	return d, nil
+}

@@ -1,0 +1,252 @@
+package release
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// CacheDir returns the workbook's cache folder, <user cache dir>/reines
+// ($XDG_CACHE_HOME/reines, else ~/.cache/reines on Linux), created if
+// needed: the cached editions (see Edition), the grader's build cache and
+// ECharts (kernel-setup) live there.
+func CacheDir() (string, error) {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "", err
+	}
+	dir = filepath.Join(dir, "reines")
+	return dir, os.MkdirAll(dir, 0o755)
+}
+
+// editionFormat changes when what Edition stores changes shape.
+const editionFormat = "edition-1"
+
+// sources are what a student edition is made from, relative to the
+// module root (a folder ending in "/..." with its sub-folders): the tp
+// packages (its SDK), the check harness, the notebook packages, the
+// release itself and the student's files, what the edition copies (the
+// program builder, the self-check, the kernel set-up, the module files),
+// the notebooks' sources. Not the grader (grading/batch, grading/cmd/grade…),
+// whose changes do not change the edition; TestSourcesCoverEdition checks
+// the list. Tests and testdata are not read by the release.
+var sources = []string{
+	"tp/...", "grading", "grading/nb00", "grading/nb01", "grading/nb02", "grading/nb03", "grading/nb04", "grading/nb05",
+	"grading/workbook", "grading/notebook", "grading/release/...", "grading/submission", "grading/cmd/check",
+	"notebooks/src", "kernel-setup", "go.mod", "go.sum",
+}
+
+// SourceKey returns a hash of everything the student edition of the tree
+// at root is made from (see sources; tests and testdata aside), and of
+// the Go release that builds it: two trees with the same key release the
+// same edition. It reads every such file (about 2 MB; milliseconds).
+func SourceKey(root string) (string, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00", editionFormat, runtime.Version())
+	for _, src := range sources {
+		top, recursive := strings.CutSuffix(src, "/...")
+		start := filepath.Join(root, top)
+		err := filepath.WalkDir(start, func(path string, d fs.DirEntry, err error) error {
+			if errors.Is(err, fs.ErrNotExist) && path == start {
+				return nil // a tree without it (a notebook fewer)
+			}
+			if err != nil {
+				return err
+			}
+			name := d.Name()
+			if d.IsDir() {
+				if path != start && (!recursive || name == "testdata" || strings.HasPrefix(name, ".")) {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if strings.HasSuffix(name, "_test.go") || !d.Type().IsRegular() {
+				return nil
+			}
+			rel, _ := filepath.Rel(root, path)
+			f, err := os.Open(path)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			info, err := f.Stat()
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(h, "%s\x00%d\x00", filepath.ToSlash(rel), info.Size())
+			_, err = io.Copy(h, f)
+			return err
+		})
+		if err != nil {
+			return "", fmt.Errorf("hashing the sources of the student edition: %w", err)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)[:12]), nil
+}
+
+// editionsWritten counts the editions Edition writes (for the tests).
+var editionsWritten atomic.Int64
+
+// keptEditions is how many cached editions Edition keeps (the most
+// recently used): a few versions of the tree, with and without recorded
+// data.
+const keptEditions = 6
+
+// Edition returns the folder of the student edition of the tree at root
+// (see WriteStudent; record says whether its notebook packages hold their
+// recorded data), written once into the cache (CacheDir()/editions/<key>,
+// the key from SourceKey) and reused as long as the sources do not
+// change: by every grading run, every shard, every test. The folder is
+// shared: read it, build against it, copy it (CopyEdition), never write
+// into it. Writing an edition takes seconds (one load of the packages,
+// and with record the reference answers' values); finding one, the time
+// of SourceKey. Concurrent callers are safe: each writes its own and the
+// first rename wins. A cancelled ctx returns ctx.Err() at once.
+func Edition(ctx context.Context, root string, record bool) (string, error) {
+	key, err := SourceKey(root)
+	if err != nil {
+		return "", err
+	}
+	cache, err := CacheDir()
+	if err != nil {
+		return "", err
+	}
+	parent := filepath.Join(cache, "editions")
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return "", err
+	}
+	kind := "sdk"
+	if record {
+		kind = "student"
+	}
+	dir := filepath.Join(parent, key+"-"+kind)
+	if _, err := os.Stat(dir); err == nil {
+		now := time.Now()
+		_ = os.Chtimes(dir, now, now) // recently used: kept by trimEditions
+		return dir, nil
+	}
+	tmp, err := os.MkdirTemp(parent, ".tmp-")
+	if err != nil {
+		return "", err
+	}
+	editionsWritten.Add(1)
+	done := make(chan error, 1)
+	go func() {
+		_, err := writeStudent(ctx, root, tmp, record)
+		if err == nil {
+			if err = os.Rename(tmp, dir); err != nil {
+				if _, statErr := os.Stat(dir); statErr == nil {
+					err = nil // another process wrote the same edition first: use it
+				}
+			}
+		}
+		_ = os.RemoveAll(tmp) // gone if renamed
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			return "", err
+		}
+	case <-ctx.Done():
+		// The writer's go list is interrupted with ctx: it stops, and
+		// removes its folder. Wait a little for it, not to leave it
+		// running behind a grader that exits.
+		select {
+		case <-done:
+		case <-time.After(1500 * time.Millisecond):
+		}
+		return "", ctx.Err()
+	}
+	trimEditions(parent, dir)
+	return dir, nil
+}
+
+// trimEditions removes the cached editions beyond the keptEditions most
+// recently used, and the temporary folders of writers that died more than
+// an hour ago; never keep, the one just written.
+func trimEditions(parent, keep string) {
+	entries, err := os.ReadDir(parent)
+	if err != nil {
+		return
+	}
+	type ed struct {
+		path string
+		used time.Time
+	}
+	var eds []ed
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil || !e.IsDir() {
+			continue
+		}
+		path := filepath.Join(parent, e.Name())
+		if strings.HasPrefix(e.Name(), ".tmp-") {
+			if time.Since(info.ModTime()) > time.Hour {
+				_ = os.RemoveAll(path)
+			}
+			continue
+		}
+		if path != keep {
+			eds = append(eds, ed{path, info.ModTime()})
+		}
+	}
+	slices.SortFunc(eds, func(a, b ed) int { return b.used.Compare(a.used) })
+	for i, e := range eds {
+		if i >= keptEditions-1 {
+			_ = os.RemoveAll(e.path)
+		}
+	}
+}
+
+// CopyEdition writes the student edition of the tree at root into out,
+// as WriteStudent does (out must not exist, be empty or hold an earlier
+// edition, whose .git is kept), but from the cache (see Edition): the
+// tests' editions, which they then write into. It returns the paths
+// written, relative to out.
+func CopyEdition(root, out string, record bool) ([]string, error) {
+	src, err := Edition(context.Background(), root, record)
+	if err != nil {
+		return nil, err
+	}
+	if err := prepare(out); err != nil {
+		return nil, err
+	}
+	var written []string
+	err = filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		target := filepath.Join(out, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		if !info.Mode().IsRegular() {
+			return errors.New("cached edition " + src + " holds a file that is not regular: " + rel)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		written = append(written, rel)
+		return os.WriteFile(target, data, info.Mode().Perm())
+	})
+	slices.Sort(written)
+	return written, err
+}

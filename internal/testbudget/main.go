@@ -1,0 +1,273 @@
+// Command testbudget runs the workbook's whole test suite (what make test
+// and CI run, after the set-up) phase by phase: lint, the Go tests of
+// every package, the fuzz targets, the kernel tests of the notebooks. It streams
+// what fails, and ends with a table of each phase's time (each package and
+// each kernel test too) against the suite's budget, written here once: 20
+// minutes on the project's 2-core machine with the set-up done. A phase
+// over its share gets a loud warning, never a failure: no test may depend
+// on how fast the machine is. The exit status is that of the first phase
+// that failed (the later ones do not run).
+//
+// Usage (from the module root):
+//
+//	go run ./internal/testbudget [-setup-seconds S] [-fuzztime 20000x]
+//
+// The set-up runs before (it may install Go itself): -setup-seconds gives
+// its time for the table.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"slices"
+	"strings"
+	"syscall"
+	"text/tabwriter"
+	"time"
+)
+
+// budget is each phase's share of the suite's 20 minutes, in seconds, on
+// the project's 2-core machine with the set-up done (a fresh machine adds
+// the set-up's downloads and builds, about ten minutes). Kernel tests and
+// the slowest packages have shares of their own; the other packages share
+// "go test".
+var budget = map[string]float64{
+	"setup":                          30,
+	"lint":                           60,
+	"go test":                        300,
+	"go test grading/batch":          150,
+	"go test grading/cmd/grade":      60,
+	"go test grading/cmd/autograder": 45,
+	"fuzz":                           60,
+	"kernel":                         720,
+	"kernel TestExecute":             420,
+	"kernel TestLive":                120,
+	"kernel TestLoopingAnswers":      120,
+	"kernel TestStaleAnswer":         20,
+	"kernel TestPerUserSetup":        60,
+	"kernel TestGraderPages":         15,
+}
+
+// total is the suite's budget: 20 minutes.
+const total = 20 * 60
+
+type row struct {
+	name    string
+	seconds float64
+	failed  bool
+	sub     bool // a package or a test within a phase
+}
+
+func main() {
+	setup := flag.Float64("setup-seconds", -1, "seconds kernel-setup/setup.sh took before, for the table")
+	fuzztime := flag.String("fuzztime", "20000x", "budget of each fuzz target (runs, or a duration)")
+	flag.Parse()
+	// Ctrl-C reaches the phase's processes too (the terminal's process
+	// group): they stop, and the runner reports and stops with them.
+	signal.Ignore(syscall.SIGINT)
+	var rows []row
+	start := time.Now()
+	failed := ""
+	phase := func(name string, run func() ([]row, error)) {
+		if failed != "" {
+			return
+		}
+		fmt.Printf("\n==> %s\n", name)
+		t := time.Now()
+		sub, err := run()
+		r := row{name: name, seconds: time.Since(t).Seconds(), failed: err != nil}
+		rows = append(append(rows, r), sub...)
+		if err != nil {
+			failed = name
+			fmt.Printf("==> %s FAILED: %v\n", name, err)
+		}
+	}
+	if *setup >= 0 {
+		rows = append(rows, row{name: "setup", seconds: *setup})
+	}
+	phase("lint", lint)
+	phase("go test", func() ([]row, error) {
+		return goTest("go test ", "-timeout", "30m", "./...")
+	})
+	phase("fuzz", func() ([]row, error) {
+		for _, f := range [][2]string{
+			{"./grading/notebook", "FuzzParseHandedIn"},
+			{"./grading/submission", "FuzzBuild"},
+			{"./grading/batch", "FuzzReadManual"},
+		} {
+			if err := command("go", "test", f[0], "-run", "^$", "-fuzz", f[1], "-fuzztime", *fuzztime); err != nil {
+				return nil, err
+			}
+		}
+		return nil, nil
+	})
+	phase("kernel", func() ([]row, error) {
+		return goTest("kernel ", "./notebooks", "-run", "TestExecute|TestLive|TestStaleAnswer|TestLoopingAnswers|TestPerUserSetup|TestGraderPages",
+			"-kernel", "-count=1", "-timeout", "60m", "-v")
+	})
+	report(os.Stdout, rows, time.Since(start).Seconds())
+	if failed != "" {
+		fmt.Printf("\nFAILED: %s\n", failed)
+		os.Exit(1)
+	}
+}
+
+// command runs argv with the runner's output.
+func command(argv ...string) error {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	return cmd.Run()
+}
+
+// lint fails on files gofmt would change (tracked, and untracked but not
+// ignored) and on go vet's findings.
+func lint() ([]row, error) {
+	out, err := exec.Command("git", "ls-files", "--cached", "--others", "--exclude-standard", "*.go").Output()
+	if err != nil {
+		return nil, fmt.Errorf("git ls-files: %v", err)
+	}
+	files := strings.Fields(string(out))
+	files = slices.DeleteFunc(files, func(f string) bool { _, err := os.Stat(f); return err != nil })
+	bad, err := exec.Command("gofmt", append([]string{"-l"}, files...)...).Output()
+	if err != nil {
+		return nil, fmt.Errorf("gofmt: %v", err)
+	}
+	if s := strings.TrimSpace(string(bad)); s != "" {
+		return nil, fmt.Errorf("gofmt would change:\n%s", s)
+	}
+	return nil, command("go", "vet", "./...")
+}
+
+// event is one line of go test -json (cmd/test2json).
+type event struct {
+	Action  string
+	Package string
+	Test    string
+	Elapsed float64
+	Output  string
+}
+
+// goTest runs go test -json with args, prints what a reader needs (the
+// output of failing tests and packages, the logs of the kernel tests, a
+// line per package), and returns a row per package (or, for one package,
+// per top-level test) named with prefix.
+func goTest(prefix string, args ...string) ([]row, error) {
+	cmd := exec.Command("go", append([]string{"test", "-json"}, args...)...)
+	cmd.Stderr = os.Stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	verbose := slices.Contains(args, "-v")
+	rows, readErr := readEvents(stdout, os.Stdout, prefix, verbose)
+	err = cmd.Wait()
+	if err == nil {
+		err = readErr
+	}
+	return rows, err
+}
+
+// readEvents reads go test -json from r, writes to w what a reader needs,
+// and returns the rows: per package, or per top-level test if verbose (one
+// package's tests, each a phase of its own).
+func readEvents(r io.Reader, w io.Writer, prefix string, verbose bool) ([]row, error) {
+	const module = "github.com/prepa-reines/reines/"
+	held := map[string][]string{} // output of running tests and packages, by key
+	var rows []row
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		var e event
+		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
+			fmt.Fprintln(w, sc.Text()) // not an event: the go command's own words
+			continue
+		}
+		pkg := strings.TrimPrefix(e.Package, module)
+		key := pkg + " " + e.Test
+		switch e.Action {
+		case "output":
+			if verbose && e.Test != "" && !strings.HasPrefix(strings.TrimSpace(e.Output), "===") {
+				fmt.Fprint(w, e.Output)
+				continue
+			}
+			held[key] = append(held[key], e.Output)
+		case "pass", "fail", "skip":
+			out := held[key]
+			delete(held, key)
+			if e.Action == "fail" && !verbose {
+				fmt.Fprint(w, strings.Join(out, ""))
+			}
+			switch {
+			case e.Test == "" && !verbose:
+				if e.Action != "skip" {
+					fmt.Fprintf(w, "%s\t%s\t%.1fs\n", map[string]string{"pass": "ok", "fail": "FAIL"}[e.Action], pkg, e.Elapsed)
+					rows = append(rows, row{name: prefix + pkg, seconds: e.Elapsed, failed: e.Action == "fail", sub: true})
+				}
+			case e.Test != "" && verbose && !strings.Contains(e.Test, "/"):
+				rows = append(rows, row{name: prefix + e.Test, seconds: e.Elapsed, failed: e.Action == "fail", sub: true})
+			}
+		}
+	}
+	return rows, sc.Err()
+}
+
+// report writes the table of rows against the budget, and a warning for
+// each phase over its share.
+func report(w io.Writer, rows []row, elapsed float64) {
+	fmt.Fprintf(w, "\n== Test suite: %.0f s (%.1f min) of a %d min budget ==\n", elapsed, elapsed/60, total/60)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "phase\tseconds\tbudget\t\t")
+	var over []string
+	for _, r := range rows {
+		b, ok := budget[r.name]
+		if r.sub && !ok && r.seconds < 20 {
+			continue // a quick package: in its phase's share
+		}
+		status := ""
+		if r.failed {
+			status = "FAILED"
+		}
+		share := "-"
+		if ok {
+			share = fmt.Sprintf("%.0f", b)
+			if r.seconds > b {
+				status = strings.TrimSpace(status + " OVER")
+				over = append(over, fmt.Sprintf("%s took %.0f s, over its %.0f s", r.name, r.seconds, b))
+			}
+		}
+		name := r.name
+		if r.sub {
+			name = "  " + name
+		}
+		fmt.Fprintf(tw, "%s\t%.1f\t%s\t%s\t\n", name, r.seconds, share, status)
+	}
+	tw.Flush()
+	if elapsed > total {
+		over = append(over, fmt.Sprintf("the suite took %.1f min, over its %d min", elapsed/60, total/60))
+	}
+	for _, o := range over {
+		fmt.Fprintf(w, "WARNING: %s (the machine's load: %s)\n", o, load())
+	}
+}
+
+// load is the machine's load average, as /proc/loadavg gives it.
+func load() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
+}

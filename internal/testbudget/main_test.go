@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// A stream of go test -json: one package passing, one failing (its
+// output shown), one without tests.
+const events = `{"Action":"output","Package":"github.com/prepa-reines/reines/tp/queens","Output":"ok  \n"}
+{"Action":"pass","Package":"github.com/prepa-reines/reines/tp/queens","Elapsed":1.5}
+{"Action":"run","Package":"github.com/prepa-reines/reines/grading/batch","Test":"TestX"}
+{"Action":"output","Package":"github.com/prepa-reines/reines/grading/batch","Test":"TestX","Output":"    x_test.go:3: got 1, want 2\n"}
+{"Action":"fail","Package":"github.com/prepa-reines/reines/grading/batch","Test":"TestX","Elapsed":3}
+{"Action":"fail","Package":"github.com/prepa-reines/reines/grading/batch","Elapsed":200.25}
+{"Action":"skip","Package":"github.com/prepa-reines/reines/tp/board","Elapsed":0}
+go: a line of the go command
+`
+
+func TestReadEvents(t *testing.T) {
+	var out bytes.Buffer
+	rows, err := readEvents(strings.NewReader(events), &out, "go test ", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []row{{name: "go test tp/queens", seconds: 1.5, sub: true}, {name: "go test grading/batch", seconds: 200.25, failed: true, sub: true}}
+	if len(rows) != len(want) {
+		t.Fatalf("rows %+v; want %+v", rows, want)
+	}
+	for i := range want {
+		if rows[i] != want[i] {
+			t.Errorf("row %d: %+v; want %+v", i, rows[i], want[i])
+		}
+	}
+	for _, s := range []string{"got 1, want 2", "FAIL\tgrading/batch\t200.2s", "ok\ttp/queens\t1.5s", "go: a line of the go command"} {
+		if !strings.Contains(out.String(), s) {
+			t.Errorf("output lacks %q:\n%s", s, out.String())
+		}
+	}
+}
+
+// Each kernel test is a row of its own; its logs are shown as they come.
+func TestReadEventsVerbose(t *testing.T) {
+	stream := `{"Action":"run","Package":"github.com/prepa-reines/reines/notebooks","Test":"TestLive"}
+{"Action":"output","Package":"github.com/prepa-reines/reines/notebooks","Test":"TestLive","Output":"=== RUN   TestLive\n"}
+{"Action":"output","Package":"github.com/prepa-reines/reines/notebooks","Test":"TestLive","Output":"    live_test.go:9: executed in 42 s\n"}
+{"Action":"pass","Package":"github.com/prepa-reines/reines/notebooks","Test":"TestLive/01","Elapsed":40}
+{"Action":"pass","Package":"github.com/prepa-reines/reines/notebooks","Test":"TestLive","Elapsed":42}
+`
+	var out bytes.Buffer
+	rows, err := readEvents(strings.NewReader(stream), &out, "kernel ", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 1 || rows[0] != (row{name: "kernel TestLive", seconds: 42, sub: true}) {
+		t.Errorf("rows %+v; want one for TestLive, 42 s", rows)
+	}
+	if !strings.Contains(out.String(), "executed in 42 s") || strings.Contains(out.String(), "=== RUN") {
+		t.Errorf("output:\n%s\nwant the test's log without the === lines", out.String())
+	}
+}
+
+// A phase over its share is warned about, with the machine's load; one
+// within it is not.
+func TestReport(t *testing.T) {
+	var out bytes.Buffer
+	report(&out, []row{{name: "lint", seconds: 61}, {name: "fuzz", seconds: 10}, {name: "go test tp/queens", seconds: 1, sub: true}}, 100)
+	s := out.String()
+	if !strings.Contains(s, "WARNING: lint took 61 s, over its 60 s") {
+		t.Errorf("no warning for lint over its share:\n%s", s)
+	}
+	if strings.Contains(s, "fuzz took") || strings.Contains(s, "tp/queens") {
+		t.Errorf("a warning or a row for what is within its share:\n%s", s)
+	}
+	out.Reset()
+	report(&out, []row{{name: "lint", seconds: 1}}, 2000)
+	if !strings.Contains(out.String(), "WARNING: the suite took 33.3 min, over its 20 min") {
+		t.Errorf("no warning for the whole suite over its budget:\n%s", out.String())
+	}
+}
