@@ -742,7 +742,7 @@ func TestLoopingProblems(t *testing.T) {
 		t.Errorf("a stopped demonstration and a failed check: problems %q, %d stopped; want none, 1", problems, stopped)
 	}
 	for name, nb := range map[string]*notebook.Notebook{
-		"demonstration without a limit": {Cells: []notebook.Cell{cell(demo, "demo", "", timeout)}},
+		"demonstration without a limit":  {Cells: []notebook.Cell{cell(demo, "demo", "", timeout)}},
 		"check passing a looping answer": {Cells: []notebook.Cell{cell("%%\nnb02.Q3.Check(Solve)", "check", "02/Q3", passed)}},
 	} {
 		if problems, _ := loopingProblems(nb, looping, questions); len(problems) == 0 {
