@@ -2,6 +2,7 @@ package release
 
 import (
 	"context"
+	"os"
 	"fmt"
 	"strings"
 	"sync"
@@ -51,7 +52,16 @@ func (t *tree) load() {
 	for _, nb := range workbook.Notebooks {
 		patterns = append(patterns, "./"+strings.TrimPrefix(nb.Package, Module+"/"))
 	}
-	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: t.root, Context: t.ctx}, patterns...)
+	// The go command's temporary files in a folder of ours, removed
+	// even when it is interrupted (it leaves them then).
+	tmp, err := os.MkdirTemp("", "reines-load-")
+	if err != nil {
+		t.err = err
+		return
+	}
+	defer os.RemoveAll(tmp)
+	cfg := &packages.Config{Mode: loadMode, Dir: t.root, Context: t.ctx, Env: append(os.Environ(), "GOTMPDIR="+tmp)}
+	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		t.err = err
 		return

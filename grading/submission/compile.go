@@ -302,7 +302,9 @@ func goBuild(ctx context.Context, tc Toolchain, dir string, race bool, args []st
 	defer cancel()
 	cmd := exec.CommandContext(bctx, argv[0], argv[1:]...)
 	cmd.Dir = dir
-	cmd.Env = append(append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off", "GOTOOLCHAIN=local"), env...)
+	// The go command's own temporary files in dir too: a build killed
+	// leaves them there, for the caller to remove with dir.
+	cmd.Env = append(append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off", "GOTOOLCHAIN=local", "GOTMPDIR="+dir), env...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) } // the compiler too
 	cmd.WaitDelay = time.Second

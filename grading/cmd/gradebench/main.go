@@ -60,7 +60,7 @@ func main() {
 
 type bench struct {
 	root, tmp, grade string
-	echarts          string
+	echarts, gocache string
 }
 
 func run(cold bool, students int) error {
@@ -74,7 +74,11 @@ func run(cold bool, students int) error {
 	}
 	defer os.RemoveAll(tmp)
 	_ = os.Chmod(tmp, 0o755) // the sandbox's users run the programs from here
-	b := &bench{root: root, tmp: tmp, grade: filepath.Join(tmp, "grade"), echarts: chart.LibraryPath()}
+	gocache, err := exec.Command("go", "env", "GOCACHE").Output()
+	if err != nil {
+		return err
+	}
+	b := &bench{root: root, tmp: tmp, grade: filepath.Join(tmp, "grade"), echarts: chart.LibraryPath(), gocache: strings.TrimSpace(string(gocache))}
 	if out, err := exec.Command("go", "build", "-o", b.grade, "./grading/cmd/grade").CombinedOutput(); err != nil {
 		return fmt.Errorf("building the grader: %v\n%s", err, out)
 	}
@@ -256,11 +260,12 @@ func (b *bench) class(students int) (string, error) {
 	return dir, nil
 }
 
-// coldEnv is an environment whose caches are empty: a fresh
-// $XDG_CACHE_HOME (ECharts still found).
+// coldEnv is an environment whose workbook caches are empty: a fresh
+// $XDG_CACHE_HOME (ECharts still found; the go command's own build cache
+// the user's, as on a teacher's first run after go run).
 func (b *bench) coldEnv() []string {
 	cache, _ := os.MkdirTemp(b.tmp, "cache-")
-	return []string{"XDG_CACHE_HOME=" + cache, chart.EnvLibrary + "=" + b.echarts}
+	return []string{"XDG_CACHE_HOME=" + cache, "GOCACHE=" + b.gocache, chart.EnvLibrary + "=" + b.echarts}
 }
 
 // time runs the grader with args (seed 1) and env added, and returns its
