@@ -2,8 +2,8 @@ package release
 
 import (
 	"context"
-	"os"
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 
