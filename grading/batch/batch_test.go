@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -38,9 +39,22 @@ func TestCorpus(t *testing.T) {
 	opt.TP = "01"
 	opt.Limits.Timeout = 10 * time.Second // generous: the machine may be loaded
 	results := make([]Result, len(subs))
-	for i, s := range subs {
-		results[i] = Grade(context.Background(), s, opt)
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range 2 { // as grade -j 2 does
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				results[i] = Grade(context.Background(), subs[i], opt)
+			}
+		}()
 	}
+	for i := range subs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 	rows := readCSV(t, "testdata/corpus-expected.csv")
 	header := rows[0]
 	byStudent := map[string]Result{}
@@ -230,6 +244,7 @@ func TestMistakes(t *testing.T) {
 	for _, row := range rows[1:] {
 		student, tp, lost, total, flag := row[0], row[1], strings.Fields(row[2]), row[3], row[4]
 		t.Run(student, func(t *testing.T) {
+			t.Parallel() // as grade -j does
 			r := Grade(context.Background(), Submission{Student: student, Path: filepath.Join("testdata/mistakes", student+".ipynb")}, opt)
 			if r.TP != tp || len(r.Problems) > 0 {
 				t.Fatalf("TP %s, problems %v; want TP %s and none", r.TP, r.Problems, tp)
@@ -381,6 +396,7 @@ func TestAdversarial(t *testing.T) {
 	for _, row := range rows[1:] {
 		student, qid, points, flag, also := row[0], row[1], row[2], row[3], strings.Fields(row[4])
 		t.Run(student, func(t *testing.T) {
+			t.Parallel() // as grade -j does
 			r := Grade(context.Background(), Submission{Student: student, Path: filepath.Join("testdata/adversarial", student+".ipynb")}, opt)
 			if len(r.Problems) > 0 {
 				t.Fatalf("problems %v", r.Problems)

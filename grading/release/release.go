@@ -63,16 +63,27 @@ const GlossaryFile = "glossaire.md"
 // Module is the Go module path of the workbook.
 const Module = workbook.Module
 
+// ModuleScript is the script of the header cell (see Header), relative to
+// the module's root.
+const ModuleScript = "kernel-setup/notebook-module.sh"
+
+// Misplaced is what the header cell says of a notebook moved out of the
+// workbook's folder: its module cannot be found from there.
+const Misplaced = "Ce notebook n'est pas dans le dossier du cahier : remettez-le dans le dossier notebooks/ (ou l'un de ses sous-dossiers), puis relancez cette cellule."
+
 // Header returns the first cell of notebook nb: it makes the workbook's
-// module importable from the notebook's folder, pins GoNB (the automatic
-// `go get` of GoNB needs it), imports the packages every notebook uses and
-// the one holding its checks (pkg, e.g. ".../grading/nb01"), and loads the
-// ECharts library once for all charts.
+// module importable from the notebook's folder and resolves the
+// requirements of the one package holding its checks (pkg, e.g.
+// ".../grading/nb01") once (ModuleScript; then GoNB runs no go get before
+// each cell: %noautoget), says so in French if the notebook was moved out of
+// the workbook (Misplaced), imports the packages every notebook uses, and
+// loads the ECharts library once for all charts.
 func Header(pkg string) string {
 	return `// En-tête du cahier : exécutez cette cellule en premier (Maj+Entrée).
 // Elle rend importable le module du cahier depuis le dossier de ce notebook,
 // fixe la version de GoNB et charge la bibliothèque de graphiques (hors ligne).
-!*go mod edit -replace=` + Module + `="$(cd "$GONB_DIR" && dirname "$(go env GOMOD)")" -require=` + Module + `@v0.0.0 -require=github.com/janpfeifer/gonb@v0.11.5
+!*r=$(cd "$GONB_DIR" && dirname "$(go env GOMOD)"); if [ -f "$r/` + ModuleScript + `" ]; then sh "$r/` + ModuleScript + `" "$r" ` + pkg + `; else echo "` + Misplaced + `" >&2; exit 1; fi
+%noautoget
 import (
 	"github.com/prepa-reines/reines/grading"
 	"` + pkg + `"

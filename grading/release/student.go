@@ -41,7 +41,7 @@ var copied = []struct {
 	{dir: "grading/notebook"},
 	{dir: "grading/submission", files: []string{"program.go", "compile.go"}},
 	{dir: "grading/cmd/check"},
-	{dir: "kernel-setup", files: []string{"setup.sh", "install-go.sh", "smoke.ipynb", "gonb-kernel.sh"}},
+	{dir: "kernel-setup", files: []string{"setup.sh", "install-go.sh", "smoke.ipynb", "gonb-kernel.sh", "notebook-module.sh"}},
 	{dir: ".", files: []string{"go.mod", "go.sum"}},
 }
 
