@@ -1,0 +1,115 @@
+package batch
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/prepa-reines/reines/grading/notebook"
+)
+
+// snapshot hashes every file under dir, by path.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(data)
+		out[path] = hex.EncodeToString(sum[:])
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// A submission cannot change what another submission's build uses: its
+// build (an object file of 64 MiB) and its program (writing into the
+// grader's build cache, which its sandbox does not show) leave the warm
+// cache as it was, byte for byte; the copy its builds used is gone; and
+// the correction graded after it gets the same points as before.
+func TestBuildCacheIsolation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles two notebooks")
+	}
+	opt := options(t)
+	opt.TP = "01"
+	warm := filepath.Join(opt.SDK.Builds.root, "warm")
+	before := snapshot(t, warm)
+	correction := filepath.Join("..", "..", "notebooks", "corrections", "01-recursion.ipynb")
+	first := Grade(context.Background(), Submission{Student: "ana", Path: correction}, opt)
+
+	nb, err := notebook.Read(correction)
+	if err != nil {
+		t.Fatal(err)
+	}
+	planted := filepath.Join(warm, "planted")
+	for i := range nb.Cells {
+		if m := nb.Cells[i].Reines(); m.Role == "answer" && m.Question == "01/Q1" {
+			// The right answer, with a huge initialised array beside it and
+			// an attempt to plant files in the build cache.
+			nb.Cells[i].Source = notebook.Source(string(nb.Cells[i].Source) + fmt.Sprintf(`
+
+var big = [8 << 20]int64{1, 2, 3}
+
+func init() {
+	_ = os.WriteFile(%q, []byte("x"), 0o644)
+	entries, _ := os.ReadDir(%q)
+	for _, e := range entries {
+		_ = os.WriteFile(filepath.Join(%q, e.Name(), "planted-d"), []byte("x"), 0o644)
+	}
+	_ = big[5]
+}`, planted, warm, warm))
+		}
+	}
+	data, err := nb.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hostile := filepath.Join(t.TempDir(), "eve.ipynb")
+	if err := os.WriteFile(hostile, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := Grade(context.Background(), Submission{Student: "eve", Path: hostile}, opt)
+	if len(r.Problems) > 0 {
+		t.Fatalf("the hostile notebook: problems %v", r.Problems)
+	}
+	for _, q := range r.Questions {
+		if q.ID == "01/Q1" && q.Points == 0 {
+			t.Fatalf("the hostile answer did not build and run (its cache entries were not made):\n%s", Markdown(Result{Questions: []Question{q}}, true))
+		}
+	}
+	after := snapshot(t, warm)
+	for path, sum := range after {
+		if before[path] != sum {
+			t.Errorf("%s changed or appeared in the warm cache", strings.TrimPrefix(path, warm))
+		}
+	}
+	if len(after) != len(before) {
+		t.Errorf("the warm cache had %d files, has %d", len(before), len(after))
+	}
+	runs, _ := os.ReadDir(filepath.Join(opt.SDK.Builds.root, "runs"))
+	for _, e := range runs {
+		if strings.HasPrefix(e.Name(), strconv.Itoa(os.Getpid())+"-") {
+			t.Errorf("the copy of the build cache %s is left", e.Name())
+		}
+	}
+	again := Grade(context.Background(), Submission{Student: "ana", Path: correction}, opt)
+	if again.Points != first.Points || first.Points == 0 {
+		t.Errorf("the correction got %v points before the hostile notebook, %v after", first.Points, again.Points)
+	}
+}
