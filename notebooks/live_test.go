@@ -22,9 +22,19 @@ import (
 )
 
 // liveNotebooks are the correction notebooks TestLive runs in a live
-// Jupyter: the ones the issue names (01's gallery, 04's Sudoku check
-// table, 05's heat maps). The others take long to run for little more.
-var liveNotebooks = []string{"01-recursion", "04-exactcover", "05-domination"}
+// Jupyter: all of them. Their saved copies are the corrections' one run
+// through the kernel: TestExecute's checks read them too.
+func liveNotebooks(t *testing.T, r string) []string {
+	srcs, _ := filepath.Glob(filepath.Join(r, "notebooks", "src", "*.txtar"))
+	var names []string
+	for _, src := range srcs {
+		names = append(names, strings.TrimSuffix(filepath.Base(src), ".txtar"))
+	}
+	if len(names) == 0 {
+		t.Fatal("no notebook sources")
+	}
+	return names
+}
 
 // wideCheck is a cell TestLive adds at the end of notebook 04: the report
 // of a failing check whose values are 81-character Sudoku grids, which
@@ -53,7 +63,7 @@ var liveCells = map[string][]struct{ source, text, kinds string }{
 	},
 }
 
-// TestLive opens correction notebooks in a live Jupyter (the classic
+// TestLive opens the correction notebooks in a live Jupyter (the classic
 // Notebook server of kernel-setup, with the workbook's GoNB kernel) in
 // headless Chromium, runs all their cells as a student would (Run All),
 // and checks what the page shows once the kernel is idle: no error, one
@@ -61,8 +71,10 @@ var liveCells = map[string][]struct{ source, text, kinds string }{
 // (tables fit or scroll inside their cells), and in each cell text
 // printed before a chart shows above it, in the order the kernel sent
 // the outputs over the websocket (which nbconvert's headless run does not
-// test). Screenshots go to build/notebooks/live. About 3.5 minutes on
-// two quiet cores (01: 26 s, 04: 65 s, 05: 111 s), twice that under load.
+// test). Then it saves each notebook, and checks the saved copy as
+// TestExecute checks the student notebooks (checkExecuted): the
+// corrections run through the kernel once. Screenshots go to
+// build/notebooks/live.
 func TestLive(t *testing.T) {
 	if !*kernel {
 		t.Skip("needs -kernel (make test): runs notebooks in a live Jupyter and Chromium")
@@ -78,7 +90,8 @@ func TestLive(t *testing.T) {
 	if err := os.MkdirAll(work, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range liveNotebooks {
+	names := liveNotebooks(t, r)
+	for _, name := range names {
 		nb, err := notebook.Read(filepath.Join(r, "notebooks", "corrections", name+".ipynb"))
 		if err != nil {
 			t.Fatal(err)
@@ -97,15 +110,19 @@ func TestLive(t *testing.T) {
 	jupyterPath := rawErrorKernel(t, r, filepath.Join(r, "build", "jupyter"))
 	srv := startJupyter(t, work, jupyterPath)
 	b := newBrowser(t)
-	for _, name := range liveNotebooks {
+	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
-			mu.Lock() // one notebook compiles at a time (TestExecute's lock)
-			defer mu.Unlock()
-			start := time.Now()
-			defer srv.shutdownKernels(t)
-			cells := b.runLive(t, srv, name, out, 15*time.Minute)
-			t.Logf("ran live in %.0f s", time.Since(start).Seconds())
-			checkLive(t, name, cells)
+			saved := func() string {
+				mu.Lock() // one notebook compiles at a time (TestExecute's lock)
+				defer mu.Unlock()
+				start := time.Now()
+				defer srv.shutdownKernels(t)
+				cells, saved := b.runLive(t, srv, name, out, work, 15*time.Minute)
+				t.Logf("ran live in %.0f s", time.Since(start).Seconds())
+				checkLive(t, name, cells)
+				return saved
+			}()
+			checkExecuted(t, b, saved, filepath.Join(out, name+"-export.png"), "passed")
 		})
 	}
 }
@@ -285,7 +302,11 @@ const liveCellsJS = `(() => Jupyter.notebook.get_cells().map((c, i) => {
 // kernel is idle; it saves in dir a screenshot of the whole notebook
 // (name.jpg) and of each cell of liveCells (name-cellN.png), and returns
 // the code cells as the page shows them.
-func (b *browser) runLive(t *testing.T, srv *jupyterServer, name, dir string, limit time.Duration) []liveCell {
+//
+// It returns the cells as the page shows them, and the path of the
+// notebook saved once they ran, outputs and all (in work, the server's
+// folder).
+func (b *browser) runLive(t *testing.T, srv *jupyterServer, name, dir, work string, limit time.Duration) ([]liveCell, string) {
 	t.Helper()
 	screenshot := filepath.Join(dir, name+".jpg")
 	name += ".ipynb"
@@ -375,6 +396,25 @@ func (b *browser) runLive(t *testing.T, srv *jupyterServer, name, dir string, li
 		t.Fatalf("browser: reading the cells: %v", err)
 	}
 	shot(t, ctx, screenshot)
+	saved := filepath.Join(work, name)
+	before, err := os.Stat(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { Jupyter.notebook.save_notebook(); return true; })()`)); err != nil {
+		t.Fatalf("browser: save: %v", err)
+	}
+	for deadline := time.Now().Add(time.Minute); ; {
+		if info, err := os.Stat(saved); err == nil && info.ModTime().After(before.ModTime()) {
+			if nb, err := notebook.Read(saved); err == nil && len(nb.Cells) > 0 && len(nb.Cells[0].Outputs) > 0 {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not saved with its outputs a minute after Save", name)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
 	for _, c := range cells {
 		for _, want := range liveCells[strings.TrimSuffix(name, ".ipynb")] {
 			if !strings.Contains(c.Source, want.source) {
@@ -397,7 +437,7 @@ func (b *browser) runLive(t *testing.T, srv *jupyterServer, name, dir string, li
 			}
 		}
 	}
-	return cells
+	return cells, saved
 }
 
 // shot saves a screenshot of the whole notebook: the page scrolls inside
