@@ -4,20 +4,20 @@
 // the generator writes from notebooks/src (no hand edits, no outputs).
 //
 // With -kernel (make test passes it), TestExecute runs headless through
-// the real GoNB kernel (jupyter nbconvert --execute) every correction
-// notebook in the teacher's edition, and, in a student edition it writes
-// (build/student), every student notebook and every student notebook with
-// the corrections' answers pasted in. It checks the outputs (no error,
-// every check passes in the corrections and the pasted notebooks, every
-// check says "not implemented" in the untouched ones), exports each to
-// HTML and opens it in headless Chromium: every chart must draw (a canvas
-// replaces the static SVG) with no JavaScript error, and with scripts
-// disabled every chart must show its SVG. Executed notebooks, HTML and
-// screenshots go to build/notebooks. TestLive (live_test.go) runs some
-// correction notebooks in a live Jupyter server in headless Chromium, as a
-// student would, and checks what the page shows. TestStaleAnswer checks,
-// through the kernel, that a check run after its answer cell stopped
-// compiling says so.
+// the real GoNB kernel (jupyter nbconvert --execute), in a student edition
+// it copies (build/student), every student notebook and every student
+// notebook with the corrections' answers pasted in. It checks the outputs
+// (no error, every check passes in the pasted notebooks, every check says
+// "not implemented" in the untouched ones), exports each to HTML and opens
+// it in headless Chromium: every chart must draw (a canvas replaces the
+// static SVG) with no JavaScript error, and with scripts disabled every
+// chart must show its static SVG. Executed notebooks, HTML and screenshots
+// go to build/notebooks. TestLive (live_test.go) runs every correction
+// notebook of the teacher's edition in a live Jupyter server in headless
+// Chromium, as a student would, checks what the page shows, saves it and
+// checks the saved copy as TestExecute does: each notebook goes through the
+// kernel once per edition. TestStaleAnswer checks, through the kernel, that
+// a check run after its answer cell stopped compiling says so.
 package notebooks_test
 
 import (
