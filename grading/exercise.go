@@ -1,9 +1,11 @@
 package grading
 
 import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"hash/fnv"
 	"math/rand/v2"
 	"reflect"
 	"runtime/debug"
@@ -198,11 +200,30 @@ func (e *Exercise[F, In, Out]) hiddenCount() int {
 
 // HiddenRand returns the random source of the hidden cases of question id
 // for the teacher's seed: one stream per question, the same on every run
-// with that seed.
+// with that seed. The stream is ChaCha8 (a cryptographic generator) keyed
+// by HMAC-SHA256(seed, HiddenDomain+id): what a student sees of it (a
+// hidden case revealed in the feedback, its random seed handed to their
+// function) tells nothing of its other values, of another question's
+// stream or of the teacher's seed, short of trying every seed (2⁶⁴ of
+// them for a seed file's).
 func HiddenRand(id string, seed uint64) *rand.Rand {
-	h := fnv.New64a()
-	h.Write([]byte(id))
-	return rand.New(rand.NewPCG(seed, h.Sum64()))
+	return rand.New(rand.NewChaCha8(hiddenKey(id, seed)))
+}
+
+// HiddenDomain starts the message HiddenRand authenticates with the seed,
+// so that its keys serve no other purpose.
+const HiddenDomain = "reines hidden cases v2\x00"
+
+// hiddenKey is HMAC-SHA256 of HiddenDomain+id under the seed's 8 bytes
+// (big-endian).
+func hiddenKey(id string, seed uint64) [32]byte {
+	var k [8]byte
+	binary.BigEndian.PutUint64(k[:], seed)
+	m := hmac.New(sha256.New, k[:])
+	m.Write([]byte(HiddenDomain + id))
+	var key [32]byte
+	copy(key[:], m.Sum(nil))
+	return key
 }
 
 // Run checks f on the public cases. Each case runs in its own goroutine with

@@ -253,9 +253,14 @@ type ChildResult struct {
 // on which a grading child finds its key: 32 bytes the parent draws at
 // random for each child. Package grading reads them as it is initialized,
 // before any code of the student's (package main) runs, then closes the
-// descriptor and unsets the variable: the student's code cannot read the
-// key (no unsafe, no /proc in the sandbox), and so cannot write a result
-// the parent accepts, whatever it reads on the standard input.
+// descriptor, unsets the variable and makes the process non-dumpable (see
+// harden). The student's code has no route to the key: the sandbox shows
+// it no /proc (a race build gets an empty one, see submission.bwrapArgs),
+// no other process of its user may read its memory, and the grader costs
+// the question of a program that could read memory some other way (unsafe,
+// an unsafe.Pointer from reflect, cgo, plugins, raw system calls, a heap
+// dump) or that opens a descriptor by its number. So it cannot write a
+// result the parent accepts, whatever it reads on the standard input.
 const EnvKeyFD = "REINES_KEY_FD"
 
 // childKey is the key read at initialization, nil outside a grading child.
@@ -278,8 +283,12 @@ var childKey = func() []byte {
 	if _, err := io.ReadFull(f, key); err != nil {
 		return nil
 	}
+	harden(resultFD)
 	return key
 }()
+
+// resultFD is the descriptor on which a grading child writes its results.
+const resultFD = 3
 
 // KeySize is the size of a child's key, in bytes.
 const KeySize = 32
@@ -423,7 +432,7 @@ func ServeMain(id string, f any) {
 		os.Exit(3)
 	}
 	debug.SetMaxStack(64 << 20)
-	out := os.NewFile(3, "result")
+	out := os.NewFile(resultFD, "result")
 	if out == nil {
 		fmt.Fprintln(os.Stderr, "grading: no result pipe on fd 3")
 		os.Exit(2)

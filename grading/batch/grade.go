@@ -137,6 +137,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		return res.finish(tp)
 	}
 	dups := duplicates(nb)
+	untyped := map[string]error{} // the questions whose program the type checker refused
 	var units []submission.Unit
 	var graded []*grading.Question // questions with a function the notebook defines
 	for _, q := range qs {
@@ -165,15 +166,25 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		if fixed, err := submission.Fix(src); err == nil {
 			src = fixed // the imports goimports adds are the ones to flag
 		}
-		g.Flags = append(flags(src, opt.SDK.Stubbed), requirementFlags(src, q.Requires)...)
-		g.Flags = append(g.Flags, toolFlags(src, tp)...)
-		if wants, err := grading.WantNumbers(q.ID, true, opt.Seed, 10); err == nil {
-			if f := tableFlag(src, wants); f != "" {
-				g.Flags = append(g.Flags, f)
-			}
-		}
 		harness := fmt.Sprintf("package main\n\nimport (\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ %q\n)\n\nfunc reinesServe_() { grading.ServeMain(%q, %s) }\n",
 			notebookPackage(tp), q.ID, q.Func)
+		g.Flags = append(flags(src, opt.SDK.Stubbed), requirementFlags(src, q.Requires)...)
+		g.Flags = append(g.Flags, toolFlags(src, tp)...)
+		typed, err := submission.TypeCheck(opt.SDK.Dir, src, harness)
+		if err != nil {
+			untyped[q.ID] = err // costs the question if the compiler takes it (see below)
+		} else {
+			for _, f := range typedFlags(typed) {
+				if !slices.Contains(g.Flags, f) { // the syntax saw it too
+					g.Flags = append(g.Flags, f)
+				}
+			}
+			if wants, err := grading.WantNumbers(q.ID, true, opt.Seed, 10); err == nil {
+				if f := tableFlag(typed, wants); f != "" {
+					g.Flags = append(g.Flags, f)
+				}
+			}
+		}
 		units = append(units, submission.Unit{Name: unitName(q.ID), Source: src, Harness: harness})
 		graded = append(graded, q)
 		res.Questions = append(res.Questions, g)
@@ -251,6 +262,11 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 				g.Flags = append(g.Flags, "utilise le paquet grading, qui n'existe pas à la correction : la fonction ne compile pas, 0 point")
 			}
 			continue
+		}
+		if err := untyped[g.ID]; err != nil {
+			// What the flags read cannot be read: what it would have
+			// found cannot be ruled out.
+			g.Flags = append(g.Flags, fmt.Sprintf("programme que le correcteur ne sait pas analyser (%v) : à signaler%s", err, costsFlag))
 		}
 		k := slices.IndexFunc(graded, func(q *grading.Question) bool { return q.ID == g.ID })
 		qopt := opt
