@@ -354,17 +354,44 @@ func PanicNote(v any, stack []byte) string {
 }
 
 // studentFrames keeps the lines of a stack trace that point into the
-// notebook's program (main package), where the student's code is.
+// notebook's program (main package), where the student's code is. In a
+// grading child (which holds a key), only the frames of the student's
+// cells are kept, each as "main.F — cellule N:L" (the file named by the
+// //line directives of the grader's program, whatever folder the build
+// put in front of it: a work folder, or none with -trimpath); the
+// grader's own frames (the program's main, the harness) are left out,
+// so that no work path reaches the feedback.
 func studentFrames(stack []byte) string {
+	return framesOf(stack, childKey != nil)
+}
+
+// framesOf is studentFrames; cellsOnly keeps only the cells' frames.
+func framesOf(stack []byte, cellsOnly bool) string {
 	lines := strings.Split(string(stack), "\n")
 	var keep []string
 	for i := 0; i+1 < len(lines); i++ {
-		if strings.HasPrefix(lines[i], "main.") {
+		if !strings.HasPrefix(lines[i], "main.") {
+			continue
+		}
+		if !cellsOnly {
 			keep = append(keep, lines[i], lines[i+1])
+			continue
+		}
+		fn := lines[i] // main.F(args), main.(*T).m(args), main.F.func1()
+		if cut := strings.LastIndex(fn, "("); cut > 0 {
+			fn = fn[:cut]
+		}
+		where := strings.TrimSpace(lines[i+1])
+		if cut := strings.LastIndex(where, " +0x"); cut > 0 {
+			where = where[:cut]
+		}
+		where = where[strings.LastIndex(where, "/")+1:]
+		if strings.HasPrefix(where, "cellule ") {
+			keep = append(keep, fn+" — "+where)
 		}
 	}
-	if len(keep) > 8 {
-		keep = keep[:8]
+	if limit := map[bool]int{false: 8, true: 4}[cellsOnly]; len(keep) > limit {
+		keep = keep[:limit]
 	}
 	return strings.Join(keep, "\n")
 }
