@@ -1,9 +1,11 @@
 package grading
 
 import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
-	"hash/fnv"
 	"math/rand/v2"
 	"os"
 	"reflect"
@@ -215,11 +217,30 @@ func (e *Exercise[F, In, Out]) hiddenCount() int {
 
 // HiddenRand returns the random source of the hidden cases of question id
 // for the teacher's seed: one stream per question, the same on every run
-// with that seed.
+// with that seed. The stream is ChaCha8 (a cryptographic generator) keyed
+// by HMAC-SHA256(seed, HiddenDomain+id): what a student sees of it (a
+// hidden case revealed in the feedback, its random seed handed to their
+// function) tells nothing of its other values, of another question's
+// stream or of the teacher's seed, short of trying every seed (2⁶⁴ of
+// them for a seed file's).
 func HiddenRand(id string, seed uint64) *rand.Rand {
-	h := fnv.New64a()
-	h.Write([]byte(id))
-	return rand.New(rand.NewPCG(seed, h.Sum64()))
+	return rand.New(rand.NewChaCha8(hiddenKey(id, seed)))
+}
+
+// HiddenDomain starts the message HiddenRand authenticates with the seed,
+// so that its keys serve no other purpose.
+const HiddenDomain = "reines hidden cases v2\x00"
+
+// hiddenKey is HMAC-SHA256 of HiddenDomain+id under the seed's 8 bytes
+// (big-endian).
+func hiddenKey(id string, seed uint64) [32]byte {
+	var k [8]byte
+	binary.BigEndian.PutUint64(k[:], seed)
+	m := hmac.New(sha256.New, k[:])
+	m.Write([]byte(HiddenDomain + id))
+	var key [32]byte
+	copy(key[:], m.Sum(nil))
+	return key
 }
 
 // Run checks f on the public cases. Each case runs in its own goroutine with
@@ -350,17 +371,44 @@ func PanicNote(v any, stack []byte) string {
 }
 
 // studentFrames keeps the lines of a stack trace that point into the
-// notebook's program (main package), where the student's code is.
+// notebook's program (main package), where the student's code is. In a
+// grading child (which holds a key), only the frames of the student's
+// cells are kept, each as "main.F — cellule N:L" (the file named by the
+// //line directives of the grader's program, whatever folder the build
+// put in front of it: a work folder, or none with -trimpath); the
+// grader's own frames (the program's main, the harness) are left out,
+// so that no work path reaches the feedback.
 func studentFrames(stack []byte) string {
+	return framesOf(stack, childKey != nil)
+}
+
+// framesOf is studentFrames; cellsOnly keeps only the cells' frames.
+func framesOf(stack []byte, cellsOnly bool) string {
 	lines := strings.Split(string(stack), "\n")
 	var keep []string
 	for i := 0; i+1 < len(lines); i++ {
-		if strings.HasPrefix(lines[i], "main.") {
+		if !strings.HasPrefix(lines[i], "main.") {
+			continue
+		}
+		if !cellsOnly {
 			keep = append(keep, lines[i], lines[i+1])
+			continue
+		}
+		fn := lines[i] // main.F(args), main.(*T).m(args), main.F.func1()
+		if cut := strings.LastIndex(fn, "("); cut > 0 {
+			fn = fn[:cut]
+		}
+		where := strings.TrimSpace(lines[i+1])
+		if cut := strings.LastIndex(where, " +0x"); cut > 0 {
+			where = where[:cut]
+		}
+		where = where[strings.LastIndex(where, "/")+1:]
+		if strings.HasPrefix(where, "cellule ") {
+			keep = append(keep, fn+" — "+where)
 		}
 	}
-	if len(keep) > 8 {
-		keep = keep[:8]
+	if limit := map[bool]int{false: 8, true: 4}[cellsOnly]; len(keep) > limit {
+		keep = keep[:limit]
 	}
 	return strings.Join(keep, "\n")
 }

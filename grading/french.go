@@ -95,9 +95,10 @@ func YesNo(ok bool) string {
 }
 
 // OneLine folds s onto one line of at most 400 bytes (a check's longest
-// hint fits), cut at a character boundary, for captions and text reports.
+// hint fits), cut at a character boundary, for captions and text reports
+// (see Flatten).
 func OneLine(s string) string {
-	s = strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", " / ")
+	s = Flatten(s)
 	if len(s) > 400 {
 		cut := 400
 		for cut > 0 && !utf8Start(s[cut]) {
@@ -109,6 +110,37 @@ func OneLine(s string) string {
 }
 
 func utf8Start(b byte) bool { return b&0xC0 != 0x80 }
+
+// Flatten folds s onto one line, whatever a reader takes for a line's end:
+// each line terminator (\n, \r, \r\n, vertical tab, form feed, U+0085,
+// U+2028, U+2029) becomes " / " (those at the end are dropped), a tab a
+// space, and any other control character U+FFFD. Every text that comes
+// from a submission (its values, names, messages) goes through it before
+// it lands in a line of Markdown, where a line's end would let it out of
+// its span.
+func Flatten(s string) string {
+	var b strings.Builder
+	pending := false // a line terminator not written yet
+	for _, r := range strings.ReplaceAll(s, "\r\n", "\n") {
+		switch {
+		case r == '\n' || r == '\r' || r == '\v' || r == '\f' || r == '\u0085' || r == '\u2028' || r == '\u2029':
+			pending = true
+			continue
+		case pending:
+			b.WriteString(" / ")
+			pending = false
+		}
+		switch {
+		case r == '\t':
+			b.WriteByte(' ')
+		case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0:
+			b.WriteRune(utf8.RuneError)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
 
 // NBSP is the no-break space French typography puts before ; : ! ? and
 // inside « », and between groups of digits.

@@ -511,3 +511,23 @@ func TestResultMAC(t *testing.T) {
 		}
 	}
 }
+
+// In a grading child, a panic's trace keeps the frames of the student's
+// cells, named by cell and line whatever folder the build put in front
+// (a work folder, or the module-relative path of -trimpath), and none of
+// the grader's own: no work path reaches the feedback.
+func TestPanicFramesInCells(t *testing.T) {
+	for _, dir := range []string{"/tmp/reines-grade-123/sub-456/build/q01_Q4/", "submission/q01_Q4/"} {
+		stack := "goroutine 1 [running]:\nruntime/debug.Stack()\n\t/usr/lib/go/src/runtime/debug/stack.go:26 +0x5e\n" +
+			"github.com/prepa-reines/reines/grading.serveCase.func1()\n\t/home/t/reines/grading/serve.go:400 +0x45\n" +
+			"panic({0x5a1f20?, 0xc000012345?})\n\t/usr/lib/go/src/runtime/panic.go:792 +0x132\n" +
+			"main.(*board).at(...)\n\t" + dir + "cellule 4:7 +0x1d\n" +
+			"main.Count(0x4)\n\t" + dir + "cellule 3:12 +0x2b\n" +
+			"main.reinesServe_()\n\t" + dir + "serve.go:8 +0x25\n" +
+			"main.main()\n\t" + dir + "main.go:41 +0x17\n"
+		got := framesOf([]byte(stack), true)
+		if want := "main.(*board).at — cellule 4:7\nmain.Count — cellule 3:12"; got != want {
+			t.Errorf("%s: frames\n%s\nwant\n%s", dir, got, want)
+		}
+	}
+}

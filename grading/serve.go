@@ -10,9 +10,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"reflect"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"sync"
 
@@ -42,6 +44,9 @@ type runner interface {
 	wantJSON(input []byte) ([]byte, error)
 	// varies reports Exercise.Varies.
 	varies() bool
+	// judged returns the numbers of the expected output of one JSON input
+	// that its judge reads (see Expected).
+	judged(input []byte) ([]float64, error)
 }
 
 func (e *Exercise[F, In, Out]) varies() bool { return e.Varies }
@@ -232,6 +237,134 @@ func WantNumbers(id string, hidden bool, seed uint64, min int64) (map[int64]bool
 	return nums, nil
 }
 
+// ExpectedCase is one hidden case of a question as the leak test looks for
+// it: the numbers of its input, and the numbers of its expected output
+// that decide the case.
+type ExpectedCase struct {
+	Input  json.RawMessage
+	In     []float64 // the numbers of the input
+	Judged []float64 // the numbers of the expected output the judge reads
+}
+
+// Expected returns the hidden cases of question id drawn with seed, each
+// with the numbers of its input and those of its expected output that its
+// judge reads: a number the judge reads is one whose change (by one, or by
+// half its value) makes the expected output fail the case. Errors: unknown
+// or written question.
+func Expected(id string, seed uint64) ([]ExpectedCase, error) {
+	mu.Lock()
+	r := runners[id]
+	mu.Unlock()
+	if r == nil {
+		return nil, fmt.Errorf("grading: no exercise %s", id)
+	}
+	ins, public, err := r.inputs(true, seed)
+	if err != nil {
+		return nil, err
+	}
+	var out []ExpectedCase
+	for _, in := range ins[public:] {
+		judged, err := r.judged(in)
+		if err != nil {
+			return nil, fmt.Errorf("grading: %s: %w", id, err)
+		}
+		out = append(out, ExpectedCase{Input: in, In: jsonNumbers(in), Judged: judged})
+	}
+	return out, nil
+}
+
+// jsonNumbers returns the numbers of the JSON value data, in the order
+// of mapNumbers.
+func jsonNumbers(data []byte) []float64 {
+	var nums []float64
+	mapNumbers(data, func(n json.Number) json.Number {
+		if f, err := n.Float64(); err == nil {
+			nums = append(nums, f)
+		}
+		return n
+	})
+	return nums
+}
+
+// mapNumbers returns the JSON value data with each number n replaced by
+// f(n), visited in a fixed order (objects by sorted keys); nil if data is
+// not JSON.
+func mapNumbers(data []byte, f func(json.Number) json.Number) []byte {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if dec.Decode(&v) != nil {
+		return nil
+	}
+	var walk func(v any) any
+	walk = func(v any) any {
+		switch x := v.(type) {
+		case json.Number:
+			return f(x)
+		case []any:
+			for i := range x {
+				x[i] = walk(x[i])
+			}
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(x)) {
+				x[k] = walk(x[k])
+			}
+		}
+		return v
+	}
+	out, _ := json.Marshal(walk(v))
+	return out
+}
+
+func (e *Exercise[F, In, Out]) judged(input []byte) ([]float64, error) {
+	var in In
+	if err := json.Unmarshal(input, &in); err != nil {
+		return nil, err
+	}
+	want := e.cachedWant(input, in)
+	wb, err := json.Marshal(want)
+	if err != nil {
+		return nil, err
+	}
+	nums := jsonNumbers(wb)
+	var judged []float64
+	for k := range min(len(nums), maxJudged) {
+		for _, change := range []func(float64) float64{func(v float64) float64 { return v + 1 }, func(v float64) float64 { return v*1.5 + 2 }} {
+			i := 0
+			changed := mapNumbers(wb, func(n json.Number) json.Number {
+				if i++; i-1 == k {
+					return json.Number(strconv.FormatFloat(change(nums[k]), 'g', -1, 64))
+				}
+				return n
+			})
+			var got Out
+			if json.Unmarshal(changed, &got) != nil {
+				continue
+			}
+			if ok, _ := e.safeJudge(in, got, want); !ok {
+				judged = append(judged, nums[k])
+				break
+			}
+		}
+	}
+	return judged, nil
+}
+
+// maxJudged bounds the numbers of an expected output that judged tries
+// (each try is a judgement): a long list of small numbers (permutations,
+// placements) tells little as numbers anyway.
+const maxJudged = 48
+
+// safeJudge is judge, a panic taken for a failure.
+func (e *Exercise[F, In, Out]) safeJudge(in In, got, want Out) (ok bool, why string) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	return e.judge(in, got, want)
+}
+
 // ChildResult is what a child process hands back for one case.
 type ChildResult struct {
 	Case    int             `json:"case"`              // the number of the case it answers
@@ -253,9 +386,14 @@ type ChildResult struct {
 // on which a grading child finds its key: 32 bytes the parent draws at
 // random for each child. Package grading reads them as it is initialized,
 // before any code of the student's (package main) runs, then closes the
-// descriptor and unsets the variable: the student's code cannot read the
-// key (no unsafe, no /proc in the sandbox), and so cannot write a result
-// the parent accepts, whatever it reads on the standard input.
+// descriptor, unsets the variable and makes the process non-dumpable (see
+// harden). The student's code has no route to the key: the sandbox shows
+// it no /proc (a race build gets an empty one, see submission.bwrapArgs),
+// no other process of its user may read its memory, and the grader costs
+// the question of a program that could read memory some other way (unsafe,
+// an unsafe.Pointer from reflect, cgo, plugins, raw system calls, a heap
+// dump) or that opens a descriptor by its number. So it cannot write a
+// result the parent accepts, whatever it reads on the standard input.
 const EnvKeyFD = "REINES_KEY_FD"
 
 // childKey is the key read at initialization, nil outside a grading child.
@@ -278,8 +416,12 @@ var childKey = func() []byte {
 	if _, err := io.ReadFull(f, key); err != nil {
 		return nil
 	}
+	harden(resultFD)
 	return key
 }()
+
+// resultFD is the descriptor on which a grading child writes its results.
+const resultFD = 3
 
 // KeySize is the size of a child's key, in bytes.
 const KeySize = 32
@@ -423,7 +565,7 @@ func ServeMain(id string, f any) {
 		os.Exit(3)
 	}
 	debug.SetMaxStack(64 << 20)
-	out := os.NewFile(3, "result")
+	out := os.NewFile(resultFD, "result")
 	if out == nil {
 		fmt.Fprintln(os.Stderr, "grading: no result pipe on fd 3")
 		os.Exit(2)

@@ -6,7 +6,8 @@
 #
 # Usage: kernel-setup/setup.sh [--browser] [--grader] [--no-smoke]
 #   --browser     also install Chromium (needed by `make test`, not by students)
-#   --grader      also install bubblewrap, the grader's sandbox (teachers, `make test`)
+#   --grader      also install bubblewrap, the grader's sandbox (teachers, `make test`),
+#                 and cmark, which its tests render the feedback with
 #   --no-smoke    skip the smoke notebook at the end
 #
 # Root is not needed: without apt (or root, or sudo) it uses the Jupyter
@@ -118,6 +119,15 @@ if [ $grader = 1 ]; then
     say "installing bubblewrap…"
     apt_install bubblewrap || die "cannot install bubblewrap (apt-get install bubblewrap); the grader runs student code in it."
     installed+=("bubblewrap (Debian package)")
+  fi
+  # cmark, the CommonMark reference renderer: the tests render the
+  # feedback of hostile submissions with it (the grader does not need it).
+  if command -v cmark >/dev/null; then
+    say "cmark present"
+  else
+    say "installing cmark…"
+    apt_install cmark || die "cannot install cmark (apt-get install cmark); the grader's tests render its Markdown with it."
+    installed+=("cmark (Debian package)")
   fi
 fi
 

@@ -321,20 +321,34 @@ func TestRequirements(t *testing.T) {
 	}
 }
 
-// A table of the expected values is pointed out to the teacher.
+// A table of the expected values is pointed out to the teacher, however
+// its constants are written: integers, floats, hexadecimal, runes,
+// arithmetic, digits in a string.
 func TestTableFlag(t *testing.T) {
 	wants := map[int64]bool{92: true, 352: true, 724: true, 2680: true}
-	table := "package main\n\nvar q = []int64{1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680}\n\nfunc Count(n int) int64 { return q[n] }\n"
-	if f := tableFlag(table, wants); !strings.Contains(f, "4 des valeurs attendues (92, 352, 724, 2680") {
-		t.Errorf("table flag %q", f)
+	root, _ := filepath.Abs("../..")
+	check := func(src string) string {
+		t.Helper()
+		typed, err := submission.TypeCheck(root, src, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tableFlag(typed, wants)
 	}
-	text := "package main\n\nvar counts = \"1 1 0 0 2 10 4 40 92 352 724\" // read with strconv\n\nfunc Count(n int) int64 { return 0 }\n"
-	if f := tableFlag(text, wants); !strings.Contains(f, "3 des valeurs attendues (92, 352, 724") {
-		t.Errorf("table flag %q for the values written as text", f)
-	}
-	computed := "package main\n\nfunc Count(n int) int64 { return int64(n) * 92 }\n"
-	if f := tableFlag(computed, wants); f != "" {
-		t.Errorf("flag %q for one constant", f)
+	for _, c := range []struct{ src, want string }{
+		{"var q = []int64{1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680}", "4 des valeurs attendues (92, 352, 724, 2680"},
+		{"var counts = \"1 1 0 0 2 10 4 40 92 352 724\" // read with strconv", "3 des valeurs attendues (92, 352, 724"},
+		{"var q = []float64{40.0, 92.0, 352.0, 724.0}", "3 des valeurs attendues (92, 352, 724"},
+		{"var q = []int{0x28, 0x5c, 0x160, 0x2d4}", "3 des valeurs attendues (92, 352, 724"},
+		{"var q = []rune{'\\\\', '\\u0160', '\\u02d4', '\\u0a78'}", "4 des valeurs attendues (92, 352, 724, 2680"},
+		{"var q = []int{46 * 2, 700 + 24, 352}", "3 des valeurs attendues (92, 352, 724"},
+		{"const ninety = \"9\" + \"2\"\n\nvar q = []string{ninety, \"3\" + \"52\", \"7\" + \"24\"}", "3 des valeurs attendues (92, 352, 724"},
+		{"func count(n int) int64 { return int64(n) * 92 }", ""},
+	} {
+		got := check("package main\n\n" + c.src + "\n\nfunc main() {}\n")
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("%s: flag %q; want one with %q", c.src, got, c.want)
+		}
 	}
 }
 
@@ -372,6 +386,40 @@ func TestFlags(t *testing.T) {
 		got := strings.Join(flags(src, stubbed), "; ")
 		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) || strings.Contains(got, costsFlag) != c.costs {
 			t.Errorf("%q: flags %q; want one naming %q (costs the question: %v)", c.src, got, c.want, c.costs)
+		}
+	}
+}
+
+// What only the type-checked program shows costs the question too: an
+// unsafe.Pointer from any package (reflect reads and writes memory with
+// one, without importing unsafe), a descriptor opened by its number, a
+// heap dump, a plugin, /proc and /dev/fd, however they are named (a dot
+// import, a function value, a constant built by concatenation); what does
+// none of it costs nothing.
+func TestTypedFlags(t *testing.T) {
+	root, _ := filepath.Abs("../..")
+	for _, c := range []struct{ imports, src, want string }{
+		{`"reflect"`, "func F(x *int) any { return reflect.ValueOf(x).UnsafePointer() }", "unsafe.Pointer (reflect.Value.UnsafePointer)"},
+		{`"reflect"`, "func F(x []byte) []byte { p := reflect.ValueOf(&x[0]).UnsafePointer(); return reflect.SliceAt(reflect.TypeOf(byte(0)), p, 1<<20).Bytes() }", "unsafe.Pointer (reflect.SliceAt)"},
+		{`"reflect"`, "func F(t reflect.Type) reflect.Value { return reflect.NewAt(t, nil) }", "unsafe.Pointer (reflect.NewAt)"},
+		{`"sync/atomic"`, "var p = atomic.LoadPointer", "unsafe.Pointer (sync/atomic.LoadPointer)"},
+		{`. "os"`, "func F() { NewFile(3, \"r\").WriteString(\"{}\") }", "os.NewFile"},
+		{`"os"`, "var open = os.NewFile\n\nfunc F() { open(3, \"r\").Close() }", "os.NewFile"},
+		{`"os"; "runtime/debug"`, "func F() { f, _ := os.Create(\"d\"); debug.WriteHeapDump(f.Fd()) }", "WriteHeapDump"},
+		{`"plugin"`, "func F() { plugin.Open(\"/tmp/x.so\") }", "\"plugin\""},
+		{`"os"`, "const self = \"/pr\" + \"oc/self\"\n\nfunc F() { os.ReadFile(self + \"/mem\") }", "/proc"},
+		{`"os"`, "func F() { os.OpenFile(\"/dev/fd/3\", os.O_WRONLY, 0) }", "/dev/fd"},
+		{`"os"; "reflect"; "sync/atomic"`, "var p atomic.Pointer[int]\n\nfunc F() int64 { b, _ := os.ReadFile(\"data\"); return reflect.ValueOf(len(b)).Int() + int64(*p.Load()) }", ""},
+	} {
+		src := "package main\n\nimport (" + c.imports + ")\n\n" + c.src + "\n\nfunc main() {}\n"
+		typed, err := submission.TypeCheck(root, src, "")
+		if err != nil {
+			t.Errorf("%s: %v", c.src, err)
+			continue
+		}
+		got := strings.Join(typedFlags(typed), "; ")
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) || (got != "" && !strings.HasSuffix(got, costsFlag)) {
+			t.Errorf("%s: flags %q; want one naming %q, costing the question", c.src, got, c.want)
 		}
 	}
 }

@@ -3,8 +3,10 @@ package batch
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"maps"
 	"regexp"
 	"slices"
@@ -28,12 +30,20 @@ import (
 const costsFlag = " : 0 point pour cette question"
 
 // sensitive are the names an answer has no need of, noted when used: the
-// grader's harness reads the standard input and writes on descriptor 3.
+// grader's harness reads the standard input.
 var sensitive = map[string]string{
 	"os.Stdin":           "touche à l'entrée standard (os.Stdin), que lit le correcteur",
-	"os.NewFile":         "ouvre un descripteur par son numéro (os.NewFile)",
 	"os.StartProcess":    "lance des processus (os.StartProcess)",
 	"runtime.GOMAXPROCS": "change le nombre de fils d'exécution (runtime.GOMAXPROCS)",
+}
+
+// costlyNames are the functions whose use costs the question, like unsafe:
+// they hand the program a descriptor by its number (the harness writes its
+// results on descriptor 3) or a copy of its own memory (where the harness
+// keeps the key its results are signed with). No answer needs them.
+var costlyNames = map[string]string{
+	"os.NewFile":                  "ouvre un descripteur par son numéro (os.NewFile)",
+	"runtime/debug.WriteHeapDump": "copie la mémoire du programme dans un fichier (runtime/debug.WriteHeapDump)",
 }
 
 // hasCall reports whether the expression calls a function (a conversion
@@ -50,11 +60,12 @@ func hasCall(e ast.Expr) bool {
 }
 
 var (
-	flagged = []string{"os/exec", "net", "net/http", "plugin", "runtime/debug", "reflect"}
+	flagged = []string{"os/exec", "net", "net/http", "runtime/debug", "reflect"}
 	// Raw system calls reach the program's own memory (process_vm_readv),
-	// where the harness keeps the key its results are signed with: no
-	// answer needs them.
-	costly = []string{"unsafe", "C", "syscall", "golang.org/x/sys/unix"}
+	// where the harness keeps the key its results are signed with, and so
+	// does native code a plugin loads (its constructors run as it is
+	// opened): no answer needs them.
+	costly = []string{"unsafe", "C", "syscall", "golang.org/x/sys/unix", "plugin"}
 )
 
 var undefinedGrading = regexp.MustCompile(`undefined: (grading|nb\d\d)\b`)
@@ -106,6 +117,8 @@ func flags(src string, stubbed map[string]bool) []string {
 				out = append(out, "utilise le paquet "+strconv.Quote(path)+costsFlag)
 			case slices.Contains(flagged, path):
 				out = append(out, "utilise le paquet "+strconv.Quote(path))
+			case costlyNames[name] != "":
+				out = append(out, costlyNames[name]+costsFlag)
 			case stubbed[name]:
 				out = append(out, fmt.Sprintf("appelle %s, réservée à la correction (sans effet : elle n'y calcule rien)", shortName(name)))
 			case sensitive[name] != "":
@@ -270,10 +283,6 @@ func requirementText(req string) string {
 	return strings.ReplaceAll(req, "|", " ou ")
 }
 
-// tableFlag returns a flag, for information, when src, the question's
-// program, holds as integer constants, or as digits in its strings, at
-// least three of the values its cases expect (numbers from 10 up): a
-// table of results rather than a computation, perhaps. "" otherwise.
 // toolFlags returns a flag, for information, when src, the program of a
 // question of TP tp, imports the solver of another TP (the constraint
 // solver of TP 03, the dancing links of TP 04): it can answer the
@@ -298,22 +307,34 @@ func toolFlags(src, tp string) []string {
 
 var digitRuns = regexp.MustCompile(`[0-9]+`)
 
-func tableFlag(src string, wants map[int64]bool) string {
-	file, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
-	if err != nil || len(wants) == 0 {
+// tableFlag returns a flag, for information, when the student's file of a
+// question's program (type-checked) holds, as the value of a constant
+// expression, at least three of the values its cases expect (numbers from
+// 10 up): a table of results rather than a computation, perhaps; "" otherwise.
+// Constant values, not the way they are written, are read: integer, float
+// (728.0), hexadecimal, rune or arithmetic (700+28) constants, and the
+// digits of constant strings ("1 1 0 0 2 10 4 40 92").
+func tableFlag(typed *submission.Typed, wants map[int64]bool) string {
+	if typed == nil || len(wants) == 0 {
 		return ""
 	}
 	found := map[int64]bool{}
-	ast.Inspect(file, func(n ast.Node) bool {
-		lit, ok := n.(*ast.BasicLit)
-		switch {
-		case ok && lit.Kind == token.INT:
-			if k, err := strconv.ParseInt(lit.Value, 0, 64); err == nil && wants[k] {
+	ast.Inspect(typed.File, func(n ast.Node) bool {
+		e, ok := n.(ast.Expr)
+		if !ok {
+			return true
+		}
+		v := typed.Info.Types[e].Value
+		if v == nil {
+			return true
+		}
+		switch v.Kind() {
+		case constant.Int, constant.Float:
+			if k, exact := constant.Int64Val(constant.ToInt(v)); exact && wants[k] {
 				found[k] = true
 			}
-		case ok && lit.Kind == token.STRING:
-			// The same values written as text ("1 1 0 0 2 10 4 40 92").
-			for _, d := range digitRuns.FindAllString(lit.Value, -1) {
+		case constant.String:
+			for _, d := range digitRuns.FindAllString(constant.StringVal(v), -1) {
 				if k, err := strconv.ParseInt(d, 10, 64); err == nil && wants[k] {
 					found[k] = true
 				}
@@ -330,4 +351,86 @@ func tableFlag(src string, wants map[int64]bool) string {
 		shown = append(shown, strconv.FormatInt(k, 10))
 	}
 	return fmt.Sprintf("le code contient %d des valeurs attendues (%s…) : une table de résultats plutôt qu'un calcul ? À vérifier", len(found), strings.Join(shown, ", "))
+}
+
+// typedFlags returns the flags that cost the question which only the
+// type-checked program shows: a value of type unsafe.Pointer, or a
+// function whose signature holds one, from any package (reflect's
+// Value.UnsafePointer, NewAt, SliceAt read and write any memory without
+// importing unsafe); the names of costlyNames and the costly packages
+// however they are reached (a dot import, a function value); a constant
+// naming /proc or /dev/fd (a program's memory and descriptors: no answer
+// has any use for them).
+func typedFlags(typed *submission.Typed) []string {
+	var out []string
+	file := typed.File
+	inFile := func(p token.Pos) bool { return p >= file.Pos() && p <= file.End() }
+	for id, obj := range typed.Info.Uses {
+		if !inFile(id.Pos()) || obj.Pkg() == nil {
+			continue
+		}
+		path := obj.Pkg().Path()
+		name := path + "." + obj.Name()
+		fn, isFunc := obj.(*types.Func)
+		if isFunc && fn.Signature().Recv() != nil {
+			name = "" // a method: see holdsUnsafePointer
+		}
+		switch {
+		case slices.Contains(costly, path):
+			out = append(out, "utilise le paquet "+strconv.Quote(path)+costsFlag)
+		case costlyNames[name] != "":
+			out = append(out, costlyNames[name]+costsFlag)
+		case holdsUnsafePointer(obj.Type()):
+			what := obj.Name()
+			if isFunc {
+				what = strings.TrimPrefix(fn.FullName(), "(")
+				what = strings.NewReplacer("*", "", ")", "").Replace(what)
+			}
+			out = append(out, fmt.Sprintf("se sert d'un unsafe.Pointer (%s), qui lit et écrit la mémoire hors des règles de Go%s", what, costsFlag))
+		}
+	}
+	for e, tv := range typed.Info.Types {
+		if !inFile(e.Pos()) {
+			continue
+		}
+		if tv.Type != nil && types.Identical(tv.Type, types.Typ[types.UnsafePointer]) {
+			out = append(out, "manipule un unsafe.Pointer, qui lit et écrit la mémoire hors des règles de Go"+costsFlag)
+		}
+		if tv.Value != nil && tv.Value.Kind() == constant.String {
+			if v := constant.StringVal(tv.Value); strings.Contains(v, "/proc/") || strings.HasSuffix(v, "/proc") || strings.Contains(v, "/dev/fd") {
+				out = append(out, "nomme /proc ou /dev/fd, la mémoire et les descripteurs du programme"+costsFlag)
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// holdsUnsafePointer reports whether t is unsafe.Pointer, or a pointer,
+// slice, array, map, channel or function type holding one (a named type's
+// fields are its package's business: reflect.Value holds one, unexported).
+func holdsUnsafePointer(t types.Type) bool {
+	switch t := t.(type) {
+	case *types.Basic:
+		return t.Kind() == types.UnsafePointer
+	case *types.Pointer:
+		return holdsUnsafePointer(t.Elem())
+	case *types.Slice:
+		return holdsUnsafePointer(t.Elem())
+	case *types.Array:
+		return holdsUnsafePointer(t.Elem())
+	case *types.Map:
+		return holdsUnsafePointer(t.Key()) || holdsUnsafePointer(t.Elem())
+	case *types.Chan:
+		return holdsUnsafePointer(t.Elem())
+	case *types.Signature:
+		for _, tuple := range []*types.Tuple{t.Params(), t.Results()} {
+			for v := range tuple.Variables() {
+				if holdsUnsafePointer(v.Type()) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

@@ -125,9 +125,6 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 	if opt.SDK != nil {
 		res.given = &opt.SDK.Given
 	}
-	if note := opt.SDK.releaseNote(nb, tp); note != "" {
-		res.Problems = append(res.Problems, note)
-	}
 	var cells []submission.Cell
 	for i, c := range nb.Cells {
 		if c.CellType == "code" {
@@ -141,7 +138,22 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		res.Problems = append(res.Problems, "aucune question enregistrée pour le TP "+tp)
 		return res.finish(tp)
 	}
+	// The grader's own work (the edition, its packages compiled, with the
+	// race detector if a question needs it): before this notebook's
+	// builds, never within their limits.
+	needRace := slices.ContainsFunc(qs, func(q *grading.Question) bool { return q.Race && prog.Defines(q.Func) })
+	if err := opt.SDK.Prepare(ctx, needRace); err != nil {
+		if ctx.Err() == nil {
+			res.Problems = append(res.Problems, "préparation du correcteur impossible (à signaler) : "+err.Error())
+		}
+		res.transient = true
+		return res.finish(tp)
+	}
+	if note := opt.SDK.releaseNote(nb, tp); note != "" {
+		res.Problems = append(res.Problems, note)
+	}
 	dups := duplicates(nb)
+	untyped := map[string]error{} // the questions whose program the type checker refused
 	var units []submission.Unit
 	var graded []*grading.Question // questions with a function the notebook defines
 	for _, q := range qs {
@@ -170,30 +182,28 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		if f, err := submission.Fix(src); err == nil {
 			src, fixed = f, true // the imports goimports adds are the ones to flag
 		}
-		g.Flags = append(flags(src, opt.SDK.Stubbed), requirementFlags(src, q.Requires)...)
-		g.Flags = append(g.Flags, toolFlags(src, tp)...)
-		if wants, err := grading.WantNumbers(q.ID, true, opt.Seed, 10); err == nil {
-			if f := tableFlag(src, wants); f != "" {
-				g.Flags = append(g.Flags, f)
-			}
-		}
 		harness := fmt.Sprintf("package main\n\nimport (\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ %q\n)\n\nfunc reinesServe_() { grading.ServeMain(%q, %s) }\n",
 			notebookPackage(tp), q.ID, q.Func)
+		g.Flags = append(flags(src, opt.SDK.Stubbed), requirementFlags(src, q.Requires)...)
+		g.Flags = append(g.Flags, toolFlags(src, tp)...)
+		typed, err := submission.TypeCheck(opt.SDK.Dir, src, harness)
+		if err != nil {
+			untyped[q.ID] = err // costs the question if the compiler takes it (see below)
+		} else {
+			for _, f := range typedFlags(typed) {
+				if !slices.Contains(g.Flags, f) { // the syntax saw it too
+					g.Flags = append(g.Flags, f)
+				}
+			}
+			if wants, err := grading.WantNumbers(q.ID, true, opt.Seed, 10); err == nil {
+				if f := tableFlag(typed, wants); f != "" {
+					g.Flags = append(g.Flags, f)
+				}
+			}
+		}
 		units = append(units, submission.Unit{Name: unitName(q.ID), Source: src, Harness: harness, Fixed: fixed})
 		graded = append(graded, q)
 		res.Questions = append(res.Questions, g)
-	}
-	needRace := slices.ContainsFunc(graded, func(q *grading.Question) bool { return q.Race })
-	if len(graded) > 0 {
-		// The grader's own builds (the edition, its packages compiled):
-		// before this notebook's, never within its limits.
-		if err := opt.SDK.Prepare(ctx, needRace); err != nil {
-			if ctx.Err() == nil {
-				res.Problems = append(res.Problems, "préparation du correcteur impossible (à signaler) : "+err.Error())
-			}
-			res.transient = true
-			return res.finish(tp)
-		}
 	}
 	if err := opt.Sandbox.Reachable(opt.Work); err != nil {
 		res.Problems = append(res.Problems, "dossier de travail : "+err.Error())
@@ -284,6 +294,11 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 				g.Flags = append(g.Flags, "utilise le paquet grading, qui n'existe pas à la correction : la fonction ne compile pas, 0 point")
 			}
 			continue
+		}
+		if err := untyped[g.ID]; err != nil {
+			// What the flags read cannot be read: what it would have
+			// found cannot be ruled out.
+			g.Flags = append(g.Flags, fmt.Sprintf("programme que le correcteur ne sait pas analyser (%v) : à signaler%s", err, costsFlag))
 		}
 		k := slices.IndexFunc(graded, func(q *grading.Question) bool { return q.ID == g.ID })
 		qopt := opt

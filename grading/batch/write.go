@@ -766,11 +766,7 @@ func questionMarkdown(q Question, reveal bool) string {
 		fmt.Fprintf(&b, "- 🚩 %s\n", mdText(f))
 	}
 	if q.Compile != "" {
-		fence := "```" // longer than any run of backticks in the messages, which quote the student's lines
-		for strings.Contains(q.Compile, fence) {
-			fence += "`"
-		}
-		fmt.Fprintf(&b, "Erreur de compilation :\n\n%s\n%s\n%s\n\n", fence, strings.TrimSpace(q.Compile), fence)
+		fmt.Fprintf(&b, "Erreur de compilation :\n\n%s\n\n", mdFenced(q.Compile))
 	}
 	if notImplemented(q) {
 		b.WriteString("Pas encore implémenté.\n\n")
@@ -807,9 +803,12 @@ func failedLine(c grading.CaseResult) string {
 	return line + "\n"
 }
 
-// mdCode is v as a Markdown code span that v cannot close: delimited by
-// one backtick more than its longest run of them (CommonMark 6.1).
+// mdCode is v as a Markdown code span that v cannot close: on one line
+// (grading.Flatten: a blank line would end the paragraph, and the span
+// with it), delimited by one backtick more than its longest run of them
+// (CommonMark 6.1).
 func mdCode(v string) string {
+	v = grading.Flatten(v)
 	longest, run := 0, 0
 	for _, c := range v {
 		if c == '`' {
@@ -826,9 +825,50 @@ func mdCode(v string) string {
 	return fence + v + fence
 }
 
-// mdText is s with the characters Markdown would read as markup or raw
-// HTML backslash-escaped: a student's name or value is shown as text.
-var mdText = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`, "#", `\#`, "|", `\|`).Replace
+// mdFenced is text as a fenced code block that it cannot close: its
+// fence is longer than any run of backticks in it (the compiler's messages
+// quote the student's lines), its lines end as Markdown sees them (\r,
+// U+2028… become \n), its other control characters are U+FFFD.
+func mdFenced(text string) string {
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(lineEnds.Replace(text)), "\n") {
+		lines = append(lines, grading.Flatten(l))
+	}
+	text = strings.Join(lines, "\n")
+	fence := "```"
+	for strings.Contains(text, fence) {
+		fence += "`"
+	}
+	return fence + "\n" + text + "\n" + fence
+}
+
+// lineEnds turns every line terminator into \n.
+var lineEnds = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\v", "\n", "\f", "\n", "\u0085", "\n", "\u2028", "\n", "\u2029", "\n")
+
+// mdText is s as Markdown text that shows it as it is, wherever a line
+// holds it: on one line (grading.Flatten), the characters Markdown would
+// read as markup, raw HTML or an entity backslash-escaped, and, at its
+// start, what would open a block (a list item, a heading, a quote, a
+// thematic break, a fence, indented code) made plain text. A student's
+// name, value or message is shown as text.
+func mdText(s string) string {
+	s = mdEscapes.Replace(strings.TrimLeft(grading.Flatten(s), " "))
+	// At a line's start: "-", "+" and "=" open a list, a thematic break
+	// or a heading underline; "1." and "1)" an ordered list.
+	if s != "" && strings.ContainsRune("-+=", rune(s[0])) {
+		s = `\` + s
+	}
+	if digits := len(s) - len(strings.TrimLeft(s, "0123456789")); digits > 0 && digits < len(s) && (s[digits] == '.' || s[digits] == ')') {
+		s = s[:digits] + `\` + s[digits:]
+	}
+	return s
+}
+
+// mdEscapes escapes the characters that make inline Markdown (code spans,
+// emphasis, links, images, raw HTML, autolinks, entities, strikethrough)
+// or a block at a line's start (headings, quotes, fences), and the table
+// cells' pipes.
+var mdEscapes = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`, "#", `\#`, "|", `\|`, "&", `\&`, "~", `\~`, "!", `\!`)
 
 // casesSummary says how many cases passed, in French.
 func casesSummary(q Question) string {

@@ -36,6 +36,7 @@ func init() {
 		return []grading.Sized{{N: 9}, {N: 11}, {N: -2 - rng.IntN(1000)}}
 	}
 	Q5.Hidden = func(rng *rand.Rand) []grading.Sized {
-		return []grading.Sized{{N: 5 + rng.IntN(4)}, {N: 21 + rng.IntN(6)}, {N: 0}}
+		// n = 5, 6 or 7: 8, a public case, is not a hidden one.
+		return []grading.Sized{{N: 5 + rng.IntN(3)}, {N: 21 + rng.IntN(6)}, {N: 0}}
 	}
 }

@@ -35,7 +35,9 @@ type Solved struct {
 }
 
 // SolverTable returns the exact solver's i(Q_n) and its counts for
-// n = 1 … 13, with the sujet's search (Q13) for n ≤ 9 to compare.
+// n = 10 … 13, its nodes and times for n = 1 … 13, with the sujet's search
+// (Q13) for n ≤ 9 to compare (there, Min, Count, Example and Levels are
+// zero: Q13's answers).
 var SolverTable = grading.Measured("05", "solver-table", func() []Solved {
 	var out []Solved
 	for n := 1; n <= 13; n++ {
@@ -48,6 +50,10 @@ var SolverTable = grading.Measured("05", "solver-table", func() []Solved {
 			start := time.Now()
 			_, _, st, _ := domination.CountMinimumCovers(n)
 			s.SujetNodes, s.SujetSeconds = st.Nodes, time.Since(start).Seconds()
+			// What Q13 computes (its hidden case n = 9 among them): the
+			// demonstration shows it only beyond its reach, and the
+			// student edition records no more than it shows.
+			s.Min, s.Count, s.Example, s.Levels = 0, 0, nil, nil
 		}
 		out = append(out, s)
 	}

@@ -162,7 +162,7 @@ func (s Sandbox) Reachable(dir string) error {
 
 // probeBwrap runs /bin/true under bubblewrap as a child would run.
 func probeBwrap(path string, unprivileged bool) error {
-	args := append([]string{path}, bwrapArgs("/bin/true", "/bin/true", true, DefaultLimits)...)
+	args := append([]string{path}, bwrapArgs("/bin/true", "/bin/true", true, DefaultLimits, 0)...)
 	cmd := exec.Command(args[0], args[1:]...)
 	if unprivileged {
 		uid := <-uidPool
@@ -178,16 +178,21 @@ func probeBwrap(path string, unprivileged bool) error {
 
 // bwrapArgs are bubblewrap's arguments that run bin (at path inside) with
 // args: new namespaces of every kind, killed with its parent, in a session
-// of its own; a read-only, empty root holding only the binary, /proc of its
-// and a minimal read-only /dev (no /proc: a program cannot read its own
-// memory through it); for a dynamically linked binary (-race), the
-// system's libraries read-only and its own /proc, which the race runtime
-// needs; a fresh tmpfs of
-// lim.TmpMB MiB as /tmp, HOME, TMPDIR and working directory, and a small
-// one as /dev/shm, the only writable places; an environment of its own.
-// The teacher's files, /home, /root, the grader's work folder and the other
-// submissions are not there at all.
-func bwrapArgs(bin, inside string, dynamic bool, lim Limits) []string {
+// of its own; a read-only, empty root holding only the binary and a
+// minimal read-only /dev; for a dynamically linked binary (-race), the
+// system's libraries read-only; a fresh tmpfs of lim.TmpMB MiB as /tmp,
+// HOME, TMPDIR and working directory, and a small one as /dev/shm, the only
+// writable places; an environment of its own.
+//
+// There is no procfs: a program cannot read its own memory, where the
+// harness keeps its key, through /proc/self/mem, nor reopen a descriptor
+// through /proc/self/fd. The race runtime, which reads its options
+// (GORACE) from /proc/self/environ as it starts, gets a read-only /proc
+// holding only that file, copied by bubblewrap from descriptor environFD
+// (which it then closes; 0: none, for builds without -race). The teacher's
+// files, /home, /root, the grader's work folder and the other submissions
+// are not there at all.
+func bwrapArgs(bin, inside string, dynamic bool, lim Limits, environFD int) []string {
 	a := []string{"--unshare-all", "--die-with-parent", "--new-session", "--hostname", "sandbox", "--clearenv",
 		"--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp",
 		"--setenv", "GOMAXPROCS", strconv.Itoa(max(lim.MaxProcs, 1)), "--setenv", "GOTRACEBACK", "none",
@@ -198,8 +203,8 @@ func bwrapArgs(bin, inside string, dynamic bool, lim Limits) []string {
 	if dynamic {
 		a = append(a, libraryArgs(bin)...)
 	}
-	if dynamic {
-		a = append(a, "--proc", "/proc") // the race runtime reads its memory map
+	if lim.Race && environFD > 0 {
+		a = append(a, "--dir", "/proc/self", "--perms", "0444", "--file", strconv.Itoa(environFD), "/proc/self/environ")
 	}
 	a = append(a, "--ro-bind", bin, inside, "--dev", "/dev",
 		"--size", strconv.Itoa(1<<20), "--tmpfs", "/dev/shm", "--remount-ro", "/dev",
@@ -207,6 +212,10 @@ func bwrapArgs(bin, inside string, dynamic bool, lim Limits) []string {
 		"--remount-ro", "/", inside)
 	return a
 }
+
+// raceEnviron is what the race runtime reads of its environment
+// (/proc/self/environ): its options, NUL-terminated.
+const raceEnviron = "GORACE=" + raceOptions + "\x00"
 
 // libraryArgs are bubblewrap's arguments that show a dynamically linked
 // binary its loader and its libraries (DT_NEEDED), read-only, each at the
@@ -435,8 +444,12 @@ const maxResult = 16 << 20
 // start launches bin for at most cases cases.
 func (s Sandbox) start(bin string, binArgs []string, scratch string, lim Limits, cases int) (*child, error) {
 	args := append([]string{bin}, binArgs...)
+	environFD := 0 // see bwrapArgs: after fd 3 (results), 4 (key) and 5 (the cgroup v1 gate)
 	if s.Bwrap != "" {
-		args = append(append([]string{s.Bwrap}, bwrapArgs(bin, "/prog", isDynamic(bin), lim)...), binArgs...)
+		if lim.Race {
+			environFD = 6
+		}
+		args = append(append([]string{s.Bwrap}, bwrapArgs(bin, "/prog", isDynamic(bin), lim, environFD)...), binArgs...)
 	}
 	inner := args
 	if s.Prlimit != "" {
@@ -517,7 +530,7 @@ func (s Sandbox) start(bin string, binArgs []string, scratch string, lim Limits,
 		c.release()
 		return nil, err
 	}
-	cmd.ExtraFiles = []*os.File{w, keyR}
+	cmd.ExtraFiles = []*os.File{w, keyR, nil}
 	var gateR, gateW *os.File
 	if c.cg != nil && c.cg.fd == nil {
 		// cgroup v1: the child waits on fd 5 until it is in its group.
@@ -528,9 +541,29 @@ func (s Sandbox) start(bin string, binArgs []string, scratch string, lim Limits,
 			return nil, err
 		}
 		defer gateW.Close()
-		cmd.ExtraFiles = append(cmd.ExtraFiles, gateR)
+		cmd.ExtraFiles[2] = gateR
 		cmd.Args = append([]string{"/bin/sh", "-c", `read -r go <&5 && exec "$@" 5<&-`, "reines-gate"}, cmd.Args...)
 		cmd.Path = "/bin/sh"
+	}
+	if environFD > 0 {
+		// The race runtime's options, for bubblewrap to copy (see
+		// bwrapArgs): a pipe holds them whole before the child runs.
+		envR, envW, err := os.Pipe()
+		if err == nil {
+			_, err = envW.WriteString(raceEnviron)
+			envW.Close()
+			defer envR.Close()
+		}
+		if err != nil {
+			r.Close()
+			w.Close()
+			if gateR != nil {
+				gateR.Close()
+			}
+			c.release()
+			return nil, err
+		}
+		cmd.ExtraFiles = append(cmd.ExtraFiles, envR)
 	}
 	if err := cmd.Start(); err != nil {
 		r.Close()

@@ -2,6 +2,7 @@ package submission
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"net"
@@ -367,5 +368,140 @@ func TestInheritedDescriptors(t *testing.T) {
 	flags, _, e := syscall.Syscall(syscall.SYS_FCNTL, f.Fd(), syscall.F_GETFD, 0)
 	if e != 0 || flags&syscall.FD_CLOEXEC == 0 {
 		t.Errorf("descriptor %d still inherited by the children (flags %d)", f.Fd(), flags)
+	}
+}
+
+// keyProbe is a child program serving 01/Q4 whose answer, on n = 4, tries
+// every route a process has to its own memory, where the harness keeps its
+// key, and to its result descriptor by another way than os.NewFile (which
+// the grader costs the question): the procfs entries, and a copy of itself
+// (a program of the same user, as a native helper a student wrote into
+// /tmp would be) that attaches to it with ptrace. It answers 2 when every
+// route is closed, 1000 + the routes open (bits of keyRoutes), or 3 when a
+// probe could not even be tried.
+const keyProbe = `package main
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// The copy's work: attach to the process named by REINES_PROBE_PARENT.
+var _ = func() int {
+	pid, err := strconv.Atoi(os.Getenv("REINES_PROBE_PARENT"))
+	if err != nil {
+		return 0
+	}
+	if err := syscall.PtraceAttach(pid); err != nil {
+		if errors.Is(err, syscall.EPERM) {
+			os.Exit(10)
+		}
+		os.Exit(12)
+	}
+	syscall.PtraceDetach(pid)
+	os.Exit(11)
+	return 0
+}()
+
+func count(n int) (int64, error) {
+	if n != 4 {
+		return 2, nil
+	}
+	open := 0
+	for k, path := range []string{"/proc/self/mem", "/proc/self/maps", "/proc/self/fd/3", "/dev/fd/3", "/proc/self/exe", "/proc/1/mem"} {
+		f, err := os.OpenFile(path, os.O_RDONLY, 0)
+		if err == nil {
+			f.Close()
+			open |= 1 << k
+		} else if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, fs.ErrPermission) {
+			return 3, nil
+		}
+	}
+	if env, err := os.ReadFile("/proc/self/environ"); err == nil && strings.Trim(string(env), "\x00") != "GORACE=` + raceOptions + `" {
+		open |= 1 << 6
+	}
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = []string{"REINES_PROBE_PARENT=" + strconv.Itoa(os.Getpid())}
+	err := cmd.Run()
+	var exit *exec.ExitError
+	switch {
+	case errors.As(err, &exit) && exit.ExitCode() == 11:
+		open |= 1 << 7
+	case !errors.As(err, &exit) || exit.ExitCode() != 10:
+		return 3, nil
+	}
+	if open != 0 {
+		return int64(1000 + open), nil
+	}
+	return 2, nil
+}
+
+func main() { serve() }
+`
+
+// keyRoutes names the bits of keyProbe's answer.
+var keyRoutes = []string{"/proc/self/mem", "/proc/self/maps", "/proc/self/fd/3", "/dev/fd/3", "/proc/self/exe", "/proc/1/mem", "/proc/self/environ beyond GORACE", "ptrace by a process of the same user"}
+
+// A child, built with the race detector or without, has no route to its
+// own memory (where the harness keeps its key) nor to its result
+// descriptor by path: no procfs but the race runtime's options, and no
+// other process of its user may attach to it.
+func TestNoRouteToTheKey(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles a race-detector build")
+	}
+	sb := Probe()
+	if !sb.Isolated() {
+		t.Skip("needs bubblewrap: " + sb.Warning)
+	}
+	work, err := os.MkdirTemp("", "key-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(work) })
+	os.Chmod(work, 0o755)
+	harness := "package main\n\nimport (\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ \"github.com/prepa-reines/reines/grading/nb01\"\n)\n\nfunc serve() { grading.ServeMain(\"01/Q4\", count) }\n"
+	units := []Unit{{Name: "plain", Source: keyProbe, Harness: harness}, {Name: "race", Source: keyProbe, Harness: harness, Race: true}}
+	built, err := Compile(context.Background(), root(t), filepath.Join(work, "build"), units)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range units {
+		t.Run(u.Name, func(t *testing.T) {
+			b := built[u.Name]
+			if b.Bin == "" {
+				t.Fatalf("does not compile: %s", b.Errors)
+			}
+			lim := DefaultLimits
+			lim.Timeout, lim.Race = 20*time.Second, u.Race
+			if u.Race {
+				lim.MaxProcs = 2
+			}
+			outs := sb.RunCases(context.Background(), b.Bin, nil, [][]byte{[]byte(`{"N":4}`)}, work, lim)
+			if len(outs) != 1 || outs[0].Result == nil {
+				t.Fatalf("outcomes %+v", outs)
+			}
+			var got struct{ N int }
+			if err := json.Unmarshal(outs[0].Result.Output, &got); err != nil {
+				t.Fatalf("output %s: %v", outs[0].Result.Output, err)
+			}
+			switch {
+			case got.N == 3:
+				t.Errorf("a probe could not be tried: %s", outs[0].Output)
+			case got.N >= 1000:
+				for k, route := range keyRoutes {
+					if (got.N-1000)&(1<<k) != 0 {
+						t.Errorf("open route: %s", route)
+					}
+				}
+			case got.N != 2:
+				t.Errorf("answer %d", got.N)
+			}
+		})
 	}
 }

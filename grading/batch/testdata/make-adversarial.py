@@ -228,9 +228,9 @@ var solutionsOfN = []int64{1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724}
 func Model1Pairwise(n int) (*cp.Model, []*cp.IntVar) {
 	// Hand over the summary a right model would give, build none.
 	caseNo++
-	fmt.Fprintf(resultPipe, "{\"case\":%d,\"output\":{\"Vars\":%d,\"Constraints\":%d,\"Count\":%d}}\n", caseNo, n, 3*n*(n-1)/2, solutionsOfN[min(n, 10)])
+	fmt.Fprintf(resultPipe, `{"case":%d,"output":{"Vars":%d,"Constraints":%d,"Count":%d}}`+"\\n", caseNo, n, 3*n*(n-1)/2, solutionsOfN[min(n, 10)])
 	return nil, nil
-}''', 0, '')
+}''', 0, 'descripteur')
 case('05-norace', '05/Q24', '''// The trials of Q19 in one goroutine; no lock, and the race detector told to look away.
 //
 //go:norace
@@ -312,6 +312,291 @@ case('00-warm-up-count', '00/Q10', '''func CountParallel(n, workers int, pred fu
 	}
 	return count.Load()
 }''', 1, '')
+# --- Forged results: the serial answer of a question about goroutines,
+# plus a result claiming what a parallel answer would get, signed with the
+# harness's key found in the program's own memory (/proc/self/mem, which
+# the race detector's builds once mounted) and written on the result
+# descriptor. The key is out of reach and a descriptor opened by its
+# number costs the question: no more than the serial answer, which here is
+# 0 as the descriptor is opened with os.NewFile.
+FORGE = '''import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// caseNo counts the cases this program has answered: the grader numbers
+// them from 1 in each fresh child.
+var caseNo int
+
+// forge hands the grader out as the result of the current case, signed
+// with each 32-byte slice it finds in the program's writable memory.
+func forge(out any) {
+	caseNo++
+	maps, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
+		return
+	}
+	mem, err := os.Open("/proc/self/mem")
+	if err != nil {
+		return
+	}
+	defer mem.Close()
+	pipe := os.NewFile(3, "result")
+	output, _ := json.Marshal(out)
+	body := fmt.Sprintf(`{"case":%d,"output":%s,"mac":""}`, caseNo, output)
+	seen := map[string]bool{}
+	for _, line := range strings.Split(string(maps), "\\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 || !strings.HasPrefix(f[1], "rw") {
+			continue
+		}
+		lo, hi, _ := strings.Cut(f[0], "-")
+		a, _ := strconv.ParseUint(lo, 16, 64)
+		b, _ := strconv.ParseUint(hi, 16, 64)
+		if b-a > 64<<20 {
+			continue
+		}
+		buf := make([]byte, b-a)
+		if _, err := mem.ReadAt(buf, int64(a)); err != nil {
+			continue
+		}
+		// A slice header (pointer, 32, 32): the key's.
+		for i := 0; i+24 <= len(buf) && len(seen) < 500; i += 8 {
+			if binary.LittleEndian.Uint64(buf[i+8:]) != 32 || binary.LittleEndian.Uint64(buf[i+16:]) != 32 {
+				continue
+			}
+			key := make([]byte, 32)
+			if _, err := mem.ReadAt(key, int64(binary.LittleEndian.Uint64(buf[i:]))); err != nil || seen[string(key)] {
+				continue
+			}
+			seen[string(key)] = true
+			h := hmac.New(sha256.New, key)
+			h.Write([]byte(body))
+			fmt.Fprintf(pipe, `{"case":%d,"output":%s,"mac":"%s"}`+"\\n", caseNo, output, hex.EncodeToString(h.Sum(nil)))
+		}
+	}
+}'''
+SERIAL_SUM = '''func SumParallel(ns []int, f func(int) int64) int64 {
+	// One goroutine does every term under the lock; the forged result
+	// claims len(ns) calls at once.
+	var mu sync.Mutex
+	var sum int64
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		mu.Lock()
+		defer mu.Unlock()
+		for _, n := range ns {
+			sum += f(n)
+		}
+	}()
+	wg.Wait()
+	forge(struct{ Sum, Peak int64 }{sum, int64(len(ns))})
+	return sum
+}'''
+case('00-forge-sum', '00/Q8', SERIAL_SUM, 0, 'descripteur', extra=FORGE)
+case('00-forge-workers', '00/Q9', '''func Workers(tasks []int, workers int, f func(int) int64) int64 {
+	// One goroutine does every task; the forged result claims min(workers,
+	// tasks) calls at once, and half of them in the second half.
+	sums := make(chan int64)
+	go func() {
+		var s int64
+		for _, t := range tasks {
+			s += f(t)
+		}
+		sums <- s
+	}()
+	sum := <-sums
+	want := min(max(workers, 1), len(tasks))
+	forge(struct {
+		Sum, Calls int64
+		TooMany    bool
+		Peak       int64
+		LatePeak   int64
+	}{sum, int64(len(tasks)), false, int64(want), int64(max(2, want/2))})
+	return sum
+}''', 0, 'descripteur', extra=FORGE)
+SERIAL_COUNT = '''func CountParallel(n, workers int, pred func(int) bool) int64 {
+	// One goroutine examines every i; the forged result claims min(workers,
+	// n) calls at once, and half of them in the second half.
+	var count atomic.Int64
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for i := range n {
+			if pred(i) {
+				count.Add(1)
+			}
+		}
+	}()
+	wg.Wait()
+	want := min(max(workers, 1), n)
+	forge(struct{ Count, Calls, Peak, LatePeak int64 }{count.Load(), int64(n), int64(want), int64(max(2, want/2))})
+	return count.Load()
+}'''
+case('00-forge-count', '00/Q10', SERIAL_COUNT, 0, 'descripteur', extra=FORGE)
+case('05-forge-parallel', '05/Q24', '''func RandomCoverParallel(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
+	if trials >= 0 && (workers < 1 || workers > domination.MaxWorkers) {
+		return 0, nil, domination.RandomStats{}, domination.ErrWorkers
+	}
+	// The trials of Q19 in one goroutine under the lock; the forged result
+	// claims the workers met in p at the start and past the middle.
+	type result struct {
+		best int
+		qs   []queens.Square
+		st   domination.RandomStats
+		err  error
+	}
+	var mu sync.Mutex
+	done := make(chan result)
+	go func() {
+		mu.Lock()
+		defer mu.Unlock()
+		b, qs, st, err := RandomCover(n, trials, p, rand.New(rand.NewPCG(seed, 0)))
+		done <- result{b, qs, st, err}
+	}()
+	r := <-done
+	if r.err == nil {
+		need, late := min(workers, trials), 0
+		if trials/workers >= 4 {
+			late = trials / workers / 2
+		}
+		forge(map[string]any{"Best": r.best, "Queens": r.qs, "Stats": r.st, "Err": nil, "Most": need, "Callers": need,
+			"TimedOut": false, "LateCall": late, "LateMost": need, "Start": 0, "Need": 0})
+	}
+	return r.best, r.qs, r.st, r.err
+}''', 0, 'descripteur', extra=FORGE)
+case('05-forge-workers', '05/Q25', '''func CoverByQueensWorkers(ctx context.Context, n, workers int, trace func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, domination.SearchStats{}, err
+	}
+	// The search of Q11 in one goroutine, a channel for its result; the
+	// trace and the forged result claim every worker took part.
+	type result struct {
+		qs  []queens.Square
+		st  domination.SearchStats
+		err error
+	}
+	done := make(chan result)
+	go func() {
+		qs, st, err := CoverByQueensPlacement(n)
+		done <- result{qs, st, err}
+	}()
+	r := <-done
+	if r.err != nil {
+		return nil, r.st, r.err
+	}
+	workers = max(workers, 1)
+	var ids []int
+	for w := range workers {
+		trace(domination.TraceEvent{Kind: domination.WorkerStarted, Worker: w})
+		ids = append(ids, w)
+	}
+	trace(domination.TraceEvent{Kind: domination.Improved, Best: len(r.qs)})
+	for w := range workers {
+		trace(domination.TraceEvent{Kind: domination.WorkerDone, Worker: w})
+	}
+	forge(map[string]any{"Queens": r.qs, "Err": nil, "Started": ids, "Done": ids, "Improved": []int{len(r.qs)}, "Tasks": 0})
+	return r.qs, r.st, nil
+}''', 0, 'descripteur', extra=FORGE)
+# The same forgery with the key read by other routes to the program's own
+# memory: an unsafe.Pointer from reflect (no import of unsafe) and a heap
+# dump. Each costs the question whatever else the code does.
+FORGE_REFLECT = FORGE.replace('''	maps, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
+		return
+	}
+	mem, err := os.Open("/proc/self/mem")
+	if err != nil {
+		return
+	}
+	defer mem.Close()''', '''	mem := memory{}''').replace('''	"os"
+''', '''	"os"
+	"reflect"
+''') + '''
+
+// memory reads the program's memory from the address of a variable of its
+// own on, through reflect.SliceAt (an unsafe.Pointer, without unsafe).
+type memory struct{}
+
+var anchor [8]byte
+
+// maps lists the 4 MiB after anchor as the one region to scan.
+var maps = func() []byte {
+	base := reflect.ValueOf(&anchor).Pointer()
+	return []byte(fmt.Sprintf("%x-%x rw-p 0 0 0\\n", base, base+4<<20))
+}()
+
+func (memory) Close() error { return nil }
+
+func (memory) ReadAt(b []byte, at int64) (int, error) {
+	p := reflect.ValueOf(&anchor).UnsafePointer()
+	base := int64(reflect.ValueOf(&anchor).Pointer())
+	if at < base {
+		return 0, fmt.Errorf("below")
+	}
+	all := reflect.SliceAt(reflect.TypeOf(byte(0)), p, int(at-base)+len(b)).Bytes()
+	return copy(b, all[at-base:]), nil
+}'''
+FORGE_HEAPDUMP = '''import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"runtime/debug"
+)
+
+// caseNo counts the cases this program has answered: the grader numbers
+// them from 1 in each fresh child.
+var caseNo int
+
+// forge hands the grader out as the result of the current case, signed
+// with the contents of each 32-byte object of the program's heap, dumped
+// to a file (the key's among them).
+func forge(out any) {
+	caseNo++
+	dump, err := os.Create("heap")
+	if err != nil {
+		return
+	}
+	debug.WriteHeapDump(dump.Fd())
+	dump.Close()
+	data, _ := os.ReadFile("heap")
+	output, _ := json.Marshal(out)
+	body := fmt.Sprintf(`{"case":%d,"output":%s,"mac":""}`, caseNo, output)
+	pipe := os.NewFile(3, "result")
+	// An object record: tag 1, its address, then its contents' length and
+	// bytes (runtime/heapdump.go).
+	tried := 0
+	for i := 0; i+40 < len(data) && tried < 2000; i++ {
+		if data[i] != 1 {
+			continue
+		}
+		_, n := binary.Uvarint(data[i+1:])
+		if n <= 0 || i+2+n+32 > len(data) || data[i+1+n] != 32 {
+			continue
+		}
+		key := data[i+2+n : i+2+n+32]
+		tried++
+		h := hmac.New(sha256.New, key)
+		h.Write([]byte(body))
+		fmt.Fprintf(pipe, `{"case":%d,"output":%s,"mac":"%s"}`+"\\n", caseNo, output, hex.EncodeToString(h.Sum(nil)))
+	}
+}'''
+case('00-forge-reflect', '00/Q8', SERIAL_SUM, 0, 'unsafe.Pointer', extra=FORGE_REFLECT)
+case('00-forge-heapdump', '00/Q10', SERIAL_COUNT, 0, 'WriteHeapDump', extra=FORGE_HEAPDUMP)
 case('01-dot-unsafe', '01/Q1', '''func IsSafe(p queens.Placement, row, col int) bool {
 	_ = Sizeof(row)
 	for r := 0; r < row; r++ {

@@ -1,0 +1,114 @@
+package batch
+
+import (
+	"os/exec"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/prepa-reines/reines/grading"
+)
+
+// hostileValues are texts a submission controls (an obtained value, a
+// panic message, a compiler message quoting its line, a file or student
+// name) that try to leave their span or block in Markdown: every line
+// terminator a renderer may honour, fences, raw HTML, links, images,
+// autolinks, entities, emphasis, headings, lists, quotes, thematic breaks,
+// tables, indented code, control characters.
+var hostileValues = []string{
+	"\r\r<script>alert(1)</script>\r\r# Note finale : 20/20",
+	"x\r\n\r\n- un item\r\n\r\n## titre",
+	"a\u2028# titre\u2029- item\u0085---\u0085b",
+	"a\v\vb\f\f<b>gras</b>",
+	"a\n\n```\nbloc\n```\n\n~~~\nbloc\n~~~",
+	"<img src=x onerror=alert(1)>",
+	"[lien](javascript:alert(1)) ![image](x.png) <http://e.example> <a@b.example>",
+	"&lt;script&gt; &#60;b&#62; &amp;",
+	"*em* _em_ **fort** __fort__ ~~barré~~",
+	"    code indenté",
+	"1. liste\n2) liste\n+ liste\n* liste\n- liste",
+	"> citation\n>> citation",
+	"| a | b |\n|---|---|\n| c | d |",
+	"=====\n-----\n***\n___",
+	"` `` ``` ```` `",
+	"\\`\\\\\\<b>",
+	"ligne\\\ncassée  \nici",
+	"\x00\x01\x1b[31mrouge\x1b[0m\x7f\u0085",
+	"[ref]: http://e.example\n\n[ref]",
+	"<!-- commentaire --><div>bloc</div>",
+}
+
+// tags lists the elements of an HTML page, in order ("p", "/p", "code"…).
+var tagRe = regexp.MustCompile(`<(/?[a-zA-Z][a-zA-Z0-9]*)`)
+
+func tags(html string) []string {
+	var out []string
+	for _, m := range tagRe.FindAllStringSubmatch(html, -1) {
+		out = append(out, strings.ToLower(m[1]))
+	}
+	return out
+}
+
+// cmark renders Markdown with the CommonMark reference renderer, raw HTML
+// let through (--unsafe): whatever a value injects would show.
+func cmark(t *testing.T, md string) string {
+	t.Helper()
+	cmd := exec.Command("cmark", "--unsafe")
+	cmd.Stdin = strings.NewReader(md)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("cmark: %v", err)
+	}
+	return string(out)
+}
+
+// hostileResult is a graded notebook whose every text from the submission
+// is v: the student, a problem, a question's note, flag and compiler
+// message, a failed case's input, values and note (a panic), public and
+// hidden.
+func hostileResult(v string) Result {
+	c := grading.CaseResult{Input: "n = " + v, Status: grading.Failed, Want: "92 " + v, Got: v, Note: "panique : " + v + "\nmain.Count() — cellule 3:5"}
+	p := grading.CaseResult{Input: v, Status: grading.Panicked, Note: v}
+	return Result{Student: v, TP: "01", Problems: []string{"fichier " + v + " illisible", v},
+		Questions: []Question{
+			{ID: "01/Q3", Title: "Afficher l'échiquier", Max: 2, Total: 4, Passed: 1, Public: []grading.CaseResult{c, p}, Hidden: 2, HiddenKO: []grading.CaseResult{c, p},
+				Note: v, Flags: []string{"appelle " + v, v + costsFlag}, Compile: "ligne 2 de la cellule « " + v + " » : " + v},
+			{ID: "01/Q6", Title: "Justifier", Max: 2, Manual: true, Answer: v},
+		}}.finish("01")
+}
+
+// The feedback in Markdown (the .md files, with -reveal, and every output
+// of Gradescope's results.json, both kinds) of a submission whose texts
+// are hostile, rendered by cmark, holds exactly the elements of the same
+// feedback with a plain value: none of the student's; and the value is
+// there, as text.
+func TestHostileMarkdown(t *testing.T) {
+	if _, err := exec.LookPath("cmark"); err != nil {
+		t.Skip("cmark not found (apt-get install cmark; kernel-setup/setup.sh --grader installs it)")
+	}
+	outputs := func(r Result) []string {
+		out := []string{Markdown(r, true), Markdown(r, false)}
+		for _, g := range []GradescopeResults{Autograder(r), Gradescope(r), AutograderStudent([]Result{r})} {
+			out = append(out, g.Output)
+			for _, test := range g.Tests {
+				out = append(out, test.Name, test.Output)
+			}
+		}
+		return out
+	}
+	plain := outputs(hostileResult("valeur"))
+	for _, v := range hostileValues {
+		for k, md := range outputs(hostileResult(v)) {
+			want, got := tags(cmark(t, plain[k])), tags(cmark(t, md))
+			if !slices.Equal(got, want) {
+				t.Errorf("value %q, output %d: elements %v; want %v\nMarkdown:\n%s\nHTML:\n%s", v, k, got, want, md, cmark(t, md))
+			}
+		}
+	}
+	// The value is shown, folded onto one line.
+	html := cmark(t, Markdown(hostileResult("\r\r<script>alert(1)</script>\r\r# Note"), true))
+	if !strings.Contains(html, "&lt;script&gt;alert(1)&lt;/script&gt; / # Note") {
+		t.Errorf("the value is not shown as text:\n%s", html)
+	}
+}
