@@ -467,7 +467,7 @@ func TestNoRouteToTheKey(t *testing.T) {
 	os.Chmod(work, 0o755)
 	harness := "package main\n\nimport (\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ \"github.com/prepa-reines/reines/grading/nb01\"\n)\n\nfunc serve() { grading.ServeMain(\"01/Q4\", count) }\n"
 	units := []Unit{{Name: "plain", Source: keyProbe, Harness: harness}, {Name: "race", Source: keyProbe, Harness: harness, Race: true}}
-	built, err := Compile(context.Background(), root(t), filepath.Join(work, "build"), units)
+	built, err := Compile(context.Background(), Toolchain{Root: root(t)}, filepath.Join(work, "build"), units)
 	if err != nil {
 		t.Fatal(err)
 	}
