@@ -1,7 +1,7 @@
 # reines — Go course workbook on the N-queens problem.
 #   make jupyter    set up if needed, then open Jupyter on notebooks/
 #   make test       set up if needed (with Chromium), then run every test
-#   make bench      benchmarks of the solvers
+#   make bench      benchmarks of the solvers and the grader
 #   make fuzz       a short run of the fuzz targets (FUZZTIME=20000x runs each)
 #   make notebooks  regenerate notebooks/*.ipynb from notebooks/src
 #   make student    write the student edition (OUT=build/student)
@@ -98,10 +98,18 @@ handouts:
 # minutes on two cores): n, count, classes, seconds, solutions/s, workers,
 # and the single-threaded time against a plain mirror-symmetry C counter
 # built here with gcc -O3 (tp/fastcount/testdata/mirror.c), side by side.
+#
+# Then the grader's table (grading/cmd/gradebench, about half an hour on two
+# cores; GRADEBENCH_ARGS=-cold=false skips the runs with empty caches): the
+# grader's start, a run with nothing changed, each correction regraded
+# alone, the test corpus, a class of 100, a Gradescope submission, warm and
+# cold, against their targets.
 bench:
 	go test ./tp/... -run '^$$' -bench . -benchtime 1x
 	@mkdir -p build && gcc -O3 -o build/mirror tp/fastcount/testdata/mirror.c
 	go run ./tp/fastcount/cmd/benchtable -min 15 -max 18 -c build/mirror
+	@command -v bwrap >/dev/null || bash kernel-setup/setup.sh --grader --no-smoke
+	go run ./grading/cmd/gradebench $(GRADEBENCH_ARGS)
 
 # The notebooks, then the grader's test notebooks made from them (they
 # carry the release of their TP).

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -529,5 +530,34 @@ func TestPanicFramesInCells(t *testing.T) {
 		if want := "main.(*board).at — cellule 4:7\nmain.Count — cellule 3:12"; got != want {
 			t.Errorf("%s: frames\n%s\nwant\n%s", dir, got, want)
 		}
+	}
+}
+
+// A hidden case never repeats a public one (whose expected value the
+// student edition holds): a draw that does is drawn again, for every seed.
+func TestHiddenNotPublic(t *testing.T) {
+	e := toy("96/Q1", 0) // public cases 1, 2, 3
+	e.Hidden = func(rng *rand.Rand) []int { return []int{10, 1 + rng.IntN(5)} }
+	Define(e)
+	redrawn := 0
+	for seed := uint64(0); seed < 200; seed++ {
+		if first := e.Hidden(HiddenRand(e.ID, seed)); first[1] <= 3 {
+			redrawn++
+		}
+		all, public, err := Inputs(e.ID, true, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if public != 3 || len(all) != 5 {
+			t.Fatalf("seed %d: %d inputs, %d public; want 5 and 3", seed, len(all), public)
+		}
+		for _, in := range all[public:] {
+			if s := string(in); s == "1" || s == "2" || s == "3" {
+				t.Errorf("seed %d: hidden case %s is a public one", seed, s)
+			}
+		}
+	}
+	if redrawn == 0 {
+		t.Fatal("no seed drew a public case first: the test tests nothing")
 	}
 }

@@ -53,19 +53,49 @@ func (e *Exercise[F, In, Out]) varies() bool { return e.Varies }
 
 func (e *Exercise[F, In, Out]) inputs(hidden bool, seed uint64) ([]json.RawMessage, int, error) {
 	ins, _ := e.public()
-	public := len(ins)
-	if hidden && e.Hidden != nil {
-		ins = append(ins, e.Hidden(HiddenRand(e.ID, seed))...)
+	out, err := e.encode(ins)
+	if err != nil || !hidden || e.Hidden == nil {
+		return out, len(out), err
 	}
+	// A hidden case that is also a public one is not hidden (its expected
+	// value is in the student edition): such a draw is drawn again, from
+	// the question's stream for another attempt, up to hiddenDraws times.
+	seen := map[string]bool{}
+	for _, b := range out {
+		seen[string(b)] = true
+	}
+	var hid []json.RawMessage
+	for attempt := 0; attempt < hiddenDraws; attempt++ {
+		id := e.ID
+		if attempt > 0 {
+			id = fmt.Sprintf("%s#%d", e.ID, attempt)
+		}
+		if hid, err = e.encode(e.Hidden(HiddenRand(id, seed))); err != nil {
+			return nil, 0, err
+		}
+		if !slices.ContainsFunc(hid, func(b json.RawMessage) bool { return seen[string(b)] }) {
+			break
+		}
+	}
+	return append(out, hid...), len(out), nil
+}
+
+// hiddenDraws bounds the draws of a question's hidden cases (see inputs):
+// a generator that draws a public case every time is the teacher's to fix
+// (the student edition's leak test finds it).
+const hiddenDraws = 32
+
+// encode returns the JSON of each input.
+func (e *Exercise[F, In, Out]) encode(ins []In) ([]json.RawMessage, error) {
 	out := make([]json.RawMessage, len(ins))
 	for i, in := range ins {
 		b, err := json.Marshal(in)
 		if err != nil {
-			return nil, 0, fmt.Errorf("grading: %s: case %d: %w", e.ID, i+1, err)
+			return nil, fmt.Errorf("grading: %s: case %d: %w", e.ID, i+1, err)
 		}
 		out[i] = b
 	}
-	return out, public, nil
+	return out, nil
 }
 
 // errSignature says that the student's function has the wrong type.

@@ -67,11 +67,11 @@ func OpenBuildCache(sdkDir, key string) (*BuildCache, error) {
 
 // Warm compiles the SDK's packages (and the standard library they use)
 // into the warm cache, with the race detector if race, unless a stamp
-// says it was done for this SDK. Other graders wait meanwhile (a file
+// says it was done for this SDK; it reports whether it compiled. Other graders wait meanwhile (a file
 // lock). It is the grader's own work, before and outside any submission's
 // build limits; the first time it takes about half a minute without the
 // race detector, a minute with it, on two cores; then nothing.
-func (b *BuildCache) Warm(ctx context.Context, race bool) error {
+func (b *BuildCache) Warm(ctx context.Context, race bool) (compiled bool, err error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	mode := "plain"
@@ -80,38 +80,38 @@ func (b *BuildCache) Warm(ctx context.Context, race bool) error {
 	}
 	stamp := filepath.Join(b.root, "stamps", b.key+"-"+mode)
 	if _, err := os.Stat(stamp); err == nil {
-		return nil
+		return false, nil
 	}
 	unlock, err := b.lock(ctx, syscall.LOCK_EX)
 	if err != nil {
-		return err
+		return false, err
 	}
 	defer unlock()
 	if _, err := os.Stat(stamp); err == nil { // another grader did it meanwhile
-		return nil
+		return false, nil
 	}
 	warm := filepath.Join(b.root, "warm")
 	if size, _ := dirSize(warm); size > warmCapMB<<20 {
 		if err := os.RemoveAll(warm); err != nil {
-			return err
+			return false, err
 		}
 		if err := os.RemoveAll(filepath.Join(b.root, "stamps")); err != nil {
-			return err
+			return false, err
 		}
 		if err := os.MkdirAll(filepath.Join(b.root, "stamps"), 0o700); err != nil {
-			return err
+			return false, err
 		}
 	}
 	work, err := os.MkdirTemp(b.root, "warm-")
 	if err != nil {
-		return err
+		return false, err
 	}
 	defer os.RemoveAll(work)
 	tc := submission.Toolchain{Root: b.sdk, Cache: warm}
 	if err := submission.Warm(ctx, tc, work, race, release.SDKImports()); err != nil {
-		return fmt.Errorf("compiling the student edition (%s): %w", b.sdk, err)
+		return false, fmt.Errorf("compiling the student edition (%s): %w", b.sdk, err)
 	}
-	return os.WriteFile(stamp, []byte(time.Now().Format(time.RFC3339)+"\n"), 0o600)
+	return true, os.WriteFile(stamp, []byte(time.Now().Format(time.RFC3339)+"\n"), 0o600)
 }
 
 // Session returns a go build cache for one notebook's builds, a copy of

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/release"
@@ -47,6 +48,9 @@ type SDK struct {
 	// Builds is the grader's build cache (see BuildCache), nil until
 	// Prepare; then each notebook's builds use a session of it.
 	Builds *BuildCache
+	// Log, if not nil, is told what Prepare made and what it found made
+	// ("student edition 7c77…: reused").
+	Log func(string)
 }
 
 // NewSDK returns the SDK of the teacher's tree at root. It hashes the
@@ -91,15 +95,46 @@ func (sdk *SDK) Prepare(ctx context.Context, race bool) error {
 		}
 	}
 	if race {
-		return sdk.Builds.Warm(ctx, true)
+		return sdk.warm(ctx, true)
 	}
 	return nil
 }
 
+// warm makes the build cache hold the SDK compiled, with the race detector
+// if race (see BuildCache.Warm), and says so.
+func (sdk *SDK) warm(ctx context.Context, race bool) error {
+	start := time.Now()
+	compiled, err := sdk.Builds.Warm(ctx, race)
+	what := "the SDK's packages"
+	if race {
+		what += " with the race detector"
+	}
+	switch {
+	case err != nil:
+	case compiled:
+		sdk.log(fmt.Sprintf("build cache: %s compiled (%.1f s)", what, time.Since(start).Seconds()))
+	default:
+		sdk.log(fmt.Sprintf("build cache: %s already compiled", what))
+	}
+	return err
+}
+
+func (sdk *SDK) log(s string) {
+	if sdk.Log != nil {
+		sdk.Log(s)
+	}
+}
+
 func (sdk *SDK) prepare(ctx context.Context) error {
-	dir, err := release.Edition(ctx, sdk.root, false)
+	start := time.Now()
+	dir, written, err := release.Edition(ctx, sdk.root, false)
 	if err != nil {
 		return err
+	}
+	if written {
+		sdk.log(fmt.Sprintf("student edition %s: written into the cache (%.1f s)", sdk.Key, time.Since(start).Seconds()))
+	} else {
+		sdk.log(fmt.Sprintf("student edition %s: reused from the cache", sdk.Key))
 	}
 	checks, releases := map[string]string{}, map[string]string{}
 	paths, _ := filepath.Glob(filepath.Join(dir, "notebooks", "*.ipynb"))
@@ -121,10 +156,12 @@ func (sdk *SDK) prepare(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := builds.Warm(ctx, false); err != nil {
+	sdk.Builds = builds
+	if err := sdk.warm(ctx, false); err != nil {
+		sdk.Builds = nil
 		return err
 	}
-	sdk.Dir, sdk.Checks, sdk.Releases, sdk.Builds = dir, checks, releases, builds
+	sdk.Dir, sdk.Checks, sdk.Releases = dir, checks, releases
 	return nil
 }
 

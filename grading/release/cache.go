@@ -105,40 +105,41 @@ const keptEditions = 6
 
 // Edition returns the folder of the student edition of the tree at root
 // (see WriteStudent; record says whether its notebook packages hold their
-// recorded data), written once into the cache (CacheDir()/editions/<key>,
-// the key from SourceKey) and reused as long as the sources do not
+// recorded data), and whether this call wrote it: it is written once into
+// the cache (CacheDir()/editions/<key>, the key from SourceKey) and
+// reused as long as the sources do not
 // change: by every grading run, every shard, every test. The folder is
 // shared: read it, build against it, copy it (CopyEdition), never write
 // into it. Writing an edition takes seconds (one load of the packages,
 // and with record the reference answers' values); finding one, the time
 // of SourceKey. Concurrent callers are safe: each writes its own and the
 // first rename wins. A cancelled ctx returns ctx.Err() at once.
-func Edition(ctx context.Context, root string, record bool) (string, error) {
+func Edition(ctx context.Context, root string, record bool) (dir string, written bool, err error) {
 	key, err := SourceKey(root)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	cache, err := CacheDir()
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	parent := filepath.Join(cache, "editions")
 	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return "", err
+		return "", false, err
 	}
 	kind := "sdk"
 	if record {
 		kind = "student"
 	}
-	dir := filepath.Join(parent, key+"-"+kind)
+	dir = filepath.Join(parent, key+"-"+kind)
 	if _, err := os.Stat(dir); err == nil {
 		now := time.Now()
 		_ = os.Chtimes(dir, now, now) // recently used: kept by trimEditions
-		return dir, nil
+		return dir, false, nil
 	}
 	tmp, err := os.MkdirTemp(parent, ".tmp-")
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	editionsWritten.Add(1)
 	done := make(chan error, 1)
@@ -157,7 +158,7 @@ func Edition(ctx context.Context, root string, record bool) (string, error) {
 	select {
 	case err := <-done:
 		if err != nil {
-			return "", err
+			return "", false, err
 		}
 	case <-ctx.Done():
 		// The writer's go list is interrupted with ctx: it stops, and
@@ -167,10 +168,10 @@ func Edition(ctx context.Context, root string, record bool) (string, error) {
 		case <-done:
 		case <-time.After(1500 * time.Millisecond):
 		}
-		return "", ctx.Err()
+		return "", false, ctx.Err()
 	}
 	trimEditions(parent, dir)
-	return dir, nil
+	return dir, true, nil
 }
 
 // trimEditions removes the cached editions beyond the keptEditions most
@@ -216,7 +217,7 @@ func trimEditions(parent, keep string) {
 // tests' editions, which they then write into. It returns the paths
 // written, relative to out.
 func CopyEdition(root, out string, record bool) ([]string, error) {
-	src, err := Edition(context.Background(), root, record)
+	src, _, err := Edition(context.Background(), root, record)
 	if err != nil {
 		return nil, err
 	}

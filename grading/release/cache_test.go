@@ -142,7 +142,7 @@ func TestSourceKey(t *testing.T) {
 func TestEditionReused(t *testing.T) {
 	root, _ := filepath.Abs("../..")
 	ctx := context.Background()
-	first, err := Edition(ctx, root, false)
+	first, _, err := Edition(ctx, root, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,11 +157,11 @@ func TestEditionReused(t *testing.T) {
 		t.Fatalf("the edition lacks its SDK: %v", err)
 	}
 	before := editionsWritten.Load()
-	again, err := Edition(ctx, root, false)
+	again, written, err := Edition(ctx, root, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if again != first || editionsWritten.Load() != before {
+	if again != first || written || editionsWritten.Load() != before {
 		t.Errorf("asked again for the same sources, Edition wrote %d editions (%s, then %s); want none", editionsWritten.Load()-before, first, again)
 	}
 }
@@ -172,7 +172,7 @@ func TestEditionCancelled(t *testing.T) {
 	root, _ := filepath.Abs("../..")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Edition(ctx, root, false); err == nil {
+	if _, _, err := Edition(ctx, root, false); err == nil {
 		t.Fatal("Edition with a cancelled context: no error")
 	}
 }

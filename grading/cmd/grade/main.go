@@ -238,6 +238,7 @@ func run(ctx context.Context, c config) error {
 	if err != nil {
 		return err
 	}
+	sdk.Log = func(s string) { fmt.Fprintf(os.Stderr, "grade: %s\n", s) }
 	opt := batch.Options{Work: work, Limits: c.lim, Sandbox: c.sandbox, SDK: sdk, Seed: c.seed}
 	if c.tp != "all" {
 		opt.TP = c.tp

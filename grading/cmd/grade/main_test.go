@@ -248,7 +248,7 @@ func TestRegradeReusesUnchanged(t *testing.T) {
 		}
 		return ""
 	}
-	if log := grade(); strings.Contains(log, "reused") || strings.Contains(log, "earlier run") || !strings.Contains(log, "1 notebook is the same file as another of this run: graded once") {
+	if log := grade(); strings.Contains(log, "result reused") || strings.Contains(log, "earlier run") || !strings.Contains(log, "1 notebook is the same file as another of this run: graded once") {
 		t.Errorf("first run reused results, or does not say dan's is ana's notebook, graded once:\n%s", log)
 	}
 	if got := cell("dan", "01/Q4"); got != "3" {
@@ -282,6 +282,11 @@ func TestRegradeReusesUnchanged(t *testing.T) {
 	if !strings.Contains(log, "2 notebooks unchanged since an earlier run: result reused") || strings.Contains(log, "graded once") {
 		t.Errorf("second run: summary does not say ana's and dan's results were reused:\n%s", log)
 	}
+	// The student edition and its compiled packages are the first run's.
+	if !strings.Contains(log, "student edition") || !strings.Contains(log, ": reused from the cache") || strings.Contains(log, "written into the cache") ||
+		!strings.Contains(log, "already compiled") {
+		t.Errorf("second run: the student edition or its packages made again:\n%s", log)
+	}
 	if got := cell("bob", "01/Q4"); got != "3" || got == bobBefore {
 		t.Errorf("bob's 01/Q4 after the change: %s (before %s); want 3, graded anew", got, bobBefore)
 	}
@@ -293,6 +298,10 @@ func TestRegradeReusesUnchanged(t *testing.T) {
 	}
 	if fb, _ := os.ReadFile(filepath.Join(out, "feedback", "ana-01.md")); !strings.Contains(string(fb), "Bien vu") {
 		t.Errorf("ana's feedback lacks the teacher's comment:\n%s", fb)
+	}
+	// Nothing changed: nothing is prepared, built or run.
+	if log := grade(); strings.Contains(log, "preparing the grader") || !strings.Contains(log, "3 notebooks unchanged since an earlier run") {
+		t.Errorf("third run, nothing changed: the grader prepared builds, or regraded:\n%s", log)
 	}
 }
 
