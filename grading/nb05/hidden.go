@@ -77,7 +77,9 @@ func init() {
 	Q24.Hidden = func(rng *rand.Rand) []DomParallelCase {
 		return []DomParallelCase{
 			{N: 2, Trials: 20, Workers: 1, Seed: rng.Uint64()},
-			{N: 7, Trials: 3000, Workers: 2 + rng.IntN(3), Seed: rng.Uint64(), Reach: true},
+			// n = 7 would need some 30 000 trials to be sure of i(Q_7): one
+			// trial in 1 500 finds it (TestReachIsSure).
+			{N: []int{5, 6, 8}[rng.IntN(3)], Trials: 4000, Workers: 2 + rng.IntN(3), Seed: rng.Uint64(), Reach: true},
 			{N: 20, Trials: 200, Workers: 3, Seed: rng.Uint64()},
 			{N: 5, Trials: 10, Workers: -1 - rng.IntN(5), Seed: rng.Uint64()},
 			{N: -1 - rng.IntN(100), Trials: 10, Workers: 2, Seed: rng.Uint64()},

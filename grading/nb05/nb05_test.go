@@ -2,11 +2,13 @@ package nb05
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/internal/checktest"
 	"github.com/prepa-reines/reines/tp/domination"
 	"github.com/prepa-reines/reines/tp/queens"
@@ -614,6 +616,62 @@ func TestChiSquareCritical(t *testing.T) {
 	for df, want := range map[int]float64{1: 10.83, 4: 18.47, 9: 27.88} {
 		if got := chiSquareCritical(df); got < want*0.97 || got > want*1.03 {
 			t.Errorf("chiSquareCritical(%d) = %.2f; want about %.2f", df, got, want)
+		}
+	}
+}
+
+// A case that requires the random search to reach i(Q_n) (Reach) gives it
+// trials enough that a right answer misses it with a probability below one
+// in a billion, whatever the seed (and for the parallel question whatever
+// the split of the trials): the chance p that one trial finds i(Q_n) with
+// the fixed probability, estimated from single trials, must make
+// (1 − p)^trials < 1e-9, that is trials × p ≥ 21.
+func TestReachIsSure(t *testing.T) {
+	hit := map[int]float64{}
+	chance := func(n int) float64 {
+		if p, ok := hit[n]; ok {
+			return p
+		}
+		const runs = 20000
+		found := 0
+		for s := range runs {
+			best, _, _, err := domination.RandomCover(n, 1, domination.FixedProbability, rand.New(rand.NewPCG(uint64(s), 1)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if best == independentDomination[n] {
+				found++
+			}
+		}
+		hit[n] = float64(found) / runs
+		return hit[n]
+	}
+	check := func(id string, n, trials int) {
+		if p := chance(n); float64(trials)*p < 21 {
+			t.Errorf("%s: n = %d, %d trials must reach i(Q_%d), but one trial finds it with probability %.5f: a right answer misses it with probability %.2g",
+				id, n, trials, n, p, math.Pow(1-p, float64(trials)))
+		}
+	}
+	for seed := uint64(1); seed <= 20; seed++ {
+		for _, c := range Q19.Cases {
+			if c.Reach {
+				check(Q19.ID, c.N, c.Trials)
+			}
+		}
+		for _, c := range Q19.Hidden(grading.HiddenRand(Q19.ID, seed)) {
+			if c.Reach {
+				check(Q19.ID+" (hidden)", c.N, c.Trials)
+			}
+		}
+		for _, c := range Q24.Cases {
+			if c.Reach {
+				check(Q24.ID, c.N, c.Trials)
+			}
+		}
+		for _, c := range Q24.Hidden(grading.HiddenRand(Q24.ID, seed)) {
+			if c.Reach {
+				check(Q24.ID+" (hidden)", c.N, c.Trials)
+			}
 		}
 	}
 }
