@@ -160,7 +160,7 @@ func running(pid int, words ...string) bool {
 // gone, and the caches hold nothing half made.
 func TestInterruptPhases(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the grader and starts it four times")
+		t.Skip("builds the grader and starts it three times")
 	}
 	tmp, bin := buildGrader(t)
 	subs := filepath.Join(tmp, "subs")

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/csv"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -10,6 +11,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -17,19 +19,42 @@ import (
 	"github.com/prepa-reines/reines/grading/notebook"
 )
 
-// buildGrader builds the grader into a temporary folder, which it returns
-// with the binary's path. The children run as users of their own: they
-// must reach the folder.
+// The grader, built once for the package's tests (see buildGrader).
+var (
+	graderOnce sync.Once
+	graderDir  string
+	graderErr  error
+)
+
+// buildGrader returns a temporary folder of the test's own and the
+// grader's binary, built once for all the tests. The children run as
+// users of their own: they must reach both folders.
 func buildGrader(t *testing.T) (tmp, bin string) {
 	t.Helper()
+	graderOnce.Do(func() {
+		if graderDir, graderErr = os.MkdirTemp("", "grader-bin-"); graderErr != nil {
+			return
+		}
+		os.Chmod(graderDir, 0o755)
+		if out, err := exec.Command("go", "build", "-o", filepath.Join(graderDir, "grade"), ".").CombinedOutput(); err != nil {
+			graderErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if graderErr != nil {
+		t.Fatal(graderErr)
+	}
 	tmp = t.TempDir()
 	os.Chmod(filepath.Dir(tmp), 0o755)
 	os.Chmod(tmp, 0o755)
-	bin = filepath.Join(tmp, "grade")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	return tmp, filepath.Join(graderDir, "grade")
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if graderDir != "" {
+		os.RemoveAll(graderDir)
 	}
-	return tmp, bin
+	os.Exit(code)
 }
 
 // SIGINT stops a run within 2 s: no child is left, the work folder is
