@@ -77,7 +77,9 @@ func init() {
 	Q24.Hidden = func(rng *rand.Rand) []DomParallelCase {
 		return []DomParallelCase{
 			{N: 2, Trials: 20, Workers: 1, Seed: rng.Uint64()},
-			{N: 7, Trials: 3000, Workers: 2 + rng.IntN(3), Seed: rng.Uint64(), Reach: true},
+			// 20 000 trials: with 3 000, one seed in ten missed i(Q_7),
+			// the reference too (none in 900 at 20 000).
+			{N: 7, Trials: 20000, Workers: 2 + rng.IntN(3), Seed: rng.Uint64(), Reach: true},
 			{N: 20, Trials: 200, Workers: 3, Seed: rng.Uint64()},
 			{N: 5, Trials: 10, Workers: -1 - rng.IntN(5), Seed: rng.Uint64()},
 			{N: -1 - rng.IntN(100), Trials: 10, Workers: 2, Seed: rng.Uint64()},
