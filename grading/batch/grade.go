@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -42,6 +43,7 @@ type Question struct {
 // Result is the grade of one submission.
 type Result struct {
 	Student, File, TP string
+	Shown             string // File as it is inside the export (see Submission.Shown); "" when it is File
 	Name              string // the student's name, when the export or the roster gives it
 	// Lateness, with a late policy (see LatePolicy.Late): when it was
 	// handed in, how many days late, and the share of the total it loses.
@@ -76,12 +78,12 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		// A submission the grader cannot handle costs that submission
 		// only: the others are graded.
 		if v := recover(); v != nil {
-			res = Result{Student: sub.Student, Name: sub.Name, File: sub.Path, TP: opt.TP,
+			res = Result{Student: sub.Student, Name: sub.Name, File: sub.Path, Shown: sub.Shown, TP: opt.TP,
 				Problems: []string{fmt.Sprintf("erreur interne du correcteur sur ce notebook (à signaler) : %v", v)}, transient: true}
 			res = res.finish(opt.TP)
 		}
 	}()
-	res = Result{Student: sub.Student, Name: sub.Name, File: sub.Path, TP: opt.TP}
+	res = Result{Student: sub.Student, Name: sub.Name, File: sub.Path, Shown: sub.Shown, TP: opt.TP}
 	if sub.Note != "" {
 		res.Problems = append(res.Problems, sub.Note)
 	}
@@ -477,6 +479,9 @@ func runCases(ctx context.Context, g *Question, bin string, args []string, dir s
 	}
 	return atStart
 }
+
+// shown is the notebook's path as it is inside the export.
+func (r Result) shown() string { return cmp.Or(r.Shown, r.File) }
 
 // finish sums the points.
 // Finish computes the totals of a result built by hand (tests, tools),

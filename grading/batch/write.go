@@ -564,10 +564,10 @@ func writeGrades(path string, results []Result, old [][]string) error {
 			}
 			total += r.Points
 			maxPts += r.Max
-			files = append(files, r.File)
+			files = append(files, r.shown())
 			for _, p := range r.Problems {
-				if len(st.all) > 1 {
-					p = filepath.Base(r.File) + " : " + p
+				if base := filepath.Base(r.File) + " : "; len(st.all) > 1 && !strings.HasPrefix(p, base) {
+					p = base + p
 				}
 				problems = append(problems, p)
 			}

@@ -201,6 +201,15 @@ func run(ctx context.Context, dir, layout, tp, out string, jobs int, reveal bool
 	if len(subs) == 0 {
 		return fmt.Errorf("no notebook in %s", dir)
 	}
+	if tp != "all" {
+		if err := batch.CheckTP(subs, tp); err != nil {
+			if autograder != "" { // the student is told, on Gradescope
+				return writeAutograder(autograder, batch.GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []batch.GradescopeTest{},
+					Output: grading.Typography(fmt.Sprintf("Aucun notebook du TP %s dans la soumission : rien à noter (un autre TP a-t-il été rendu ?).", tp))})
+			}
+			return err // not a gradebook of zeros
+		}
+	}
 	if shard.N > 0 {
 		subs = shard.Submissions(subs)
 		fmt.Fprintf(os.Stderr, "grade: shard %s: %s of %s\n", shard, plural(len(subs), "notebook"), plural(countStudents(subs), "student"))
