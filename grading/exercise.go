@@ -124,11 +124,14 @@ const (
 	TimedOut                     // the function did not return in time
 	NotImplemented               // the stub's panic(ToDo)
 	Skipped                      // not run, after a time-out
+	// Unjudged: the bulk grader's machine, too busy, did not give the
+	// case its time; it counts neither way (see submission.Outcome.Machine).
+	Unjudged
 )
 
 // French labels of the statuses, as the reports show them.
 func (s Status) String() string {
-	return [...]string{"réussi", "échoué", "panique", "délai dépassé", "pas encore implémenté", "non exécuté"}[s]
+	return [...]string{"réussi", "échoué", "panique", "délai dépassé", "pas encore implémenté", "non exécuté", "non noté (machine surchargée)"}[s]
 }
 
 // CaseResult is what one case gave.

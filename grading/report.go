@@ -44,7 +44,7 @@ func mark(s Status) string {
 	switch s {
 	case Passed:
 		return "✔"
-	case NotImplemented, Skipped:
+	case NotImplemented, Skipped, Unjudged:
 		return "…"
 	default:
 		return "✘"

@@ -715,10 +715,13 @@ func TestExport(t *testing.T) {
 		dir, layout string
 		want        []row
 	}{
-		{"moodle", LayoutMoodle, []row{{"48213", "01-recursion.ipynb"}, {"48214", "01-recursion.ipynb"}, {"48216", "Ana María de la Cruz_48216_assignsubmission_file_01-recursion.ipynb"},
+		// What is no notebook is listed for its student (48214's notes,
+		// 48215's online text: a student who handed in no notebook).
+		{"moodle", LayoutMoodle, []row{{"48213", "01-recursion.ipynb"}, {"48214", "notes.txt"}, {"48214", "01-recursion.ipynb"}, {"48215", "onlinetext.html"}, {"48216", "Ana María de la Cruz_48216_assignsubmission_file_01-recursion.ipynb"},
 			// A file named to pass for another participant's is its own student's.
 			{"48299", "Eve Adam_48299_assignsubmission_file_x_48213_assignsubmission_file_00.ipynb"}}},
 		{"canvas", LayoutCanvas, []row{{"104490", "delacruzanamaría_late_104490_88121634_01-recursion.ipynb"}, {"104512", "martinléa_104512_88120538_01-recursion.ipynb"},
+			{"104512", "martinléa_104512_text.html"},                        // an online text entry: listed, not graded
 			{"104513", "martinléa_LATE_104513_88120539_01-recursion.ipynb"}, // current Canvas writes LATE
 			{"104514", "dupont_jean_104514_88120540_01-recursion.ipynb"},    // a sortable name with an underscore
 			{"104520", "nguyễnjeanmarc_104520_88120777_01-recursion-1.ipynb"},
@@ -758,8 +761,13 @@ func TestExport(t *testing.T) {
 	zipPath := filepath.Join(t.TempDir(), "MP2-INFO-TP 01-73521.zip")
 	writeZip(t, zipPath, "testdata/exports/moodle")
 	subs, layout, err := Export(zipPath, "", t.TempDir())
-	if err != nil || layout != LayoutMoodle || len(subs) != 4 {
-		t.Errorf("Moodle zip: layout %q, %d submissions (%v); want moodle, 4", layout, len(subs), err)
+	if err != nil || layout != LayoutMoodle || len(subs) != 6 {
+		t.Errorf("Moodle zip: layout %q, %d submissions (%v); want moodle, 6", layout, len(subs), err)
+	}
+	for _, s := range subs {
+		if !strings.HasPrefix(s.Shown, "MP2-INFO-TP 01-73521.zip:") {
+			t.Errorf("Moodle zip: %s shown as %q; want its path inside the zip", s.Path, s.Shown)
+		}
 	}
 	// A zip entry that would land outside the export's folder is refused.
 	evil := filepath.Join(t.TempDir(), "evil.zip")

@@ -148,7 +148,7 @@ func (c *Cache) Grade(ctx context.Context, sub Submission, opt Options) Result {
 	// own is a result under the submission handing it in now, with its
 	// own questions to change (see Manual.Apply).
 	own := func(r Result) Result {
-		r.Student, r.Name, r.File = sub.Student, sub.Name, sub.Path
+		r.Student, r.Name, r.File, r.Shown = sub.Student, sub.Name, sub.Path, sub.Shown
 		r.Questions, r.Problems = slices.Clone(r.Questions), slices.Clone(r.Problems)
 		return r
 	}

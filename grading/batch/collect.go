@@ -10,12 +10,16 @@ package batch
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/prepa-reines/reines/grading/notebook"
 )
 
 // Submission is one notebook handed in by one student.
@@ -23,6 +27,7 @@ type Submission struct {
 	Student     string // the student's ID: the file's name without .ipynb, the student's folder, or what the export identifies students by (see Export)
 	Name        string // the student's name, when the export gives it
 	Path        string
+	Shown       string    // Path as it is inside the export ("name.zip:folder/file.ipynb", "rendu.zip:tp.ipynb" for an archive it held); "" when it is Path
 	SubmittedAt time.Time // when the export records it (Gradescope, nbgrader); zero otherwise
 	Late        bool      // the export marks it late (Canvas)
 	Refused     string    // why it is not graded (see Collect), in French; "" if it is
@@ -52,8 +57,14 @@ func skipped(name string) bool {
 // with a reason, so that the teacher sees them (a link could point to
 // another student's notebook or to a device), and so are a student's
 // notebooks beyond MaxPerStudent (Refused). Sorted by student, then path.
-// dir may also be one notebook: one student, named after the file.
-func Collect(dir string) ([]Submission, error) {
+// dir may also be one notebook: one student, named after the file. The
+// other files are listed, refused with the reason (an archive too: see
+// Export, which opens them); a student's folder with nothing in it is one
+// refused row.
+func Collect(dir string) ([]Submission, error) { return collectFolders(dir, nil) }
+
+// collectFolders is Collect; archives are opened with o, unless nil.
+func collectFolders(dir string, o *opener) ([]Submission, error) {
 	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
 		// One notebook: one student, named after the file.
 		if !strings.HasSuffix(fi.Name(), ".ipynb") {
@@ -74,20 +85,29 @@ func Collect(dir string) ([]Submission, error) {
 		path := filepath.Join(dir, name)
 		switch {
 		case e.IsDir():
-			files, err := notebooksUnder(path)
+			f, err := notebooksUnder(path, o)
 			if err != nil {
 				return nil, err
 			}
-			for _, f := range files {
-				subs = append(subs, Submission{Student: name, Path: f})
-			}
+			subs = append(subs, f.submissions(Submission{Student: name}, path, o)...)
 		case strings.HasSuffix(name, ".ipynb"):
-			subs = append(subs, Submission{Student: strings.TrimSuffix(name, ".ipynb"), Path: path})
+			subs = append(subs, Submission{Student: strings.TrimSuffix(name, ".ipynb"), Path: path, Shown: o.show(path)})
 		case e.Type()&os.ModeSymlink != 0:
 			// A link to a folder would be a student: refused like the others.
 			if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-				subs = append(subs, Submission{Student: name, Path: path})
+				subs = append(subs, Submission{Student: name, Path: path, Shown: o.show(path)})
 			}
+		case e.Type().IsRegular():
+			// Another file of the folder: an archive (alice.zip) holds the
+			// notebooks of the student it is named after; any other file
+			// is that student's too, refused with the reason.
+			student := name
+			if i := strings.Index(name, "."); i > 0 {
+				student = name[:i]
+			}
+			var f found
+			f.add(path, o)
+			subs = append(subs, f.submissions(Submission{Student: student}, path, o)...)
 		}
 	}
 	sort.Slice(subs, func(i, j int) bool {
@@ -143,4 +163,39 @@ func readSubmission(path string) ([]byte, error) {
 		return nil, fmt.Errorf("fichier trop gros (au plus %d Mio) : refusé", MaxNotebookBytes>>20)
 	}
 	return data, nil
+}
+
+// CheckTP returns an error, in English for the command line, when tp (a
+// TP's ID, "01") is the TP of none of the notebooks of subs: the cells of
+// each say which TP it is (or its file name, "01-…"); a notebook that
+// says none might be of tp, and so does not stop the run. Grading them
+// all as tp would only give a gradebook of zeros.
+func CheckTP(subs []Submission, tp string) error {
+	found := map[string]int{}
+	for _, s := range subs {
+		if s.Refused != "" {
+			continue
+		}
+		data, err := readSubmission(s.Path)
+		if err != nil {
+			continue
+		}
+		nb, err := notebook.ParseHandedIn([]byte(strings.ToValidUTF8(string(data), "\uFFFD")))
+		if err != nil {
+			continue
+		}
+		t := detectTP(nb, s.Path)
+		if t == tp || t == "" {
+			return nil
+		}
+		found[t]++
+	}
+	var seen []string
+	for _, t := range slices.Sorted(maps.Keys(found)) {
+		seen = append(seen, fmt.Sprintf("%d of TP %s", found[t], t))
+	}
+	if len(seen) == 0 {
+		seen = []string{"no notebook"}
+	}
+	return fmt.Errorf("-tp %s: no notebook of TP %s here (%s): check -tp, or grade with -tp all", tp, tp, strings.Join(seen, ", "))
 }

@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -36,12 +37,14 @@ type Question struct {
 	HiddenKO  []grading.CaseResult // the hidden cases failed, shown only with -reveal
 	Compile   string               // compiler messages, mapped to the student's cells
 	Flags     []string             // French notes for the teacher (forbidden import, reference called…)
+	Unjudged  int                  // cases without a verdict: the machine was too busy (shown in Public, counted nowhere)
 	Note      string               // French: absent function, duplicate cells…
 }
 
 // Result is the grade of one submission.
 type Result struct {
 	Student, File, TP string
+	Shown             string // File as it is inside the export (see Submission.Shown); "" when it is File
 	Name              string // the student's name, when the export or the roster gives it
 	// Lateness, with a late policy (see LatePolicy.Late): when it was
 	// handed in, how many days late, and the share of the total it loses.
@@ -79,12 +82,12 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		// A submission the grader cannot handle costs that submission
 		// only: the others are graded.
 		if v := recover(); v != nil {
-			res = Result{Student: sub.Student, Name: sub.Name, File: sub.Path, TP: opt.TP,
+			res = Result{Student: sub.Student, Name: sub.Name, File: sub.Path, Shown: sub.Shown, TP: opt.TP,
 				Problems: []string{fmt.Sprintf("erreur interne du correcteur sur ce notebook (à signaler) : %v", v)}, transient: true}
 			res = res.finish(opt.TP)
 		}
 	}()
-	res = Result{Student: sub.Student, Name: sub.Name, File: sub.Path, TP: opt.TP}
+	res = Result{Student: sub.Student, Name: sub.Name, File: sub.Path, Shown: sub.Shown, TP: opt.TP}
 	if sub.Note != "" {
 		res.Problems = append(res.Problems, sub.Note)
 	}
@@ -324,6 +327,18 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		}
 	}
 	cascadeNotes(res.Questions, graded, prog)
+	var busy []string
+	for _, g := range res.Questions {
+		if g.Unjudged > 0 {
+			busy = append(busy, g.ID)
+		}
+	}
+	if len(busy) > 0 {
+		// Not the student's doing: the teacher sees it, and the next run
+		// grades the notebook again (no cache).
+		res.transient = true
+		res.Problems = append(res.Problems, fmt.Sprintf("machine de correction trop chargée pendant %s : des cas n'ont pas eu leur temps de calcul et ne sont pas notés ; relancez la correction quand la machine est libre", strings.Join(busy, ", ")))
+	}
 	return res.finish(tp)
 }
 
@@ -423,7 +438,9 @@ func unitName(id string) string { return "q" + strings.ReplaceAll(id, "/", "_") 
 
 // runCases runs every public then hidden case of g, in one sandboxed
 // child while it lasts, and scores it. It reports whether the program
-// called a function reserved for grading as it started.
+// called a function reserved for grading as it started. The cases the
+// machine, too busy, did not give their time (and those after them) count
+// neither way: g.Unjudged says how many, and its note says why.
 func runCases(ctx context.Context, g *Question, bin string, args []string, dir string, opt Options) (atStart bool) {
 	all, public, err := grading.Inputs(g.ID, true, opt.Seed)
 	if err != nil {
@@ -443,13 +460,20 @@ func runCases(ctx context.Context, g *Question, bin string, args []string, dir s
 	outs := opt.Sandbox.RunCases(ctx, bin, args, inputs, scratch, opt.Limits)
 	_ = os.RemoveAll(scratch)
 	reserved := map[string]bool{}
+	machine := len(outs) > 0 && outs[len(outs)-1].Machine
 	for k, in := range all {
 		var cr grading.CaseResult
 		switch {
+		case k >= len(outs) && machine:
+			cr = grading.Judge(g.ID, in, grading.ChildResult{Problem: "non exécuté : machine de correction surchargée"})
+			cr.Status = grading.Unjudged
 		case k >= len(outs):
 			// After a time-out the remaining cases are not run: they fail.
 			cr = grading.Judge(g.ID, in, grading.ChildResult{Problem: "non exécuté après un délai dépassé"})
 			cr.Status = grading.Skipped
+		case outs[k].Machine:
+			cr = grading.Judge(g.ID, in, grading.ChildResult{Problem: outs[k].Trouble})
+			cr.Status = grading.Unjudged
 		case outs[k].Result != nil:
 			cr = grading.Judge(g.ID, in, *outs[k].Result)
 			if name := outs[k].Result.Reserved; name != "" {
@@ -462,6 +486,15 @@ func runCases(ctx context.Context, g *Question, bin string, args []string, dir s
 			if outs[k].TimedOut {
 				cr.Status = grading.TimedOut
 			}
+		}
+		if cr.Status == grading.Unjudged {
+			// No verdict: the case counts neither way (a public one is
+			// shown, with why).
+			g.Unjudged++
+			if k < public {
+				g.Public = append(g.Public, cr)
+			}
+			continue
 		}
 		g.Total++
 		if cr.Status == grading.Passed {
@@ -491,8 +524,15 @@ func runCases(ctx context.Context, g *Question, bin string, args []string, dir s
 	if g.Total > 0 {
 		g.Points = math.Floor(float64(g.Max)*float64(g.Passed)/float64(g.Total)*4) / 4
 	}
+	if g.Unjudged > 0 {
+		g.Note = strings.TrimSpace(g.Note + " " + fmt.Sprintf("%s sur %d non %s : la machine de correction, trop chargée, ne leur a pas laissé leur temps de calcul ; la note ne compte que les autres, et cette question sera corrigée de nouveau.",
+			grading.Plural(g.Unjudged, "cas"), g.Unjudged+g.Total, agree(g.Unjudged, "noté", "notés")))
+	}
 	return atStart
 }
+
+// shown is the notebook's path as it is inside the export.
+func (r Result) shown() string { return cmp.Or(r.Shown, r.File) }
 
 // finish sums the points.
 // Finish computes the totals of a result built by hand (tests, tools),

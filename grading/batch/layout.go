@@ -60,21 +60,36 @@ var (
 	// file's own name holds.
 	moodleFolder = regexp.MustCompile(`^([^_]*)_(\d+)_assignsubmission_file_?$`)
 	moodleFlat   = regexp.MustCompile(`^([^_]*)_(\d+)_assignsubmission_file_(.+\.ipynb)$`)
-	canvasResub  = regexp.MustCompile(`^(.*)-(\d+)\.ipynb$`)
-	nbgraderIn   = regexp.MustCompile(`^([^+*]+)\+([^+]+)\+([^+]+)(\+[^+]+)?$`)
+	// Any file of a submission, flat, and the folders of Moodle's other
+	// submission plugins (online text…): listed, with their student.
+	moodleAny   = regexp.MustCompile(`^([^_]*)_(\d+)_assignsubmission_file_(.+)$`)
+	moodleOther = regexp.MustCompile(`^([^_]*)_(\d+)_assignsubmission_[a-z]+_?$`)
+	canvasResub = regexp.MustCompile(`^(.*)-(\d+)\.ipynb$`)
+	nbgraderIn  = regexp.MustCompile(`^([^+*]+)\+([^+]+)\+([^+]+)(\+[^+]+)?$`)
+	// Canvas's file of an online text entry: "sortablename[_late]_<user id>_text.html".
+	canvasText = regexp.MustCompile(`^(.*?)(?:_(?i:late))?_(\d+)_text\.html$`)
 )
 
 // Export lists the submissions of an export, a folder or a zip file (which
 // it extracts into work, refusing entries that would land outside it,
 // links and more than MaxExportBytes in all), in the layout given, or in
-// the one it detects when layout is "". It returns the layout used.
+// the one it detects when layout is "". It returns the layout used. The
+// archives in it are opened (zip, one more level inside: see
+// notebooksUnder), within what is left of MaxExportBytes; every other file
+// of a student's is listed for that student, refused with the reason, and
+// so is a student whose submission holds nothing: nobody it names is left
+// out. Each submission's Shown is its path as it is inside the export.
 func Export(path, layout, work string) ([]Submission, string, error) {
 	dir := path
+	o := newOpener(work, path, "")
 	if strings.HasSuffix(strings.ToLower(path), ".zip") {
 		dir = filepath.Join(work, "export")
-		if err := unzip(path, dir); err != nil {
+		n, err := unzipAt(path, dir, MaxExportBytes)
+		if err != nil {
 			return nil, "", err
 		}
+		o = newOpener(work, dir, filepath.Base(path))
+		o.left -= n
 		dir = singleRoot(dir)
 	}
 	if sub := singleRoot(dir); sub != dir {
@@ -85,7 +100,7 @@ func Export(path, layout, work string) ([]Submission, string, error) {
 	if fi, err := os.Stat(dir); err != nil {
 		return nil, "", err
 	} else if !fi.IsDir() {
-		subs, err := Collect(dir)
+		subs, err := collectFolders(dir, o)
 		return subs, LayoutFolders, err
 	}
 	if layout == "" {
@@ -95,15 +110,15 @@ func Export(path, layout, work string) ([]Submission, string, error) {
 	var err error
 	switch layout {
 	case LayoutFolders:
-		subs, err = Collect(dir)
+		subs, err = collectFolders(dir, o)
 	case LayoutMoodle:
-		subs, err = collectMoodle(dir)
+		subs, err = collectMoodle(dir, o)
 	case LayoutCanvas:
-		subs, err = collectCanvas(dir)
+		subs, err = collectCanvas(dir, o)
 	case LayoutGradescope:
-		subs, err = collectGradescope(dir)
+		subs, err = collectGradescope(dir, o)
 	case LayoutNbgrader:
-		subs, err = collectNbgrader(dir)
+		subs, err = collectNbgrader(dir, o)
 	default:
 		return nil, "", fmt.Errorf("unknown layout %q (%s)", layout, strings.Join(Layouts, ", "))
 	}
@@ -144,51 +159,44 @@ func Detect(dir string) string {
 	return LayoutFolders
 }
 
-// notebooksUnder lists the .ipynb files under dir, at any depth, leaving
-// out what skipped names.
-func notebooksUnder(dir string) ([]string, error) {
-	var out []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if p != dir && skipped(d.Name()) {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !d.IsDir() && strings.HasSuffix(d.Name(), ".ipynb") {
-			out = append(out, p)
-		}
-		return nil
-	})
-	return out, err
-}
-
-func collectMoodle(dir string) ([]Submission, error) {
+func collectMoodle(dir string, o *opener) ([]Submission, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
 	var subs []Submission
 	for _, e := range entries {
-		if m := moodleFolder.FindStringSubmatch(e.Name()); m != nil && e.IsDir() {
-			files, err := notebooksUnder(filepath.Join(dir, e.Name()))
+		path := filepath.Join(dir, e.Name())
+		m := moodleFolder.FindStringSubmatch(e.Name())
+		if m == nil {
+			m = moodleOther.FindStringSubmatch(e.Name()) // online text…: listed
+		}
+		switch {
+		case m != nil && e.IsDir():
+			f, err := notebooksUnder(path, o)
 			if err != nil {
 				return nil, err
 			}
-			for _, f := range files {
-				subs = append(subs, Submission{Student: m[2], Name: m[1], Path: f})
-			}
-		} else if m := moodleFlat.FindStringSubmatch(e.Name()); m != nil && !e.IsDir() {
-			subs = append(subs, Submission{Student: m[2], Name: m[1], Path: filepath.Join(dir, e.Name())})
+			subs = append(subs, f.submissions(Submission{Student: m[2], Name: m[1]}, path, o)...)
+		case !e.IsDir() && moodleAny.MatchString(e.Name()):
+			m := moodleAny.FindStringSubmatch(e.Name())
+			var f found
+			f.add(path, o)
+			subs = append(subs, f.submissions(Submission{Student: m[2], Name: m[1]}, path, o)...)
+		case !skipped(e.Name()):
+			subs = append(subs, unnamed(path, "pas au format d'un export Moodle (Nom_numéro_assignsubmission_…) : à vérifier", o))
 		}
 	}
 	return subs, nil
 }
 
-func collectCanvas(dir string) ([]Submission, error) {
+// unnamed is a file or folder of an export that names no student it can
+// read: refused under its own name, with why, so that the teacher sees it.
+func unnamed(path, why string, o *opener) Submission {
+	return Submission{Student: filepath.Base(path), Path: path, Shown: o.show(path), Refused: why}
+}
+
+func collectCanvas(dir string, o *opener) ([]Submission, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
@@ -197,16 +205,37 @@ func collectCanvas(dir string) ([]Submission, error) {
 	best := map[key]int{} // the highest resubmission number seen
 	var subs []Submission
 	for _, e := range entries {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".ipynb") || skipped(e.Name()) {
+		if skipped(e.Name()) {
 			continue
 		}
 		path := filepath.Join(dir, e.Name())
 		rs := canvasReadings(e.Name())
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".ipynb") {
+			// Canvas writes files only: a folder, or a file of another
+			// kind (an archive is opened), is its student's if its name
+			// says whose.
+			if m := canvasText.FindStringSubmatch(e.Name()); m != nil && len(rs) == 0 {
+				rs = []canvasReading{{name: m[1], user: m[2], file: "text.html"}} // an online text entry
+			}
+			if len(rs) != 1 {
+				subs = append(subs, unnamed(path, "pas au format d'un export Canvas (nom_identifiant_pièce_fichier) : à vérifier", o))
+				continue
+			}
+			var f found
+			if e.IsDir() {
+				if f, err = notebooksUnder(path, o); err != nil {
+					return nil, err
+				}
+			} else {
+				f.add(path, o)
+			}
+			subs = append(subs, f.submissions(Submission{Student: rs[0].user, Name: rs[0].name, Late: rs[0].late, file: rs[0].file}, path, o)...)
+			continue
+		}
 		switch {
 		case len(rs) == 0:
 			// Not Canvas's form (nor anonymous grading's): said, not dropped.
-			subs = append(subs, Submission{Student: e.Name(), Path: path,
-				Refused: "nom de fichier qui n'est pas celui d'un export Canvas (nom_identifiant_pièce_fichier) : à vérifier"})
+			subs = append(subs, unnamed(path, "nom de fichier qui n'est pas celui d'un export Canvas (nom_identifiant_pièce_fichier) : à vérifier", o))
 			continue
 		case len(rs) > 1:
 			// A sortable name keeps its underscores ([[:word:]]), so a name
@@ -216,8 +245,7 @@ func collectCanvas(dir string) ([]Submission, error) {
 			for _, r := range rs {
 				ids = append(ids, r.user)
 			}
-			subs = append(subs, Submission{Student: e.Name(), Path: path,
-				Refused: fmt.Sprintf("nom de fichier Canvas ambigu (utilisateur %s ?) : à vérifier, puis renommer", strings.Join(ids, " ou "))})
+			subs = append(subs, unnamed(path, fmt.Sprintf("nom de fichier Canvas ambigu (utilisateur %s ?) : à vérifier, puis renommer", strings.Join(ids, " ou ")), o))
 			continue
 		}
 		r := rs[0]
@@ -232,7 +260,7 @@ func collectCanvas(dir string) ([]Submission, error) {
 		}
 		best[k] = rank
 		subs = slices.DeleteFunc(subs, func(s Submission) bool { return s.Student == k.user && s.file == k.file })
-		subs = append(subs, Submission{Student: r.user, Name: r.name, Path: path, Late: r.late, file: file})
+		subs = append(subs, Submission{Student: r.user, Name: r.name, Path: path, Shown: o.show(path), Late: r.late, file: file})
 	}
 	return subs, nil
 }
@@ -273,7 +301,7 @@ func canvasReadings(name string) []canvasReading {
 
 func isDigits(s string) bool { return s != "" && strings.Trim(s, "0123456789") == "" }
 
-func collectGradescope(dir string) ([]Submission, error) {
+func collectGradescope(dir string, o *opener) ([]Submission, error) {
 	data, err := os.ReadFile(filepath.Join(dir, "submission_metadata.yml"))
 	if err != nil {
 		return nil, err
@@ -309,20 +337,19 @@ func collectGradescope(dir string) ([]Submission, error) {
 		if !filepath.IsLocal(folder) || strings.ContainsAny(folder, `/\`) {
 			continue // a key no export writes ("..", "a/b"): nothing outside the export is read
 		}
-		files, err := notebooksUnder(filepath.Join(dir, folder))
+		where := filepath.Join(dir, folder)
+		f, err := notebooksUnder(where, o)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
-		for _, f := range files {
-			for _, who := range members {
-				subs = append(subs, Submission{Student: who.student, Name: who.name, Path: f, SubmittedAt: at})
-			}
+		for _, who := range members {
+			subs = append(subs, f.submissions(Submission{Student: who.student, Name: who.name, SubmittedAt: at}, where, o)...)
 		}
 	}
 	return subs, nil
 }
 
-func collectNbgrader(dir string) ([]Submission, error) {
+func collectNbgrader(dir string, o *opener) ([]Submission, error) {
 	var subs []Submission
 	if _, err := os.Stat(filepath.Join(dir, "submitted")); err == nil {
 		dir = filepath.Join(dir, "submitted")
@@ -345,7 +372,8 @@ func collectNbgrader(dir string) ([]Submission, error) {
 			// made is not that student's. (A folder the teacher copied is
 			// the teacher's: nothing to check.)
 			if owner := folderOwner(filepath.Join(dir, e.Name())); owner != "" && owner != m[1] {
-				subs = append(subs, Submission{Student: e.Name(), Path: filepath.Join(dir, e.Name()),
+				where := filepath.Join(dir, e.Name())
+				subs = append(subs, Submission{Student: e.Name(), Path: where, Shown: o.show(where),
 					Refused: fmt.Sprintf("dossier au nom de %s créé par l'utilisateur %s : refusé, comme nbgrader (check_owner)", m[1], owner)})
 				continue
 			}
@@ -356,12 +384,16 @@ func collectNbgrader(dir string) ([]Submission, error) {
 			}
 			newest[k] = at
 			subs = slices.DeleteFunc(subs, func(s Submission) bool { return s.Student == k.student && s.file == k.assignment })
-			files, err := notebooksUnder(filepath.Join(dir, e.Name()))
+			where := filepath.Join(dir, e.Name())
+			f, err := notebooksUnder(where, o)
 			if err != nil {
 				return nil, err
 			}
-			for _, f := range files {
-				subs = append(subs, Submission{Student: m[1], Path: f, SubmittedAt: at, file: m[2], Note: timeNote(f, at)})
+			for _, s := range f.submissions(Submission{Student: m[1], SubmittedAt: at, file: m[2]}, where, o) {
+				if s.Refused == "" {
+					s.Note = timeNote(s.Path, at)
+				}
+				subs = append(subs, s)
 			}
 			continue
 		}
@@ -376,12 +408,15 @@ func collectNbgrader(dir string) ([]Submission, error) {
 			}
 			where := filepath.Join(dir, e.Name(), a.Name())
 			at := nbgraderTime(where, "")
-			files, err := notebooksUnder(where)
+			f, err := notebooksUnder(where, o)
 			if err != nil {
 				return nil, err
 			}
-			for _, f := range files {
-				subs = append(subs, Submission{Student: e.Name(), Path: f, SubmittedAt: at, Note: timeNote(f, at)})
+			for _, s := range f.submissions(Submission{Student: e.Name(), SubmittedAt: at}, where, o) {
+				if s.Refused == "" {
+					s.Note = timeNote(s.Path, at)
+				}
+				subs = append(subs, s)
 			}
 		}
 	}
@@ -459,57 +494,56 @@ func limitPerStudent(subs []Submission) []Submission {
 // MaxExportBytes bounds what an export's zip may extract to.
 const MaxExportBytes = 4 << 30
 
-// unzip extracts the zip file at path into dir: regular files and folders
-// only, each inside dir (an entry named "../x" or "/x" is refused), at
-// most MaxExportBytes in all.
-func unzip(path, dir string) error {
+// unzipAt extracts the zip file at path into dir: regular files and
+// folders only, each inside dir (an entry named "../x" or "/x" is
+// refused), at most limit bytes in all. It returns how many it extracted.
+func unzipAt(path, dir string, limit int64) (total int64, err error) {
 	r, err := zip.OpenReader(path)
 	if err != nil {
-		return fmt.Errorf("%s: %v", path, err)
+		return 0, fmt.Errorf("%s: %v", filepath.Base(path), err)
 	}
 	defer r.Close()
-	var total int64
 	for _, f := range r.File {
 		name := filepath.FromSlash(f.Name)
 		if !filepath.IsLocal(name) {
-			return fmt.Errorf("%s: entry %q would land outside the export's folder: refused", path, f.Name)
+			return total, fmt.Errorf("%s: entry %q would land outside the export's folder: refused", filepath.Base(path), f.Name)
 		}
 		target := filepath.Join(dir, name)
 		mode := f.Mode()
 		switch {
 		case mode.IsDir():
 			if err := os.MkdirAll(target, 0o755); err != nil {
-				return err
+				return total, err
 			}
 			continue
 		case !mode.IsRegular():
 			continue // links and devices are not submissions
 		}
 		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return err
+			return total, err
 		}
 		rc, err := f.Open()
 		if err != nil {
-			return fmt.Errorf("%s: %s: %v", path, f.Name, err)
+			return total, fmt.Errorf("%s: %s: %v", filepath.Base(path), f.Name, err)
 		}
 		out, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if err != nil {
 			rc.Close()
-			return err
+			return total, err
 		}
-		n, err := io.Copy(out, io.LimitReader(rc, MaxExportBytes-total+1))
+		n, err := io.Copy(out, io.LimitReader(rc, limit-total+1))
 		rc.Close()
 		out.Close()
 		total += n
 		if err != nil {
-			return fmt.Errorf("%s: %s: %v", path, f.Name, err)
+			return total, fmt.Errorf("%s: %s: %v", filepath.Base(path), f.Name, err)
 		}
-		if total > MaxExportBytes {
-			return fmt.Errorf("%s: more than %d GiB once extracted: refused", path, MaxExportBytes>>30)
+		if total > limit {
+			return total, fmt.Errorf("%s: more than the %d GiB an export may hold once extracted: refused", filepath.Base(path), MaxExportBytes>>30)
 		}
 		_ = os.Chtimes(target, f.Modified, f.Modified)
 	}
-	return nil
+	return total, nil
 }
 
 // singleRoot returns the one folder dir holds when it holds nothing else

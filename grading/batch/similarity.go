@@ -358,7 +358,7 @@ func Similarities(results []Result, given Given) []Similar {
 				code, sb := r.answers[id], stubOf(id)
 				segs := normalise(code)
 				if toks := ids(segs); len(toks) > 0 && !slices.Equal(toks, sb.ids) { // the stub as handed out is no answer
-					byQuestion[id] = append(byQuestion[id], answer{st.name, code, r.File, segmentPrints(segs, sb.kgrams)})
+					byQuestion[id] = append(byQuestion[id], answer{st.name, code, r.shown(), segmentPrints(segs, sb.kgrams)})
 				}
 			}
 		}

@@ -564,10 +564,10 @@ func writeGrades(path string, results []Result, old [][]string) error {
 			}
 			total += r.Points
 			maxPts += r.Max
-			files = append(files, r.File)
+			files = append(files, r.shown())
 			for _, p := range r.Problems {
-				if len(st.all) > 1 {
-					p = filepath.Base(r.File) + " : " + p
+				if base := filepath.Base(r.File) + " : "; len(st.all) > 1 && !strings.HasPrefix(p, base) {
+					p = base + p
 				}
 				problems = append(problems, p)
 			}
@@ -793,7 +793,11 @@ func questionMarkdown(q Question, reveal bool) string {
 // input, status, the expected and obtained values of a wrong answer, and
 // the note.
 func failedLine(c grading.CaseResult) string {
-	line := fmt.Sprintf("- ✘ %s : %s", mdText(c.Input), c.Status)
+	mark := "✘"
+	if c.Status == grading.Unjudged {
+		mark = "…" // no verdict: the machine was too busy
+	}
+	line := fmt.Sprintf("- %s %s : %s", mark, mdText(c.Input), c.Status)
 	if c.Status == grading.Failed {
 		line += fmt.Sprintf(" — attendu %s, obtenu %s", mdCode(grading.Shown(c.Want)), mdCode(grading.Shown(c.Got)))
 	}

@@ -371,7 +371,11 @@ type Outcome struct {
 	Result   *grading.ChildResult // nil when the child handed nothing back
 	Output   string               // what the child printed during the case, cut to Limits.Output bytes
 	Trouble  string               // French, when Result is nil: time-out, memory, exit…
-	TimedOut bool                 // the case hit the time limit
+	TimedOut bool                 // the case had the machine for its whole time limit and did not answer
+	// Machine says that the machine, too busy, did not give the child its
+	// time limit (see starve.go), even with a fresh child: the case has no
+	// verdict, and Trouble says so.
+	Machine bool
 }
 
 // RunCases runs bin with binArgs on each input in turn, in the sandbox: the
@@ -380,9 +384,11 @@ type Outcome struct {
 // its result there before it gets the next case, so one process answers
 // every case while it lasts. A case that kills its process (exit, crash,
 // memory) gets that trouble, and a fresh child takes the next case (a case
-// a dying child never began is handed to a fresh child once). After a
-// time-out the whole process group is killed and no further case runs: the
-// result has fewer outcomes than inputs. Each child has its own process
+// a dying child never began is handed to a fresh child once). A case
+// starved of CPU by other work gets more wall-clock time (see starve.go),
+// and a fresh child once if that is not enough. After a time-out, or a
+// case the machine never gave its time, the whole process group is killed
+// and no further case runs: the result has fewer outcomes than inputs. Each child has its own process
 // group, scratch as its only writable and working directory, a minimal
 // environment, and the limits of lim (Timeout per case). It never returns
 // an error: every failure is an Outcome.
@@ -413,8 +419,14 @@ func (s Sandbox) RunCases(ctx context.Context, bin string, binArgs []string, inp
 			retried = true
 			continue
 		}
+		if o.Machine && !retried && ctx.Err() == nil {
+			// Starved past maxStretch times its limit: a fresh child tries
+			// the case once more.
+			retried = true
+			continue
+		}
 		outs = append(outs, o)
-		if o.TimedOut || ctx.Err() != nil {
+		if o.TimedOut || o.Machine || ctx.Err() != nil {
 			break
 		}
 		k, retried = k+1, false
@@ -612,10 +624,12 @@ func (c *child) run(ctx context.Context, input []byte, lim Limits) (o Outcome, a
 	c.seq++
 	line, _ := json.Marshal(grading.ChildCase{Case: c.seq, Input: input})
 	c.out.reset()
+	start := time.Now()
+	baseChild, baseGrader := schedOf(c.cmd.Process.Pid)
 	go func() { _, _ = c.stdin.Write(append(line, '\n')) }()
 	timer := time.NewTimer(lim.Timeout)
 	defer timer.Stop()
-	timedOut, why := false, ""
+	timedOut, machine, why := false, false, ""
 	for waiting := true; waiting; {
 		waiting = false
 		select {
@@ -647,13 +661,28 @@ func (c *child) run(ctx context.Context, input []byte, lim Limits) (o Outcome, a
 				return Outcome{Result: res, Output: c.out.String()}, false, true
 			}
 		case <-timer.C:
-			timedOut = true
+			// The limit is the time the child had the machine: what it
+			// lost waiting for a CPU moves the deadline (see starve.go).
+			elapsed := time.Since(start)
+			child, grader := schedOf(c.cmd.Process.Pid)
+			lost := starved([2]schedTotals{baseChild, child}, [2]schedTotals{baseGrader, grader}, elapsed)
+			switch had := elapsed - lost; {
+			case had >= lim.Timeout || float64(lost) <= starvedShare*float64(lim.Timeout):
+				timedOut = true
+			case elapsed < maxStretch*lim.Timeout:
+				timer.Reset(max(min(lim.Timeout-had, maxStretch*lim.Timeout-elapsed), 50*time.Millisecond))
+				waiting = true
+			default:
+				machine = true
+				why = fmt.Sprintf("machine de correction surchargée : en %s, le programme n'a eu le processeur que %s sur les %s de sa limite ; cas non noté, à corriger de nouveau",
+					grading.Seconds(elapsed.Round(time.Second)), grading.Seconds((elapsed - lost).Round(100*time.Millisecond)), grading.Seconds(lim.Timeout))
+			}
 		case <-ctx.Done():
 			why = "correction interrompue"
 		}
 	}
 	c.stop()
-	o = Outcome{Output: c.out.String(), TimedOut: timedOut, Trouble: why}
+	o = Outcome{Output: c.out.String(), TimedOut: timedOut, Machine: machine, Trouble: why}
 	if why == "" {
 		o.Trouble = trouble(timedOut, c.oom, c.werr, o.Output, lim)
 	}

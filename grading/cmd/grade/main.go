@@ -221,13 +221,22 @@ func run(ctx context.Context, c config) error {
 	if len(subs) == 0 {
 		return fmt.Errorf("no notebook in %s", c.dir)
 	}
+	if c.tp != "all" {
+		if err := batch.CheckTP(subs, c.tp); err != nil {
+			if c.autograder != "" { // the student is told, on Gradescope
+				return writeAutograder(c.autograder, batch.GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []batch.GradescopeTest{},
+					Output: grading.Typography(fmt.Sprintf("Aucun notebook du TP %s dans la soumission : rien à noter (un autre TP a-t-il été rendu ?).", c.tp))})
+			}
+			return err // not a gradebook of zeros
+		}
+	}
 	if c.shard.N > 0 {
 		subs = c.shard.Submissions(subs)
-		fmt.Fprintf(os.Stderr, "grade: c.shard %s: %s of %s\n", c.shard, plural(len(subs), "notebook"), plural(countStudents(subs), "student"))
+		fmt.Fprintf(os.Stderr, "grade: shard %s: %s of %s\n", c.shard, plural(len(subs), "notebook"), plural(countStudents(subs), "student"))
 	}
 	_ = os.Chmod(work, 0o755)
 	if err := c.sandbox.Reachable(work); err != nil {
-		return fmt.Errorf("the c.sandbox cannot run programs from the work folder: %v", err)
+		return fmt.Errorf("the sandbox cannot run programs from the work folder: %v", err)
 	}
 	ph.start("looking up earlier results")
 	root := filepath.Dir(strings.TrimSpace(string(gomod)))

@@ -1,0 +1,57 @@
+package batch
+
+import (
+	"context"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/prepa-reines/reines/grading/submission"
+)
+
+// The corrections of the TPs with the heaviest cases and the concurrency
+// checks (00 and 05) get full marks while busy loops hold every core, four
+// per core, each in a session of its own, with the default time limit: a
+// busy machine costs no point (see submission's TestBusyMachine for the
+// mechanism). Each is graded once before, unloaded, so that the loaded
+// run's builds come from the build cache: the builds' own limits are
+// another matter.
+func TestBusyMachineCorrections(t *testing.T) {
+	if testing.Short() {
+		t.Skip("grades two corrections with every core loaded")
+	}
+	opt := options(t)
+	opt.Limits.Timeout = submission.DefaultLimits.Timeout
+	root, _ := filepath.Abs("../..")
+	for _, name := range []string{"00-go", "05-domination"} {
+		sub := Submission{Student: name, Path: filepath.Join(root, "notebooks", "corrections", name+".ipynb")}
+		Grade(context.Background(), sub, opt)
+		var loops []*exec.Cmd
+		for range 4 * runtime.NumCPU() {
+			cmd := exec.Command("sh", "-c", "while :; do :; done")
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			loops = append(loops, cmd)
+		}
+		start := time.Now()
+		r := Grade(context.Background(), sub, opt)
+		for _, c := range loops {
+			c.Process.Kill()
+			c.Wait()
+		}
+		t.Logf("%s graded in %v with %d busy loops", name, time.Since(start).Round(time.Second), len(loops))
+		if len(r.Problems) > 0 {
+			t.Errorf("%s: problems %q", name, r.Problems)
+		}
+		for _, q := range r.Questions {
+			if !q.Manual && q.Points != float64(q.Max) {
+				t.Errorf("%s: %s: %v points; want %d\n%s", name, q.ID, q.Points, q.Max, Markdown(Result{Questions: []Question{q}}, true))
+			}
+		}
+	}
+}

@@ -1,0 +1,121 @@
+package submission
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The scheduler's totals of a process tree: this process's threads, and
+// a child's through its parent.
+func TestTreeSched(t *testing.T) {
+	cmd := exec.Command("sleep", "5")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer cmd.Process.Kill()
+	tree := treeSched(os.Getpid(), false)
+	if _, ok := tree[os.Getpid()]; !ok {
+		t.Errorf("this process is not in its tree")
+	}
+	if _, ok := tree[cmd.Process.Pid]; !ok {
+		t.Errorf("the child %d is not in the tree", cmd.Process.Pid)
+	}
+	if _, ok := treeSched(os.Getpid(), true)[cmd.Process.Pid]; ok {
+		t.Errorf("the child %d is among this process's threads", cmd.Process.Pid)
+	}
+}
+
+// busyLoops keeps every core busy with shell loops, four per core, each
+// in a session of its own (the scheduler shares a core between sessions
+// first), until the returned function is called.
+func busyLoops(t *testing.T) (stop func()) {
+	var cmds []*exec.Cmd
+	for range 4 * runtime.NumCPU() {
+		cmd := exec.Command("sh", "-c", "while :; do :; done")
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		cmds = append(cmds, cmd)
+	}
+	return func() {
+		for _, c := range cmds {
+			c.Process.Kill()
+			c.Wait()
+		}
+	}
+}
+
+// A busy machine costs no case: with every core held by busy loops, cases
+// that need a third of their time limit of CPU get their answer (their
+// deadline moves by the time they waited for a CPU), and an endless loop
+// is still a time-out, not a machine problem: it had its time.
+func TestBusyMachine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads every core")
+	}
+	sb := Probe()
+	// Without a control group of its own, the child competes with the
+	// busy loops as one session among many, as on a machine where the
+	// grader runs as a user: it gets a fifth of a core or less.
+	sb.Cgroups = nil
+	work, err := os.MkdirTemp("", "busy-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(work) })
+	os.Chmod(work, 0o755)
+	// count spins until its thread has had 300 ms of CPU (its rusage), or
+	// forever for n = 99.
+	src := `package main
+
+import "syscall"
+
+func cpu() int64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_THREAD, &ru)
+	return ru.Utime.Nano() + ru.Stime.Nano()
+}
+
+func count(n int) (int64, error) {
+	start := cpu()
+	for n == 99 || cpu()-start < 300e6 {
+	}
+	return 2, nil
+}
+
+func main() { serve() }
+`
+	harness := "package main\n\nimport (\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ \"github.com/prepa-reines/reines/grading/nb01\"\n)\n\nfunc serve() { grading.ServeMain(\"01/Q4\", count) }\n"
+	built, err := Compile(context.Background(), Toolchain{Root: root(t)}, filepath.Join(work, "build"), []Unit{{Name: "spin", Source: src, Harness: harness}})
+	if err != nil || built["spin"].Bin == "" {
+		t.Fatalf("%v %s", err, built["spin"].Errors)
+	}
+	lim := DefaultLimits
+	lim.Timeout = time.Second
+	stop := busyLoops(t)
+	defer stop()
+	inputs := [][]byte{[]byte(`{"N":1}`), []byte(`{"N":2}`), []byte(`{"N":3}`), []byte(`{"N":99}`)}
+	start := time.Now()
+	outs := sb.RunCases(context.Background(), built["spin"].Bin, nil, inputs, work, lim)
+	t.Logf("4 cases in %v with %d busy loops", time.Since(start), 4*runtime.NumCPU())
+	if len(outs) != 4 {
+		t.Fatalf("%d outcomes: %+v", len(outs), outs)
+	}
+	for k, o := range outs[:3] {
+		var got struct{ N int }
+		if o.Result == nil || json.Unmarshal(o.Result.Output, &got) != nil || got.N != 2 {
+			t.Errorf("case %d: %+v; want the answer 2", k+1, o)
+		}
+	}
+	if o := outs[3]; !o.TimedOut || o.Machine {
+		t.Errorf("the endless loop: %+v; want a time-out", o)
+	}
+}
