@@ -222,7 +222,7 @@ var Q4 = rowModelExercise("03/Q4", "Le modèle 1 avec trois contraintes `allDiff
 
 // Q5 asks for Model2, one 0/1 variable per square.
 var Q5 = grading.Define(&grading.Exercise[func(int) (*cp.Model, [][]*cp.IntVar), grading.Sized, ModelOut]{
-	Question: grading.Question{ID: "03/Q5", Title: "Le modèle 2 : une variable 0/1 par case", Points: 4},
+	Question: grading.Question{ID: "03/Q5", Title: "Le modèle 2 : une variable 0/1 par case", Points: 4, Optional: true},
 	Ref:      nqueens.Model2,
 	Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 8}},
 	Call: func(f func(int) (*cp.Model, [][]*cp.IntVar), in grading.Sized) ModelOut {
@@ -238,7 +238,7 @@ var Q5 = grading.Define(&grading.Exercise[func(int) (*cp.Model, [][]*cp.IntVar),
 
 // Q6 asks for GridPlacement, reading model 2's solution.
 var Q6 = grading.Define(&grading.Exercise[func([][]*cp.IntVar) queens.Placement, queens.Placement, queens.Placement]{
-	Question: grading.Question{ID: "03/Q6", Title: "Lire la solution du modèle 2", Points: 2},
+	Question: grading.Question{ID: "03/Q6", Title: "Lire la solution du modèle 2", Points: 2, Optional: true},
 	Ref:      nqueens.GridPlacement,
 	Cases:    []queens.Placement{{1, 3, 0, 2}, {0}, {}, {0, 4, 7, 5, 2, 6, 1, 3}, {2, 0, 3, 1}},
 	Call: func(f func([][]*cp.IntVar) queens.Placement, p queens.Placement) queens.Placement {
@@ -294,7 +294,7 @@ var Q7 = grading.Define(&grading.Exercise[func(*cp.Model, cp.VarOrder, cp.ValueO
 })
 
 // Q8 is the written answer comparing the models.
-var Q8 = grading.Prose("03/Q8", "Quel modèle choisir ? (réponse rédigée)", 3)
+var Q8 = grading.OptionalProse("03/Q8", "Quel modèle choisir ? (réponse rédigée)", 3)
 
 // Q9 asks for FirstSolution, one solution with a chosen heuristic.
 var Q9 = grading.Define(&grading.Exercise[func(int, cp.VarOrder, cp.ValueOrder) (queens.Placement, cp.Stats, error), HeuristicCase, FirstSolutionOut]{
