@@ -188,7 +188,7 @@ func JudgeSolutions(got, want SolutionsOut) (bool, string) {
 		}
 	}
 	if len(got.Placements) != len(want.Placements) {
-		return false, fmt.Sprintf("%d solutions au lieu de %d", Int(len(got.Placements)), Int(len(want.Placements)))
+		return false, fmt.Sprintf("%s au lieu de %d", Plural(len(got.Placements), "solution"), Int(len(want.Placements)))
 	}
 	for i := range want.Placements {
 		if !slices.Equal(got.Placements[i], want.Placements[i]) {

@@ -167,7 +167,7 @@ var Q3 = grading.Define(&grading.Exercise[func(int) [][]int, grading.Sized, [][]
 		case len(got) > 1 && !slices.ContainsFunc(got[1:], func(p []int) bool { return !slices.Equal(p, got[0]) }):
 			return false, "toutes les permutations sont la même tranche : copiez-la avant de l'ajouter (append(perms, slices.Clone(p))), car p est réutilisée ensuite"
 		case len(got) != len(want):
-			return false, fmt.Sprintf("il y a n! = %d permutations, pas %d", grading.Int(len(want)), grading.Int(len(got)))
+			return false, fmt.Sprintf("il y a n! = %s, pas %d", grading.Plural(len(want), "permutation"), grading.Int(len(got)))
 		}
 		sorted := slices.Clone(got)
 		slices.SortFunc(sorted, slices.Compare)

@@ -577,7 +577,7 @@ var Q17 = grading.Define(&grading.Exercise[func([]queens.Placement) []board.Boar
 	},
 	Judge: func(in SolutionsCase, got, want []board.Board) (bool, string) {
 		if len(got) != len(want) {
-			return false, fmt.Sprintf("un plateau par solution : %d attendus", len(want))
+			return false, fmt.Sprintf("un plateau par solution : %s", grading.Plurals(len(want), "attendu", "attendus"))
 		}
 		for i := range want {
 			if ok, note := judgeBoard(grading.Sized{}, got[i], want[i]); !ok {
@@ -638,7 +638,7 @@ func formatState(s iterative.State) string {
 	if len(s.C) == s.N+1 && s.N >= 1 {
 		fmt.Fprintf(&b, "C[1..%d] = %s", s.N, strings.Trim(fmt.Sprint(s.C[1:]), "[]"))
 	} else {
-		fmt.Fprintf(&b, "C = %v (%d cases)", s.C, len(s.C))
+		fmt.Fprintf(&b, "C = %v (%s)", s.C, grading.Plural(len(s.C), "case"))
 	}
 	if len(s.Solutions) > 0 {
 		var ps []string

@@ -547,12 +547,12 @@ func repeatedCoverNote(in RepeatedCase, cover []int) string {
 		if len(missing) == 1 {
 			return first + " n'est contrôlée par aucune des reines choisies"
 		}
-		return fmt.Sprintf("%d cases ne sont contrôlées par aucune des reines choisies, dont %s", len(missing), first)
+		return fmt.Sprintf("%s par aucune des reines choisies, dont %s", grading.Plurals(len(missing), "case n'est contrôlée", "cases ne sont contrôlées"), first)
 	}
 	if len(missing) == 1 {
 		return fmt.Sprintf("l'élément %d n'est couvert par aucune des options choisies", missing[0])
 	}
-	return fmt.Sprintf("%d éléments ne sont couverts par aucune des options choisies, dont l'élément %d", len(missing), missing[0])
+	return fmt.Sprintf("%s par aucune des options choisies, dont l'élément %d", grading.Plurals(len(missing), "élément n'est couvert", "éléments ne sont couverts"), missing[0])
 }
 
 // The first example of TAOCP 7.2.2.1: seven items, six options, one
@@ -996,7 +996,7 @@ func ecDiffLinks(got, want DLXLinks) (field, note string) {
 	}
 	for _, f := range linkArrays(got, want) {
 		if len(f.got) != len(f.want) {
-			return f.name, fmt.Sprintf("%s a %d cases au lieu de %d", f.name, len(f.got), len(f.want))
+			return f.name, fmt.Sprintf("%s a %s au lieu de %d", f.name, grading.Plural(len(f.got), "case"), len(f.want))
 		}
 		for k := range f.got {
 			if f.got[k] != f.want[k] {

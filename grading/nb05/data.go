@@ -123,7 +123,7 @@ func SolverReach() []Reach {
 // "18 s", "14 min".
 func ReachTime(seconds float64) string {
 	if seconds >= 120 {
-		return fmt.Sprintf("%.0f min", grading.Dec(seconds/60))
+		return fmt.Sprintf("%.0f\u00a0min", grading.Dec(seconds/60))
 	}
 	return grading.Seconds(time.Duration(seconds * float64(time.Second)))
 }
@@ -155,7 +155,7 @@ func CompareSolver(table []Solved) string {
 	if last == nil {
 		return ""
 	}
-	s := fmt.Sprintf("Pour n = %d, la recherche du sujet visite %s en %.3f s, le solveur %s en %.3f s : ",
+	s := fmt.Sprintf("Pour n = %d, la recherche du sujet visite %s en %.3f\u00a0s, le solveur %s en %.3f\u00a0s : ",
 		last.N, grading.Plural(last.SujetNodes, "nœud"), grading.Dec(last.SujetSeconds), grading.Plural(last.Nodes, "nœud"), grading.Dec(last.Elapsed.Seconds()))
 	nodes := float64(last.SujetNodes) / float64(max(last.Nodes, 1))
 	s += fmt.Sprintf("%s moins de nœuds", times(nodes))
@@ -167,7 +167,7 @@ func CompareSolver(table []Solved) string {
 	default:
 		s += fmt.Sprintf(", mais il finit %s plus lentement.", times(1/r))
 	}
-	return s
+	return grading.Typography(s)
 }
 
 // Levels says in French, from res (a count by [domination.Solve] on the
@@ -194,7 +194,7 @@ func Levels(n int, res domination.Result) string {
 	if last.Found {
 		s += fmt.Sprintf(" : %s suffisent, et il compte leurs placements ; chaque niveau précédent prouve qu'il n'en faut pas moins.", grading.Plural(last.K, "reine"))
 	}
-	return s
+	return grading.Typography(s)
 }
 
 // frenchList joins words as French lists them: "5", "5 et 6", "5, 6 et 7".
@@ -235,5 +235,5 @@ func ReachRemarks(reach []Reach) string {
 	}
 	s += fmt.Sprintf("Il dépend surtout de la difficulté de prouver qu'une reine de moins ne suffit pas, et du nombre de placements à compter : %s en a %d, et prend %s.",
 		name(most), grading.Int(most.Count), ReachTime(most.Seconds))
-	return s
+	return grading.Typography(s)
 }

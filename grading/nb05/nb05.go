@@ -457,7 +457,7 @@ var Q10 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, dominatio
 			return false, note + " (avez-vous copié le placement courant quand il améliore le meilleur ?)"
 		}
 		if len(got.Queens) != want.Min {
-			return false, fmt.Sprintf("placement valide de %d reines, mais le minimum est %d", len(got.Queens), want.Min)
+			return false, fmt.Sprintf("placement valide de %s, mais le minimum est %d", grading.Plural(len(got.Queens), "reine"), want.Min)
 		}
 		return true, ""
 	},
@@ -561,7 +561,7 @@ var Q18 = grading.Define(&grading.Exercise[func([]int, *rand.Rand) (int, bool), 
 	Format: func(o DomReservoirOut) string {
 		s := "fréquences " + grading.Ints(o.Hits)
 		if o.Invalid > 0 {
-			s += fmt.Sprintf(", %d tirages sur une case non nulle ou hors de la ligne", o.Invalid)
+			s += fmt.Sprintf(", %s sur une case non nulle ou hors de la ligne", grading.Plural(o.Invalid, "tirage"))
 		}
 		if o.Missed > 0 {
 			s += fmt.Sprintf(", %d fois « pas de zéro »", o.Missed)
@@ -739,7 +739,7 @@ var Q29 = grading.Define(&grading.Exercise[func(context.Context, int, int, func(
 		if o.Err != nil {
 			s = grading.ErrText(o.Err)
 		}
-		return fmt.Sprintf("%s ; trace : %d démarrés, %d terminés, meilleurs successifs %v", s, len(o.Started), len(o.Done), o.Improved)
+		return fmt.Sprintf("%s ; trace : %s, %s, meilleurs successifs %v", s, grading.Plurals(len(o.Started), "démarré", "démarrés"), grading.Plurals(len(o.Done), "terminé", "terminés"), o.Improved)
 	},
 	Example: func(_ DomWorkersCase, o DomWorkersOut) bool { return o.Err == nil && len(o.Queens) > 0 },
 	Judge:   judgeDomWorkers,
@@ -1019,7 +1019,7 @@ func judgeDomMinimum(n int, qs []queens.Square, min int) (bool, string) {
 		return false, note
 	}
 	if len(qs) != min {
-		return false, fmt.Sprintf("placement valide de %d reines, mais le minimum est %d", len(qs), min)
+		return false, fmt.Sprintf("placement valide de %s, mais le minimum est %d", grading.Plural(len(qs), "reine"), min)
 	}
 	return true, ""
 }
@@ -1306,7 +1306,7 @@ func judgeDomRandom(in DomRandomCase, got, want DomRandomOut) (bool, string) {
 		return false, note + " (les reines sont-elles bien retirées entre deux essais ? le meilleur placement est-il copié ?)"
 	}
 	if got.Best < want.Min {
-		return false, fmt.Sprintf("%d reines : impossible, i(Q_%d) = %d", got.Best, in.N, want.Min)
+		return false, fmt.Sprintf("%s : impossible, i(Q_%d) = %d", grading.Plural(got.Best, "reine"), in.N, want.Min)
 	}
 	if in.Trials == 0 && got.Best > in.N {
 		return false, fmt.Sprintf("sans essai, le résultat est le placement de départ, IndependentDominatingSet(n) : au plus n = %d reines", in.N)

@@ -311,7 +311,7 @@ func judgeDomParallel(in DomParallelCase, got, want DomParallelOut) (bool, strin
 		return false, note + " (chaque travailleur a-t-il sa propre couverture ? le meilleur placement est-il copié sous le verrou ?)"
 	}
 	if in.N < len(independentDomination) && got.Best < independentDomination[in.N] {
-		return false, fmt.Sprintf("%d reines : impossible, i(Q_%d) = %d", got.Best, in.N, independentDomination[in.N])
+		return false, fmt.Sprintf("%s : impossible, i(Q_%d) = %d", grading.Plural(got.Best, "reine"), in.N, independentDomination[in.N])
 	}
 	if got.Best > want.Start {
 		return false, fmt.Sprintf("%s : le meilleur part du placement de IndependentDominatingSet(n), %s, et ne peut que baisser", grading.Plural(got.Best, "reine"), grading.Plural(want.Start, "reine"))
