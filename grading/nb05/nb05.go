@@ -752,7 +752,7 @@ var Q29 = grading.Define(&grading.Exercise[func(context.Context, int, int, func(
 })
 
 // Q27 is the written answer: queens that may attack each other, n = 4.
-var Q27 = grading.Prose("05/Q27", "L'échiquier 4 × 4 avec deux reines (réponse rédigée)", 1)
+var Q27 = grading.Prose("05/Q27", "L'échiquier 4 × 4 sans la règle de non-attaque (réponse rédigée)", 1)
 
 // Q28 asks for DominateByQueens, domination without the non-attacking
 // rule.
