@@ -233,19 +233,19 @@ var Q3 = grading.Define(&grading.Exercise[func(*iterative.State) bool, StateCase
 		if b {
 			return "libre (true)"
 		}
-		return "menacée (false)"
+		return "attaquée (false)"
 	},
 	Judge: func(in StateCase, got, want bool) (bool, string) {
 		if got == want {
 			return true, ""
 		}
 		if want {
-			return false, fmt.Sprintf("aucune reine des lignes 1 à %d ne menace (%d, %d) ; seules ces lignes comptent (C[k] = 0 pour k ≥ i, et C[0] n'est pas une reine)", in.S.I-1, in.S.I, in.S.J)
+			return false, fmt.Sprintf("aucune reine des lignes 1 à %d n'attaque (%d, %d) ; seules ces lignes comptent (C[k] = 0 pour k ≥ i, et C[0] n'est pas une reine)", in.S.I-1, in.S.I, in.S.J)
 		}
 		cur := queens.Square{Row: in.S.I, Col: in.S.J}
 		for l := 1; l < in.S.I && l < len(in.S.C); l++ {
 			if grading.Attack(queens.Square{Row: l, Col: in.S.C[l]}, cur) {
-				note := fmt.Sprintf("la reine de la ligne %d, en (%d, %d), menace (%d, %d)", l, l, in.S.C[l], in.S.I, in.S.J)
+				note := fmt.Sprintf("la reine de la ligne %d, en (%d, %d), attaque (%d, %d)", l, l, in.S.C[l], in.S.I, in.S.J)
 				if l < in.S.I-1 {
 					note += " : toutes les lignes au-dessus comptent, pas seulement la précédente"
 				}

@@ -111,7 +111,7 @@ func TestIsSafeMistakes(t *testing.T) {
 				}
 			}
 			return true
-		}, "menace"},
+		}, "attaque"},
 	}
 	for name, m := range mistakes {
 		r := Q3.Run(m.f)

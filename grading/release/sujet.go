@@ -198,12 +198,12 @@ func SujetTable(nb string, rows []SujetRow) (string, error) {
 		if sujetNumber.MatchString(sujet) {
 			sujet = "question " + sujet
 		}
-		if r.Original != "" {
-			if r.Sujet == "—" {
-				sujet = r.Original
-			} else {
-				sujet += " : " + r.Original
-			}
+		switch {
+		case r.Original == "":
+		case sujetNumber.MatchString(r.Sujet):
+			sujet += " : " + r.Original
+		default: // a task named by the map: what the sujet calls it says it
+			sujet = r.Original
 		}
 		var here []string
 		for _, k := range r.Questions {
