@@ -67,7 +67,9 @@ type Exercise[F, In, Out any] struct {
 	Call func(f F, in In) Out
 	// Want computes the expected output; nil means Call(Ref, in).
 	Want func(in In) Out
-	// Judge decides whether got is right; note, in French, says why not.
+	// Judge decides whether got is right; note, in French, says why not,
+	// or, for a right answer shown different from the expected one, why it
+	// passes all the same (« résultat aléatoire : propriétés vérifiées »).
 	// nil compares with reflect.DeepEqual.
 	Judge func(in In, got, want Out) (ok bool, note string)
 	// Input describes an input in French ("n = 4"); nil prints it with %v.
@@ -297,8 +299,18 @@ func (e *Exercise[F, In, Out]) Run(f F) Report {
 			if status == Passed {
 				cr.Got = e.format(got)
 				ok, why := e.judge(in, got, want)
+				if ok && cr.Got != e.format(want) {
+					// A right answer shown different from the expected one
+					// (another valid placement, a random result) says why it
+					// passes.
+					cr.Note = why
+				}
 				if !ok {
 					cr.Status, cr.Note = Failed, why
+					if cr.Got == cr.Want {
+						// What is refused never shows as what is expected.
+						cr.Got += SameTextNote
+					}
 					if e.Diff != nil {
 						cr.Got, cr.Want = e.Diff(got, want)
 					}
@@ -346,6 +358,10 @@ func call[Out any](f func() Out, timeout time.Duration, reached <-chan string) (
 		return zero, Failed, ReservedNote(name)
 	}
 }
+
+// SameTextNote follows an obtained value that is refused although it shows
+// as the expected one (values the report cannot tell apart in text).
+const SameTextNote = " (s'affiche comme l'attendu, mais n'est pas la même valeur : voir la remarque)"
 
 // ReservedNote is the diagnosis of a case whose answer reached a stub of
 // the student edition (see package tp/reserved).

@@ -69,6 +69,47 @@ func TestPanicAndTimeout(t *testing.T) {
 	}
 }
 
+// A value refused although it prints as the expected one shows
+// differently; a right answer printed differently from the expected one
+// says why it passes, and one printed the same says nothing.
+func TestNotesOfSameAndDifferentText(t *testing.T) {
+	e := &Exercise[func(int) []int, int, []int]{
+		Question: Question{ID: "97/Q1", Title: "tranches", Points: 1},
+		Ref:      func(n int) []int { return make([]int, 0, n) },
+		Cases:    []int{1},
+		Call:     func(f func(int) []int, in int) []int { return f(in) },
+		Format:   func(s []int) string { return fmt.Sprint(len(s), " éléments") },
+		Judge: func(_ int, got, want []int) (bool, string) {
+			switch {
+			case got == nil:
+				return false, "nil refusé (pour ce test)"
+			case cap(got) > 0:
+				return true, "capacité libre : propriétés vérifiées"
+			}
+			return true, "liste vide : propriétés vérifiées"
+		},
+	}
+	r := e.Run(func(int) []int { return nil })
+	if c := r.Cases[0]; c.Status != Failed || c.Got == c.Want || !strings.HasSuffix(c.Got, SameTextNote) {
+		t.Errorf("refused with the same text: want %q, got %q", c.Want, c.Got)
+	}
+	e.Format = func(s []int) string { return fmt.Sprint(len(s), " éléments, capacité ", cap(s)) }
+	r = e.Run(func(int) []int { return make([]int, 0, 5) })
+	if c := r.Cases[0]; c.Status != Passed || c.Note != "capacité libre : propriétés vérifiées" {
+		t.Errorf("passed, printed differently: note %q", c.Note)
+	}
+	r = e.Run(func(int) []int { return []int{} })
+	if c := r.Cases[0]; c.Status != Passed || c.Got == c.Want || c.Note != "liste vide : propriétés vérifiées" {
+		// the text differs (capacity 0, not 1): the note shows
+		t.Errorf("passed, printed differently: %+v", c)
+	}
+	e.Format = nil
+	r = e.Run(func(int) []int { return []int{} })
+	if c := r.Cases[0]; c.Status != Passed || c.Note != "" {
+		t.Errorf("passed, printed the same: a note %q", c.Note)
+	}
+}
+
 // The summary never claims completeness, never says "0/0" and agrees in
 // number.
 func TestSummary(t *testing.T) {

@@ -155,13 +155,12 @@ func FormatSolutions(o SolutionsOut) string {
 
 // JudgeSolutions compares lists of placements, saying in French what is
 // wrong first: the error, an invalid placement, a wrong size, a duplicate,
-// a missing solution, the number, the order (lexicographic).
+// a missing solution, the number, the order (lexicographic). A nil list is
+// the empty list, as everywhere in the workbook: Go's nil slice has length
+// 0, and ranging over it or appending to it works.
 func JudgeSolutions(got, want SolutionsOut) (bool, string) {
 	if ok, note := SameError(got.Err, want.Err); !ok || want.Err != nil {
 		return ok, note
-	}
-	if got.Placements == nil && want.Placements != nil {
-		return false, "la liste renvoyée vaut nil : renvoyez une liste vide ([]queens.Placement{}) quand il n'y a pas de solution"
 	}
 	if len(got.Placements) >= 2 && allSame(got.Placements) && len(want.Placements) >= 2 {
 		return false, "toutes les solutions renvoyées sont identiques : le même tableau, ajouté plusieurs fois ? Ajoutez une copie du placement (le tableau p est réutilisé ensuite)"
@@ -189,7 +188,7 @@ func JudgeSolutions(got, want SolutionsOut) (bool, string) {
 		}
 	}
 	if len(got.Placements) != len(want.Placements) {
-		return false, fmt.Sprintf("%d solutions au lieu de %d", Int(len(got.Placements)), Int(len(want.Placements)))
+		return false, fmt.Sprintf("%s au lieu de %d", Plural(len(got.Placements), "solution"), Int(len(want.Placements)))
 	}
 	for i := range want.Placements {
 		if !slices.Equal(got.Placements[i], want.Placements[i]) {

@@ -65,6 +65,11 @@ type Question struct {
 	// builds its answer with the race detector and runs it on two threads
 	// (GOMAXPROCS 2); a data race fails the case.
 	Race bool
+	// Optional marks a question the TP's thread does not need (a
+	// « pour aller plus loin », or one a 2-hour session leaves for home):
+	// its heading in the notebook says « facultative », and the teacher's
+	// guide counts it apart.
+	Optional bool
 }
 
 // Prose reports whether the question expects a written answer graded by hand.
@@ -82,6 +87,10 @@ func (q *Question) Number() string {
 	return k
 }
 
+// questionNumber is the number of a question in its ID: digits, and a
+// lowercase letter for a part of a question of the original ("3b").
+var questionNumber = regexp.MustCompile(`^[1-9][0-9]*[a-z]?$`)
+
 var (
 	mu       sync.Mutex
 	registry = map[string]*Question{}
@@ -94,7 +103,7 @@ func register(q *Question) {
 	mu.Lock()
 	defer mu.Unlock()
 	nb, k, ok := strings.Cut(q.ID, "/Q")
-	if !ok || len(nb) != 2 || k == "" || q.Title == "" || q.Points <= 0 {
+	if !ok || len(nb) != 2 || !questionNumber.MatchString(k) || q.Title == "" || q.Points <= 0 {
 		panic(fmt.Sprintf("grading: malformed question %+v", *q))
 	}
 	if _, dup := registry[q.ID]; dup {
@@ -106,6 +115,14 @@ func register(q *Question) {
 // Prose declares a question answered in writing and graded by hand.
 func Prose(id, title string, points int) *Question {
 	q := &Question{ID: id, Title: title, Points: points}
+	register(q)
+	return q
+}
+
+// OptionalProse declares an optional question (see Question.Optional)
+// answered in writing.
+func OptionalProse(id, title string, points int) *Question {
+	q := &Question{ID: id, Title: title, Points: points, Optional: true}
 	register(q)
 	return q
 }
@@ -143,18 +160,35 @@ func Questions(nb string) []*Question {
 	return qs
 }
 
-// CompareIDs orders question IDs by notebook, then by question number
-// ("01/Q2" < "01/Q10" < "02/Q1").
+// CompareIDs orders question IDs by notebook, then by question number,
+// then by the letter of a part ("01/Q2" < "01/Q10" < "02/Q1"; "05/Q2a" <
+// "05/Q2b" < "05/Q3"). A question of a notebook that follows its original
+// numbers its parts as the original's question with a letter: "05/Q3a" and
+// "05/Q3b" both answer question 3 of the sujet.
 func CompareIDs(a, b string) int {
 	na, ka, _ := strings.Cut(a, "/Q")
 	nb, kb, _ := strings.Cut(b, "/Q")
 	if na != nb {
 		return strings.Compare(na, nb)
 	}
-	var ia, ib int
-	fmt.Sscan(ka, &ia)
-	fmt.Sscan(kb, &ib)
-	return ia - ib
+	ia, sa := SplitNumber(ka)
+	ib, sb := SplitNumber(kb)
+	if ia != ib {
+		return ia - ib
+	}
+	return strings.Compare(sa, sb)
+}
+
+// SplitNumber splits a question number ("12", "3b", "Q3b") into its
+// integer and the letter of its part ("" for a whole question).
+func SplitNumber(k string) (n int, part string) {
+	k = strings.TrimPrefix(k, "Q")
+	i := 0
+	for i < len(k) && k[i] >= '0' && k[i] <= '9' {
+		n = 10*n + int(k[i]-'0')
+		i++
+	}
+	return n, k[i:]
 }
 
 // PlainTitle is the question's title without its Markdown marks, for

@@ -149,6 +149,9 @@ func (e *Exercise[F, In, Out]) judgeChild(input []byte, res ChildResult) CaseRes
 	cr.Got = clip(e.format(got))
 	if ok, why := e.judge(in, got, want); !ok {
 		cr.Status, cr.Note = Failed, why
+		if cr.Got == cr.Want {
+			cr.Got += SameTextNote // what is refused never shows as what is expected
+		}
 		if e.Diff != nil {
 			gotText, wantText := e.Diff(got, want)
 			cr.Got, cr.Want = clip(gotText), clip(wantText)

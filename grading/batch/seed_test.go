@@ -104,15 +104,15 @@ func numbers(values []json.RawMessage) []uint64 {
 // hidden cases: their inputs, whole, as the child reads them on its
 // standard input (the feedback with -reveal and Gradescope's results.json
 // show less: a description of them). Under the old scheme, the first
-// hidden case of 05/Q17 (« graine N ») gave the seed by inverting the
+// hidden case of 05/Q18 (« graine N ») gave the seed by inverting the
 // generator; under the new one, no number of any hidden case of any
 // question gives it, taken as any of the first 64 outputs of the old
 // generator.
 func TestHiddenSeedOneWay(t *testing.T) {
 	const seed = 0x5eed_c0ffee_1234
 	// The attack, on the old scheme.
-	old := nb05.Q17.Hidden(oldHiddenRand("05/Q17", seed))
-	if got := invertPCG(old[0].Seed, "05/Q17", 1); got != seed {
+	old := nb05.Q18.Hidden(oldHiddenRand("05/Q18", seed))
+	if got := invertPCG(old[0].Seed, "05/Q18", 1); got != seed {
 		t.Fatalf("the old scheme's inversion gives %d, not the seed %d: the test tries nothing", got, seed)
 	}
 	// The same attack on every hidden case of every question now.

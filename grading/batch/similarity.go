@@ -444,19 +444,25 @@ func Similarities(results []Result, given Given) []Similar {
 }
 
 // questionOrder orders question IDs as the workbook does: "01/Q2" before
-// "01/Q10".
+// "01/Q10", "05/Q3a" before "05/Q3b" (see grading.CompareIDs).
 func questionOrder(a, b string) int {
-	split := func(id string) (string, int) {
+	split := func(id string) (string, int, string) {
 		k := len(id)
+		part := ""
+		if k > 1 && id[k-1] >= 'a' && id[k-1] <= 'z' && id[k-2] >= '0' && id[k-2] <= '9' {
+			k--
+			part = id[k:]
+		}
+		end := k
 		for k > 0 && id[k-1] >= '0' && id[k-1] <= '9' {
 			k--
 		}
-		n, _ := strconv.Atoi(id[k:])
-		return id[:k], n
+		n, _ := strconv.Atoi(id[k:end])
+		return id[:k], n, part
 	}
-	pa, na := split(a)
-	pb, nb := split(b)
-	return cmp.Or(cmp.Compare(pa, pb), cmp.Compare(na, nb), cmp.Compare(a, b))
+	pa, na, sa := split(a)
+	pb, nb, sb := split(b)
+	return cmp.Or(cmp.Compare(pa, pb), cmp.Compare(na, nb), cmp.Compare(sa, sb), cmp.Compare(a, b))
 }
 
 // similarityHeader is similarity.csv's header.

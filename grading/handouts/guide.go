@@ -5,10 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/release"
 	"github.com/prepa-reines/reines/grading/workbook"
 )
 
@@ -16,16 +16,20 @@ import (
 const GuideSource = "notebooks/src/guide.md"
 
 // pointsMarker is a line of the guide's source that stands for a TP's
-// table of points: "<!-- barème 02 sans 13 14 -->" says that a 2-hour
-// session leaves questions 13 and 14 for home, "<!-- barème 01 -->" that
-// it keeps them all.
-var pointsMarker = regexp.MustCompile(`(?m)^<!-- barème (\d\d)(?: sans((?: \d+)+))? -->$`)
+// table of points: "<!-- barème 02 -->".
+var pointsMarker = regexp.MustCompile(`(?m)^<!-- barème (\d\d) -->$`)
+
+// sujetMarker is a line of the guide's source that stands for the table of
+// a TP's map of its original (its « sujet »), with its counts: "<!-- sujet
+// 05 -->" (see release.SujetTable).
+var sujetMarker = regexp.MustCompile(`(?m)^<!-- sujet (\d\d) -->$`)
 
 // Guide returns the teacher's guide: the Markdown of [GuideSource] under
 // root, each points marker (see pointsMarker) replaced by the TP's table of
-// points from the registry ([PointsTable]). Every notebook of the workbook
-// must have exactly one marker, naming registered questions only: a guide
-// that forgets a TP, or a question since renumbered, is an error.
+// points from the registry ([PointsTable]), each sujet marker by the table
+// of the TP's map of its original. Every notebook of the workbook must have
+// exactly one points marker, and every notebook with a map of its original
+// one sujet marker: a guide that forgets a TP is an error.
 func Guide(root string) (Doc, error) {
 	raw, err := os.ReadFile(filepath.Join(root, GuideSource))
 	if err != nil {
@@ -35,23 +39,41 @@ func Guide(root string) (Doc, error) {
 	seen := map[string]int{}
 	var bad error
 	src = pointsMarker.ReplaceAllStringFunc(src, func(line string) string {
-		m := pointsMarker.FindStringSubmatch(line)
-		nb := m[1]
+		nb := pointsMarker.FindStringSubmatch(line)[1]
 		seen[nb]++
 		if _, ok := workbook.Lookup(nb); !ok {
 			bad = fmt.Errorf("%s: %q: no notebook %s in package grading/workbook", GuideSource, line, nb)
 			return line
 		}
-		short := map[int]bool{}
-		for _, f := range strings.Fields(m[2]) {
-			k, _ := strconv.Atoi(f)
-			if grading.Lookup(nb+"/Q"+f) == nil {
-				bad = fmt.Errorf("%s: %q: question %s/Q%s is not registered", GuideSource, line, nb, f)
-			}
-			short[k] = true
-		}
-		return PointsTable(nb, short)
+		return PointsTable(nb, true)
 	})
+	sujets := map[string]int{}
+	src = sujetMarker.ReplaceAllStringFunc(src, func(line string) string {
+		nb := sujetMarker.FindStringSubmatch(line)[1]
+		sujets[nb]++
+		book, ok := workbook.Lookup(nb)
+		if !ok {
+			bad = fmt.Errorf("%s: %q: no notebook %s in package grading/workbook", GuideSource, line, nb)
+			return line
+		}
+		rows, err := release.ReadSujet(release.SujetPath(root, book.Name))
+		if err != nil {
+			bad = fmt.Errorf("%s: %q: %w", GuideSource, line, err)
+			return line
+		}
+		table, err := release.SujetTable(nb, rows)
+		if err != nil {
+			bad = fmt.Errorf("%s: %q: %w", GuideSource, line, err)
+			return line
+		}
+		return "*" + release.SujetCounts(rows) + ".*\n\n" + table + "\n"
+	})
+	for _, nb := range workbook.Notebooks {
+		_, err := os.Stat(release.SujetPath(root, nb.Name))
+		if want := map[bool]int{true: 1, false: 0}[err == nil]; sujets[nb.ID] != want {
+			bad = fmt.Errorf("%s: want %d line \"<!-- sujet %s -->\" (the map of the original of %s), found %d", GuideSource, want, nb.ID, nb.Name, sujets[nb.ID])
+		}
+	}
 	if bad != nil {
 		return Doc{}, bad
 	}

@@ -25,7 +25,6 @@ import (
 	"html"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/prepa-reines/reines/grading"
@@ -122,7 +121,7 @@ func body(id string, nb *notebook.Notebook, answers bool) (string, error) {
 				number(m.Question), html.EscapeString(strings.ReplaceAll(src, "\t", "    ")))
 		}
 	}
-	h, err := render("## Barème\n\n"+PointsTable(id, nil), "")
+	h, err := render("## Barème\n\n"+PointsTable(id, false), "")
 	if err != nil {
 		return "", err
 	}
@@ -160,46 +159,46 @@ func number(id string) string {
 
 // PointsTable returns, in Markdown, the table of the points of notebook
 // nb's questions as the registry holds them (number, title, kind of
-// answer, points), with their total. If short is not nil, a column says
-// which questions a 2-hour session keeps (those not in short) and a line
-// after the table gives that session's total.
-func PointsTable(nb string, short map[int]bool) string {
+// answer, points), with their total. With guide set (the teacher's guide),
+// a column says which questions are optional (grading.Question.Optional,
+// which the notebook's headings say too) and a line after the table gives
+// the total of the others.
+func PointsTable(nb string, guide bool) string {
 	var b strings.Builder
 	b.WriteString("| Question | Intitulé | Réponse | Points |")
-	if short != nil {
-		b.WriteString(" Séance de 2\u00a0h |")
+	if guide {
+		b.WriteString(" Facultative |")
 	}
 	b.WriteString("\n|---|---|---|---|")
-	if short != nil {
+	if guide {
 		b.WriteString("---|")
 	}
 	b.WriteString("\n")
-	total, kept := 0, 0
+	total, core := 0, 0
 	for _, q := range grading.Questions(nb) {
-		k, _ := strconv.Atoi(number(q.ID))
 		kind := "code (`" + q.Func + "`)"
 		if q.Prose() {
 			kind = "rédigée"
 		}
-		fmt.Fprintf(&b, "| %d | %s | %s | %d |", k, strings.ReplaceAll(q.Title, "|", `\|`), kind, q.Points)
-		if short != nil {
-			if short[k] {
-				b.WriteString(" à la maison |")
-			} else {
+		fmt.Fprintf(&b, "| %s | %s | %s | %d |", number(q.ID), strings.ReplaceAll(q.Title, "|", `\|`), kind, q.Points)
+		if guide {
+			if q.Optional {
 				b.WriteString(" oui |")
-				kept += q.Points
+			} else {
+				b.WriteString(" |")
+				core += q.Points
 			}
 		}
 		b.WriteString("\n")
 		total += q.Points
 	}
 	fmt.Fprintf(&b, "| | **Total** | | **%d** |", total)
-	if short != nil {
-		fmt.Fprintf(&b, " **%d** |", kept)
+	if guide {
+		b.WriteString(" |")
 	}
 	b.WriteString("\n")
-	if short != nil {
-		fmt.Fprintf(&b, "\nTotal du TP : %s ; en une séance de 2 h : %s.\n", grading.Plural(total, "point"), grading.Plural(kept, "point"))
+	if guide && core != total {
+		fmt.Fprintf(&b, "\nTotal du TP : %s, dont %s pour les questions qui ne sont pas facultatives.\n", grading.Plural(total, "point"), grading.Plural(core, "point"))
 	}
 	return b.String()
 }

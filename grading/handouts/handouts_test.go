@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/release"
 	"github.com/prepa-reines/reines/grading/workbook"
 )
 
@@ -49,8 +50,22 @@ func TestGuideMarkers(t *testing.T) {
 		}
 		return l
 	})
+	maps, _ := filepath.Glob(filepath.Join("../..", "notebooks", "src", "*"+release.SujetSuffix))
+	for _, m := range maps {
+		data, _ := os.ReadFile(m)
+		os.WriteFile(filepath.Join(root, "notebooks", "src", filepath.Base(m)), data, 0o644)
+	}
 	os.WriteFile(filepath.Join(root, GuideSource), []byte(without), 0o644)
 	if _, err := Guide(root); err == nil || !strings.Contains(err.Error(), "barème "+last) {
 		t.Errorf("Guide without the table of %s: error %v", last, err)
+	}
+	// The table of a TP's map of its original is there too, with its counts.
+	if !strings.Contains(g.HTML, "questions ou tâches du sujet") || !strings.Contains(g.HTML, "choix_position") {
+		t.Error("guide: no table of the maps of the originals")
+	}
+	noSujet := sujetMarker.ReplaceAllString(string(src), "")
+	os.WriteFile(filepath.Join(root, GuideSource), []byte(noSujet), 0o644)
+	if _, err := Guide(root); err == nil || !strings.Contains(err.Error(), "sujet ") {
+		t.Errorf("Guide without the tables of the originals: error %v", err)
 	}
 }

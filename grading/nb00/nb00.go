@@ -167,7 +167,7 @@ var Q3 = grading.Define(&grading.Exercise[func(int) [][]int, grading.Sized, [][]
 		case len(got) > 1 && !slices.ContainsFunc(got[1:], func(p []int) bool { return !slices.Equal(p, got[0]) }):
 			return false, "toutes les permutations sont la même tranche : copiez-la avant de l'ajouter (append(perms, slices.Clone(p))), car p est réutilisée ensuite"
 		case len(got) != len(want):
-			return false, fmt.Sprintf("il y a n! = %d permutations, pas %d", grading.Int(len(want)), grading.Int(len(got)))
+			return false, fmt.Sprintf("il y a n! = %s, pas %d", grading.Plural(len(want), "permutation"), grading.Int(len(got)))
 		}
 		sorted := slices.Clone(got)
 		slices.SortFunc(sorted, slices.Compare)
@@ -591,7 +591,7 @@ type SumOut struct {
 
 // Q8 asks for SumParallel: goroutines, a WaitGroup and a Mutex.
 var Q8 = grading.Define(&grading.Exercise[func([]int, func(int) int64) int64, []int, SumOut]{
-	Question: grading.Question{ID: "00/Q8", Title: "Des goroutines et un verrou", Points: 2, Race: true,
+	Question: grading.Question{ID: "00/Q8", Title: "Des goroutines et un verrou", Points: 2, Optional: true, Race: true,
 		Requires: []string{"go", "sync.Mutex|sync.RWMutex"}},
 	Ref:   gobasics.SumParallel,
 	Cases: [][]int{{}, {4}, {1, 2, 3}, {5, 5, 5, 5}, seq(20), seq(100)},
@@ -648,7 +648,7 @@ type WorkersOut struct {
 
 // Q9 asks for Workers: a fixed number of goroutines reading a channel.
 var Q9 = grading.Define(&grading.Exercise[func([]int, int, func(int) int64) int64, WorkersCase, WorkersOut]{
-	Question: grading.Question{ID: "00/Q9", Title: "Des travailleurs et un canal", Points: 3, Race: true,
+	Question: grading.Question{ID: "00/Q9", Title: "Des travailleurs et un canal", Points: 3, Optional: true, Race: true,
 		Requires: []string{"go", "chan"}},
 	Ref: gobasics.Workers,
 	Cases: []WorkersCase{
@@ -723,7 +723,7 @@ type CountOut struct {
 
 // Q10 asks for CountParallel: a counter shared through sync/atomic.
 var Q10 = grading.Define(&grading.Exercise[func(int, int, func(int) bool) int64, CountCase, CountOut]{
-	Question: grading.Question{ID: "00/Q10", Title: "Un compteur atomique", Points: 2, Race: true,
+	Question: grading.Question{ID: "00/Q10", Title: "Un compteur atomique", Points: 2, Optional: true, Race: true,
 		Requires: []string{"go", "atomic.Int64|atomic.AddInt64"}},
 	Ref:   gobasics.CountParallel,
 	Cases: []CountCase{{0, 3, 1}, {10, 1, 3}, {10, 3, 3}, {3, 5, 1}, {1000, 2, 10}, {100000, 4, 1}, {99999, 3, 7}},
@@ -786,7 +786,7 @@ type DrainOut struct {
 
 // Q11 asks for Drain: select on a channel and a context.
 var Q11 = grading.Define(&grading.Exercise[func(context.Context, <-chan int) (int, error), DrainCase, DrainOut]{
-	Question: grading.Question{ID: "00/Q11", Title: "Un canal, un contexte, `select`", Points: 2},
+	Question: grading.Question{ID: "00/Q11", Title: "Un canal, un contexte, `select`", Points: 2, Optional: true},
 	Ref:      gobasics.Drain,
 	Timeout:  3 * time.Second,
 	Cases: []DrainCase{

@@ -198,7 +198,10 @@ var Q5 = grading.Define(&grading.Exercise[func(int) (queens.Placement, bool, err
 		if c := grading.FindConflict(got.P); c != nil {
 			return false, grading.ConflictNote(c)
 		}
-		return slices.Equal(got.P, want.P), "une solution valide, mais pas la première dans l'ordre lexicographique"
+		if !slices.Equal(got.P, want.P) {
+			return false, "une solution valide, mais pas la première dans l'ordre lexicographique"
+		}
+		return true, ""
 	},
 	Board: func(_ grading.Sized, got, _ FirstOut) *board.Board { return grading.PlacementBoard(got.P) },
 })

@@ -91,3 +91,18 @@ func TestSolutionsMistakes(t *testing.T) {
 		t.Errorf("reversed order not explained:\n%s", r.Text())
 	}
 }
+
+// The idiomatic `var sols []queens.Placement`, nil when there is no
+// solution, is the empty list: it passes (the workbook's one rule: a nil
+// slice is empty).
+func TestNilIsEmpty(t *testing.T) {
+	idiomatic := func(n int) ([]queens.Placement, error) {
+		all, err := queens.Solutions(n)
+		var sols []queens.Placement // nil when nothing is appended
+		sols = append(sols, all...)
+		return sols, err
+	}
+	if r := Q2.Run(idiomatic); r.Outcome() != "passed" {
+		t.Errorf("a nil list for no solution refused:\n%s", r.Text())
+	}
+}

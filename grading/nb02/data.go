@@ -2,6 +2,7 @@ package nb02
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"runtime"
 	"time"
@@ -146,4 +147,28 @@ func Best(f func()) float64 {
 		best, total = min(best, d), total+d
 	}
 	return best
+}
+
+// Growth says in French, from rows (see [FastCounts]), by what factor each
+// n multiplies the fast counter's time, over the last boards measured (from
+// n = 10 on: below, the times are too short to mean anything).
+func Growth(rows []FastRow) string {
+	lo, hi := math.Inf(1), 0.0
+	first, last := 0, 0
+	for i := 1; i < len(rows); i++ {
+		a, b := rows[i-1], rows[i]
+		if a.N < 10 || a.Seconds <= 0 || b.N != a.N+1 {
+			continue
+		}
+		r := b.Seconds / a.Seconds
+		lo, hi = min(lo, r), max(hi, r)
+		if first == 0 {
+			first = a.N
+		}
+		last = b.N
+	}
+	if first == 0 {
+		return ""
+	}
+	return fmt.Sprintf("De n = %d à n = %d, chaque n de plus a multiplié le temps par %.1f à %.1f.", first, last, grading.Dec(lo), grading.Dec(hi))
 }

@@ -42,10 +42,9 @@ func (c StateCase) String() string {
 
 // NewOut is what New returns: the state (zero if nil) and an error.
 type NewOut struct {
-	S            iterative.State
-	Nil          bool // the returned pointer was nil
-	NilSolutions bool // the state's Solutions was nil rather than empty
-	Err          *grading.Err
+	S   iterative.State
+	Nil bool // the returned pointer was nil
+	Err *grading.Err
 }
 
 // DrawCase is an input of Q15: put a queen on (Row, Col), 1-based, of
@@ -137,7 +136,7 @@ var Q1 = grading.Define(&grading.Exercise[func(int) (*iterative.State, error), g
 		if s == nil {
 			return NewOut{Nil: true, Err: grading.ErrOf(err)}
 		}
-		return NewOut{S: *s, NilSolutions: s.Solutions == nil, Err: grading.ErrOf(err)}
+		return NewOut{S: *s, Err: grading.ErrOf(err)}
 	},
 	Input: grading.Sized.String,
 	Format: func(o NewOut) string {
@@ -156,7 +155,7 @@ var Q1 = grading.Define(&grading.Exercise[func(int) (*iterative.State, error), g
 // Q2 asks for Attacks: does a queen on (l, c) attack the current square
 // (sujet: est_prise)?
 var Q2 = grading.Define(&grading.Exercise[func(*iterative.State, int, int) bool, StateCase, bool]{
-	Question: grading.Question{ID: "02/Q2", Title: "Une reine menace-t-elle la case courante ?", Points: 2},
+	Question: grading.Question{ID: "02/Q2", Title: "Une reine attaque-t-elle la case courante ?", Points: 2},
 	Ref:      iterative.Attacks,
 	Cases: []StateCase{
 		{Label: "même colonne", S: st(5, 3, 2), Row: 1, Col: 2},
@@ -234,19 +233,19 @@ var Q3 = grading.Define(&grading.Exercise[func(*iterative.State) bool, StateCase
 		if b {
 			return "libre (true)"
 		}
-		return "menacée (false)"
+		return "attaquée (false)"
 	},
 	Judge: func(in StateCase, got, want bool) (bool, string) {
 		if got == want {
 			return true, ""
 		}
 		if want {
-			return false, fmt.Sprintf("aucune reine des lignes 1 à %d ne menace (%d, %d) ; seules ces lignes comptent (C[k] = 0 pour k ≥ i, et C[0] n'est pas une reine)", in.S.I-1, in.S.I, in.S.J)
+			return false, fmt.Sprintf("aucune reine des lignes 1 à %d n'attaque (%d, %d) ; seules ces lignes comptent (C[k] = 0 pour k ≥ i, et C[0] n'est pas une reine)", in.S.I-1, in.S.I, in.S.J)
 		}
 		cur := queens.Square{Row: in.S.I, Col: in.S.J}
 		for l := 1; l < in.S.I && l < len(in.S.C); l++ {
 			if grading.Attack(queens.Square{Row: l, Col: in.S.C[l]}, cur) {
-				note := fmt.Sprintf("la reine de la ligne %d, en (%d, %d), menace (%d, %d)", l, l, in.S.C[l], in.S.I, in.S.J)
+				note := fmt.Sprintf("la reine de la ligne %d, en (%d, %d), attaque (%d, %d)", l, l, in.S.C[l], in.S.I, in.S.J)
 				if l < in.S.I-1 {
 					note += " : toutes les lignes au-dessus comptent, pas seulement la précédente"
 				}
@@ -467,7 +466,7 @@ var Q13 = grading.Prose("02/Q13", "Les solutions pour *n* = 4, 6 et 8 (réponse 
 
 // Q14 asks for Grid, an empty board (sujet: grille).
 var Q14 = grading.Define(&grading.Exercise[func(int) board.Board, grading.Sized, board.Board]{
-	Question: grading.Question{ID: "02/Q14", Title: "Une grille vide", Points: 1},
+	Question: grading.Question{ID: "02/Q14", Title: "Une grille vide", Points: 1, Optional: true},
 	Ref:      drawing.Grid,
 	Cases:    []grading.Sized{{N: 1}, {N: 4}, {N: 8}},
 	Call:     func(f func(int) board.Board, in grading.Sized) board.Board { return f(in.N) },
@@ -479,7 +478,7 @@ var Q14 = grading.Define(&grading.Exercise[func(int) board.Board, grading.Sized,
 
 // Q15 asks for DrawQueen, one more queen on a board (sujet: dessin_reine).
 var Q15 = grading.Define(&grading.Exercise[func(board.Board, int, int) board.Board, DrawCase, DrawOut]{
-	Question: grading.Question{ID: "02/Q15", Title: "Dessiner une reine", Points: 1},
+	Question: grading.Question{ID: "02/Q15", Title: "Dessiner une reine", Points: 1, Optional: true},
 	Ref:      drawing.DrawQueen,
 	Cases: []DrawCase{
 		{board.Board{N: 4}, 1, 2},
@@ -538,7 +537,7 @@ func solutionsCases(ns, ks []int) []SolutionsCase {
 // Q16 asks for ShowSolution, the board of the k-th solution (sujet:
 // affiche_solutions).
 var Q16 = grading.Define(&grading.Exercise[func([]queens.Placement, int) board.Board, SolutionsCase, board.Board]{
-	Question: grading.Question{ID: "02/Q16", Title: "Dessiner la *k*-ième solution", Points: 1},
+	Question: grading.Question{ID: "02/Q16", Title: "Dessiner la *k*-ième solution", Points: 1, Optional: true},
 	Ref:      drawing.ShowSolution,
 	Computed: func() []SolutionsCase { return solutionsCases([]int{4, 4, 6, 8, 5}, []int{1, 2, 3, 1, 10}) },
 	Call: func(f func([]queens.Placement, int) board.Board, in SolutionsCase) board.Board {
@@ -560,7 +559,7 @@ var Q16 = grading.Define(&grading.Exercise[func([]queens.Placement, int) board.B
 
 // Q17 asks for ShowAll, the boards of every solution.
 var Q17 = grading.Define(&grading.Exercise[func([]queens.Placement) []board.Board, SolutionsCase, []board.Board]{
-	Question: grading.Question{ID: "02/Q17", Title: "Toutes les solutions côte à côte", Points: 1},
+	Question: grading.Question{ID: "02/Q17", Title: "Toutes les solutions côte à côte", Points: 1, Optional: true},
 	Ref:      drawing.ShowAll,
 	Computed: func() []SolutionsCase { return solutionsCases([]int{4, 6, 1, 3}, []int{0, 0, 0, 0}) },
 	Call: func(f func([]queens.Placement) []board.Board, in SolutionsCase) []board.Board {
@@ -578,7 +577,7 @@ var Q17 = grading.Define(&grading.Exercise[func([]queens.Placement) []board.Boar
 	},
 	Judge: func(in SolutionsCase, got, want []board.Board) (bool, string) {
 		if len(got) != len(want) {
-			return false, fmt.Sprintf("un plateau par solution : %d attendus", len(want))
+			return false, fmt.Sprintf("un plateau par solution : %s", grading.Plurals(len(want), "attendu", "attendus"))
 		}
 		for i := range want {
 			if ok, note := judgeBoard(grading.Sized{}, got[i], want[i]); !ok {
@@ -639,7 +638,7 @@ func formatState(s iterative.State) string {
 	if len(s.C) == s.N+1 && s.N >= 1 {
 		fmt.Fprintf(&b, "C[1..%d] = %s", s.N, strings.Trim(fmt.Sprint(s.C[1:]), "[]"))
 	} else {
-		fmt.Fprintf(&b, "C = %v (%d cases)", s.C, len(s.C))
+		fmt.Fprintf(&b, "C = %v (%s)", s.C, grading.Plural(len(s.C), "case"))
 	}
 	if len(s.Solutions) > 0 {
 		var ps []string
@@ -674,7 +673,8 @@ func judgeBool(why func(in StateCase, want bool) string) func(StateCase, bool, b
 }
 
 // judgeNew checks the initial state: size, square (1, 1), C of n+1 zeros,
-// an empty but non-nil list of solutions; or an error for n < 1.
+// an empty list of solutions (nil or not: a nil slice is empty); or an
+// error for n < 1.
 func judgeNew(in grading.Sized, got, want NewOut) (bool, string) {
 	if want.Err != nil {
 		return grading.SameError(got.Err, want.Err)
@@ -694,8 +694,6 @@ func judgeNew(in grading.Sized, got, want NewOut) (bool, string) {
 		return false, "aucune reine n'est encore posée : C ne contient que des 0"
 	case len(s.Solutions) != 0:
 		return false, "aucune solution au départ"
-	case got.NilSolutions:
-		return false, "Solutions vaut nil : l'énoncé demande une liste vide, []queens.Placement{}"
 	case s.Steps != 0:
 		return false, "aucune case n'est encore essayée : Steps = 0"
 	}

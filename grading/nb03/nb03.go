@@ -221,7 +221,7 @@ var Q4 = rowModelExercise("03/Q4", "Le modèle 1 avec trois contraintes `allDiff
 
 // Q5 asks for Model2, one 0/1 variable per square.
 var Q5 = grading.Define(&grading.Exercise[func(int) (*cp.Model, [][]*cp.IntVar), grading.Sized, ModelOut]{
-	Question: grading.Question{ID: "03/Q5", Title: "Le modèle 2 : une variable 0/1 par case", Points: 4},
+	Question: grading.Question{ID: "03/Q5", Title: "Le modèle 2 : une variable 0/1 par case", Points: 4, Optional: true},
 	Ref:      nqueens.Model2,
 	Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 8}},
 	Call: func(f func(int) (*cp.Model, [][]*cp.IntVar), in grading.Sized) ModelOut {
@@ -237,7 +237,7 @@ var Q5 = grading.Define(&grading.Exercise[func(int) (*cp.Model, [][]*cp.IntVar),
 
 // Q6 asks for GridPlacement, reading model 2's solution.
 var Q6 = grading.Define(&grading.Exercise[func([][]*cp.IntVar) queens.Placement, queens.Placement, queens.Placement]{
-	Question: grading.Question{ID: "03/Q6", Title: "Lire la solution du modèle 2", Points: 2},
+	Question: grading.Question{ID: "03/Q6", Title: "Lire la solution du modèle 2", Points: 2, Optional: true},
 	Ref:      nqueens.GridPlacement,
 	Cases:    []queens.Placement{{1, 3, 0, 2}, {0}, {}, {0, 4, 7, 5, 2, 6, 1, 3}, {2, 0, 3, 1}},
 	Call: func(f func([][]*cp.IntVar) queens.Placement, p queens.Placement) queens.Placement {
@@ -293,7 +293,7 @@ var Q7 = grading.Define(&grading.Exercise[func(*cp.Model, cp.VarOrder, cp.ValueO
 })
 
 // Q8 is the written answer comparing the models.
-var Q8 = grading.Prose("03/Q8", "Quel modèle choisir ? (réponse rédigée)", 3)
+var Q8 = grading.OptionalProse("03/Q8", "Quel modèle choisir ? (réponse rédigée)", 3)
 
 // Q9 asks for FirstSolution, one solution with a chosen heuristic.
 var Q9 = grading.Define(&grading.Exercise[func(int, cp.VarOrder, cp.ValueOrder) (queens.Placement, cp.Stats, error), HeuristicCase, FirstSolutionOut]{
@@ -403,7 +403,7 @@ func rowModelOut(m *cp.Model, x []*cp.IntVar, n int) ModelOut {
 // domain {1, …, n}.
 func rowShape(m *cp.Model, x []*cp.IntVar, n int) string {
 	if len(x) != n {
-		return fmt.Sprintf("%d variables renvoyées au lieu de n = %d (une par ligne)", len(x), n)
+		return fmt.Sprintf("%s au lieu de n = %d (une par ligne)", grading.Plurals(len(x), "variable renvoyée", "variables renvoyées"), n)
 	}
 	for i, v := range x {
 		if s := varShape(m, v, fmt.Sprintf("x[%d]", i), 1, n); s != "" {
@@ -437,12 +437,12 @@ func gridModelOut(m *cp.Model, b [][]*cp.IntVar, n int) ModelOut {
 		return out
 	}
 	if len(b) != n {
-		out.Shape = fmt.Sprintf("%d lignes de variables au lieu de n = %d", len(b), n)
+		out.Shape = fmt.Sprintf("%s de variables au lieu de n = %d", grading.Plural(len(b), "ligne"), n)
 		return out
 	}
 	for i, row := range b {
 		if len(row) != n {
-			out.Shape = fmt.Sprintf("la ligne %d a %d variables au lieu de n = %d", i+1, len(row), n)
+			out.Shape = fmt.Sprintf("la ligne %d a %s au lieu de n = %d", i+1, grading.Plural(len(row), "variable"), n)
 			return out
 		}
 		for j, v := range row {
@@ -603,13 +603,13 @@ func judgeModel(constraints, missing string) func(grading.Sized, ModelOut, Model
 			return false, "la même position est trouvée deux fois : le modèle a des variables en trop"
 		}
 		if got.Count != want.Count {
-			return false, fmt.Sprintf("%d solutions au lieu de %d : il en manque, une contrainte interdit des placements valides (%s ?)", grading.Int(got.Count), grading.Int(want.Count), missing)
+			return false, fmt.Sprintf("%s au lieu de %d : il en manque, une contrainte interdit des placements valides (%s ?)", grading.Plural(got.Count, "solution"), grading.Int(want.Count), missing)
 		}
 		if got.Vars != want.Vars {
-			return false, fmt.Sprintf("les bonnes solutions, mais %d variables au lieu de %d", grading.Int(got.Vars), grading.Int(want.Vars))
+			return false, fmt.Sprintf("les bonnes solutions, mais %s au lieu de %d", grading.Plural(got.Vars, "variable"), grading.Int(want.Vars))
 		}
 		if got.Constraints != want.Constraints {
-			return false, fmt.Sprintf("les bonnes solutions, mais %d contraintes au lieu de %d : la question demande %s", grading.Int(got.Constraints), grading.Int(want.Constraints), constraints)
+			return false, fmt.Sprintf("les bonnes solutions, mais %s au lieu de %d : la question demande %s", grading.Plural(got.Constraints, "contrainte"), grading.Int(want.Constraints), constraints)
 		}
 		return true, ""
 	}
@@ -687,6 +687,14 @@ func describeFixedGrid(p queens.Placement) string {
 func judgeReading(_ queens.Placement, got, want queens.Placement) (bool, string) {
 	if slices.Equal(got, want) {
 		return true, ""
+	}
+	switch {
+	case len(got) == 2*len(want) && len(want) > 0 && slices.Equal(got[len(want):], want):
+		return false, fmt.Sprintf("%s au lieu de n = %d, les n premières à 0 : append ajoute après les n cases qu'a déjà une tranche créée par make([]int, n) ; créez-la vide (make([]int, 0, n)) ou écrivez p[i] = …", grading.Plural(len(got), "case"), len(want))
+	case len(got) > len(want):
+		return false, fmt.Sprintf("%s au lieu de n = %d : une par ligne, pas plus", grading.Plural(len(got), "case"), len(want))
+	case len(got) < len(want):
+		return false, fmt.Sprintf("%s au lieu de n = %d : une par ligne", grading.Plural(len(got), "case"), len(want))
 	}
 	if len(got) == len(want) {
 		off := true

@@ -206,6 +206,19 @@ func TestReadingMistakes(t *testing.T) {
 		return p
 	}
 	checktest.FailsWith(t, "transposed grid", Q6.Run(transposed), "colonne")
+	// append to a slice made with n cells already: n zeros, then the columns.
+	appended := func(b [][]*cp.IntVar) queens.Placement {
+		p := make(queens.Placement, len(b))
+		for i := range b {
+			for j := range b[i] {
+				if b[i][j].Value() == 1 {
+					p = append(p, j)
+				}
+			}
+		}
+		return p
+	}
+	checktest.FailsWith(t, "append after make([]int, n)", Q6.Run(appended), "make([]int, 0, n)")
 }
 
 func TestCountSolutionsMistakes(t *testing.T) {

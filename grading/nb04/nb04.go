@@ -106,7 +106,7 @@ var Q1 = grading.Prose("04/Q1", "L'algorithme X à la main (réponse rédigée)"
 
 // Q2 asks for AlgorithmX on the 0/1 matrix.
 var Q2 = grading.Define(&grading.Exercise[func(exactcover.Matrix) [][]int, MatrixCase, [][]int]{
-	Question: grading.Question{ID: "04/Q2", Title: "L'algorithme X en code", Points: 4},
+	Question: grading.Question{ID: "04/Q2", Title: "L'algorithme X en code", Points: 4, Optional: true},
 	Ref:      exactcover.AlgorithmX,
 	Cases:    matrixCases,
 	Call: func(f func(exactcover.Matrix) [][]int, in MatrixCase) [][]int {
@@ -278,7 +278,7 @@ var Q8 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCas
 })
 
 // Q9 is the written answer: why undo in the reverse order.
-var Q9 = grading.Prose("04/Q9", "Pourquoi défaire dans l'ordre inverse ? (réponse rédigée)", 2)
+var Q9 = grading.OptionalProse("04/Q9", "Pourquoi défaire dans l'ordre inverse ? (réponse rédigée)", 2)
 
 // Q10 asks for ChooseItem, the most constrained item.
 var Q10 = grading.Define(&grading.Exercise[func(*exactcover.Problem) int, DLXCase, ChooseOut]{
@@ -372,7 +372,7 @@ var Q12 = grading.Define(&grading.Exercise[func(int) (*exactcover.Problem, error
 
 // Q13 asks for SudokuProblem, the empty grid as an exact cover.
 var Q13 = grading.Define(&grading.Exercise[func() *exactcover.Problem, SudokuCase, CoverOut]{
-	Question: grading.Question{ID: "04/Q13", Title: "Le Sudoku en couverture exacte", Points: 3},
+	Question: grading.Question{ID: "04/Q13", Title: "Le Sudoku en couverture exacte", Points: 3, Optional: true},
 	Ref:      sudoku.SudokuProblem,
 	Cases:    []SudokuCase{{What: "la grille vide : 324 éléments, 729 options"}},
 	Call: func(f func() *exactcover.Problem, _ SudokuCase) CoverOut {
@@ -392,7 +392,7 @@ var Q13 = grading.Define(&grading.Exercise[func() *exactcover.Problem, SudokuCas
 })
 
 // Q14 is the written answer on the repeated cover and its lower bound.
-var Q14 = grading.Prose("04/Q14", "Couverture répétée et minorant (réponse rédigée)", 2)
+var Q14 = grading.OptionalProse("04/Q14", "Couverture répétée et minorant (réponse rédigée)", 2)
 
 // RepeatedCase is an input of Q15, a repeated cover problem: items 0 …
 // Items−1, option k holding the items Options[k]. N > 0 when it is the
@@ -415,7 +415,7 @@ type RepeatedOut struct {
 
 // Q15 asks for MinCover, the minimum repeated cover by IDA*.
 var Q15 = grading.Define(&grading.Exercise[func(int, [][]int) ([]int, error), RepeatedCase, RepeatedOut]{
-	Question: grading.Question{ID: "04/Q15", Title: "La couverture répétée minimale, par approfondissement itératif", Points: 4},
+	Question: grading.Question{ID: "04/Q15", Title: "La couverture répétée minimale, par approfondissement itératif", Points: 4, Optional: true},
 	Ref:      exactcover.MinCover,
 	Cases: []RepeatedCase{
 		{Items: 4, Options: [][]int{{0, 1}, {1, 2}, {2, 3}, {3, 0}, {1}}, What: "deux options suffisent"},
@@ -547,12 +547,12 @@ func repeatedCoverNote(in RepeatedCase, cover []int) string {
 		if len(missing) == 1 {
 			return first + " n'est contrôlée par aucune des reines choisies"
 		}
-		return fmt.Sprintf("%d cases ne sont contrôlées par aucune des reines choisies, dont %s", len(missing), first)
+		return fmt.Sprintf("%s par aucune des reines choisies, dont %s", grading.Plurals(len(missing), "case n'est contrôlée", "cases ne sont contrôlées"), first)
 	}
 	if len(missing) == 1 {
 		return fmt.Sprintf("l'élément %d n'est couvert par aucune des options choisies", missing[0])
 	}
-	return fmt.Sprintf("%d éléments ne sont couverts par aucune des options choisies, dont l'élément %d", len(missing), missing[0])
+	return fmt.Sprintf("%s par aucune des options choisies, dont l'élément %d", grading.Plurals(len(missing), "élément n'est couvert", "éléments ne sont couverts"), missing[0])
 }
 
 // The first example of TAOCP 7.2.2.1: seven items, six options, one
@@ -996,7 +996,7 @@ func ecDiffLinks(got, want DLXLinks) (field, note string) {
 	}
 	for _, f := range linkArrays(got, want) {
 		if len(f.got) != len(f.want) {
-			return f.name, fmt.Sprintf("%s a %d cases au lieu de %d", f.name, len(f.got), len(f.want))
+			return f.name, fmt.Sprintf("%s a %s au lieu de %d", f.name, grading.Plural(len(f.got), "case"), len(f.want))
 		}
 		for k := range f.got {
 			if f.got[k] != f.want[k] {

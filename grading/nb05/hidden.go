@@ -13,10 +13,10 @@ import (
 )
 
 func init() {
-	Q2.Hidden = func(rng *rand.Rand) []grading.Sized {
+	Q2b.Hidden = func(rng *rand.Rand) []grading.Sized {
 		return []grading.Sized{{N: 7}, {N: 10}, {N: 11}, {N: 13 + rng.IntN(4)}, {N: 21 + rng.IntN(10)}, {N: 25}}
 	}
-	Q3.Hidden = func(rng *rand.Rand) []grading.Sized {
+	Q3b.Hidden = func(rng *rand.Rand) []grading.Sized {
 		return []grading.Sized{{N: 6}, {N: 7}, {N: 12}, {N: 13}, {N: 30 + rng.IntN(70)}, {N: 1000 + rng.IntN(9000)}, {N: -2 - rng.IntN(100)}}
 	}
 	Q4.Hidden = func(rng *rand.Rand) []DomCoverageCase {
@@ -52,10 +52,10 @@ func init() {
 	}
 	negative := func(rng *rand.Rand) grading.Sized { return grading.Sized{N: -1 - rng.IntN(100)} }
 	Q7.Hidden = func(rng *rand.Rand) []grading.Sized { return []grading.Sized{{N: 9}, negative(rng)} }
-	Q9.Hidden = Q7.Hidden
-	Q11.Hidden = Q7.Hidden
+	Q9b.Hidden = Q7.Hidden
+	Q10.Hidden = Q7.Hidden
 	Q13.Hidden = Q7.Hidden
-	Q17.Hidden = func(rng *rand.Rand) []DomReservoirCase {
+	Q18.Hidden = func(rng *rand.Rand) []DomReservoirCase {
 		return []DomReservoirCase{
 			{Row: []int{0, 0, 0}, Draws: 9000, Seed: rng.Uint64()},
 			{Row: []int{1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0}, Draws: 18000, Seed: rng.Uint64()},
@@ -71,10 +71,10 @@ func init() {
 			{N: 20, Trials: 200, Seed: rng.Uint64()},
 		}
 	}
-	Q22.Hidden = func(rng *rand.Rand) []DomProbabilityCase {
+	Q22b.Hidden = func(rng *rand.Rand) []DomProbabilityCase {
 		return []DomProbabilityCase{{N: 4}, {N: 7}, {N: 40 + rng.IntN(30)}}
 	}
-	Q24.Hidden = func(rng *rand.Rand) []DomParallelCase {
+	Q24b.Hidden = func(rng *rand.Rand) []DomParallelCase {
 		return []DomParallelCase{
 			{N: 2, Trials: 20, Workers: 1, Seed: rng.Uint64()},
 			// n = 7 would need some 30 000 trials to be sure of i(Q_7): one
@@ -85,7 +85,7 @@ func init() {
 			{N: -1 - rng.IntN(100), Trials: 10, Workers: 2, Seed: rng.Uint64()},
 		}
 	}
-	Q25.Hidden = func(rng *rand.Rand) []DomWorkersCase {
+	Q29.Hidden = func(rng *rand.Rand) []DomWorkersCase {
 		return []DomWorkersCase{{N: 2, Workers: 4}, {N: 9, Workers: 2 + rng.IntN(3)}, {N: 10, Workers: 2, Cancel: true}}
 	}
 	Q28.Hidden = func(rng *rand.Rand) []grading.Sized { return []grading.Sized{negative(rng)} }

@@ -68,10 +68,12 @@ type DomPlacementOut struct {
 	Err    *grading.Err
 }
 
-// DomBoundOut is what LowerBound returns.
+// DomBoundOut is what LowerBound returns. Min, filled by the reference
+// only, is i(Q_n) where it is known, 0 beyond.
 type DomBoundOut struct {
 	Bound int
 	Err   *grading.Err
+	Min   int `json:",omitempty"`
 }
 
 // DomSearchOut is what the sujet's searches return: the minimum, the number
@@ -83,9 +85,12 @@ type DomSearchOut struct {
 	Queens []queens.Square
 	Nodes  int64
 	Err    *grading.Err
+	// Exhaustive, filled by the reference only, is the number of nodes of
+	// the search without pruning (Q7), which a pruned search must beat.
+	Exhaustive int64 `json:",omitempty"`
 }
 
-// DomReservoirCase is an input of Q17: Draws calls of the
+// DomReservoirCase is an input of Q18: Draws calls of the
 // function on Row with one generator seeded by Seed.
 type DomReservoirCase struct {
 	Row   []int
@@ -129,13 +134,13 @@ type DomRandomOut struct {
 	Min    int
 }
 
-// DomProbabilityCase is an input of Q22: the N×N board, on which the
+// DomProbabilityCase is an input of Q22b: the N×N board, on which the
 // probability is called on every state 0 ≤ Row < N, 0 ≤ Placed ≤ N,
 // 1 ≤ Best ≤ N (only N is set in a case; the other fields name the state
 // where a property fails).
 type DomProbabilityCase struct{ N, Row, Placed, Best int }
 
-// DomProbabilityOut is the first property of a probability of Q22 that
+// DomProbabilityOut is the first property of a probability of Q22b that
 // fails on a board, if any (see [domProbabilityFault]): Fault names it
 // ("" when every property holds), At is the state, Value (and Other, for
 // the second value compared) what the probability gave there, as text
@@ -146,7 +151,7 @@ type DomProbabilityOut struct {
 	Value, Other string
 }
 
-// DomParallelCase is an input of Q24: Trials trials on the N×N board shared
+// DomParallelCase is an input of Q24b: Trials trials on the N×N board shared
 // among Workers goroutines, the fixed probability, generators derived from
 // Seed; Reach says that with so many trials the bound must reach i(Q_n).
 type DomParallelCase struct {
@@ -178,7 +183,7 @@ type DomParallelOut struct {
 	Need         int
 }
 
-// DomWorkersCase is an input of Q25: the N×N board, Workers
+// DomWorkersCase is an input of Q29: the N×N board, Workers
 // goroutines, the context cancelled before the call if Cancel.
 type DomWorkersCase struct {
 	N, Workers int
@@ -197,12 +202,22 @@ type DomWorkersOut struct {
 	Tasks    int
 }
 
+// The questions follow the sujet's numbering: question k of the notebook
+// answers question k of the sujet; where the notebook asks a written answer
+// and then its code, they are parts a and b (05/Q3a, 05/Q3b). Questions 29
+// and 30 go beyond the sujet (notebooks/src/05-domination.sujet).
+
 // Q1 is the written answer: examples for n = 3 and n = 4.
 var Q1 = grading.Prose("05/Q1", "Les petits échiquiers (réponse rédigée)", 1)
 
-// Q2 asks for IndependentDominatingSet: n queens always suffice.
-var Q2 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, error), grading.Sized, DomPlacementOut]{
-	Question: grading.Question{ID: "05/Q2", Title: "*n* reines suffisent toujours", Points: 2},
+// Q2a is the written answer: an optimal solution always exists, and a
+// simple upper bound on its value.
+var Q2a = grading.Prose("05/Q2a", "Une solution optimale existe toujours (réponse rédigée)", 1)
+
+// Q2b asks for IndependentDominatingSet, the student's argument of Q2a as
+// code: a dominating set of at most n pairwise non-attacking queens.
+var Q2b = grading.Define(&grading.Exercise[func(int) ([]queens.Square, error), grading.Sized, DomPlacementOut]{
+	Question: grading.Question{ID: "05/Q2b", Title: "Un ensemble dominant qui prouve le majorant", Points: 1},
 	Ref:      domination.IndependentDominatingSet,
 	Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 8}, {N: 9}, {N: 12}, {N: 20}, {N: 0}, {N: -2}},
 	Call: func(f func(int) ([]queens.Square, error), in grading.Sized) DomPlacementOut {
@@ -229,14 +244,27 @@ var Q2 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, error), gr
 	},
 })
 
-// Q3 asks for LowerBound, ⌈n²/(4n−3)⌉.
-var Q3 = grading.Define(&grading.Exercise[func(int) (int, error), grading.Sized, DomBoundOut]{
-	Question: grading.Question{ID: "05/Q3", Title: "Un minorant", Points: 1},
+// Q3a is the written answer: a lower bound of the optimal value.
+var Q3a = grading.Prose("05/Q3a", "Un minorant (réponse rédigée)", 1)
+
+// Q3b asks for LowerBound, the bound of Q3a as code: any valid lower bound
+// at least as good as the counting argument ⌈n²/(4n−3)⌉ passes (see
+// judgeDomBound).
+var Q3b = grading.Define(&grading.Exercise[func(int) (int, error), grading.Sized, DomBoundOut]{
+	Question: grading.Question{ID: "05/Q3b", Title: "Le minorant, programmé", Points: 1},
 	Ref:      domination.LowerBound,
 	Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 8}, {N: 9}, {N: 10}, {N: 11}, {N: 20}, {N: 100}, {N: 0}, {N: -1}},
 	Call: func(f func(int) (int, error), in grading.Sized) DomBoundOut {
 		b, err := f(in.N)
-		return DomBoundOut{b, grading.ErrOf(err)}
+		return DomBoundOut{Bound: b, Err: grading.ErrOf(err)}
+	},
+	Want: func(in grading.Sized) DomBoundOut {
+		b, err := domination.LowerBound(in.N)
+		out := DomBoundOut{Bound: b, Err: grading.ErrOf(err)}
+		if in.N > 0 && in.N < len(independentDomination) {
+			out.Min = independentDomination[in.N]
+		}
+		return out
 	},
 	Input: grading.Sized.String,
 	Format: func(o DomBoundOut) string {
@@ -245,19 +273,40 @@ var Q3 = grading.Define(&grading.Exercise[func(int) (int, error), grading.Sized,
 		}
 		return fmt.Sprint(o.Bound)
 	},
-	Judge: func(in grading.Sized, got, want DomBoundOut) (bool, string) {
-		if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
-			return ok, note
-		}
-		switch m := 4*in.N - 3; {
-		case got.Bound == want.Bound:
-			return true, ""
-		case got.Bound == in.N*in.N/m:
-			return false, "c'est ⌊n²/(4n−3)⌋ : si vous divisez, la division entière arrondit vers le bas, il faut la partie entière supérieure ⌈n²/(4n−3)⌉"
-		}
-		return false, "une reine contrôle au plus 4n − 3 cases, la sienne comprise"
-	},
+	Judge: judgeDomBound,
 })
+
+// judgeDomBound accepts a lower bound the student proposed (Q3a) if it is
+// valid (at most i(Q_n); beyond the known values, at most ⌈(n − 1)/2⌉,
+// which γ(Q_n) ≤ i(Q_n) is known to reach) and at least as good as the
+// counting argument (want.Bound, ⌈n²/(4n−3)⌉); the usual slips of
+// rounding get their own notes.
+func judgeDomBound(in grading.Sized, got, want DomBoundOut) (bool, string) {
+	if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
+		return ok, note
+	}
+	n := in.N
+	m := 4*n - 3
+	sure := want.Min
+	if sure == 0 {
+		sure = n / 2 // ⌈(n − 1)/2⌉
+	}
+	switch {
+	case got.Bound == want.Bound:
+		return true, ""
+	case got.Bound > sure && got.Bound == (n*n+m)/m:
+		return false, fmt.Sprintf("%d dépasse le minimum (%d) : (a + b)/b vaut ⌈a/b⌉ + 1 quand b divise a ; la partie entière supérieure s'écrit (a + b − 1)/b", got.Bound, sure)
+	case got.Bound > sure && want.Min > 0:
+		return false, fmt.Sprintf("%d reines ne sont pas un minorant : %d reines suffisent pour n = %d", got.Bound, want.Min, n)
+	case got.Bound > sure:
+		return false, fmt.Sprintf("%d : au-delà de ⌈(n − 1)/2⌉ = %d, le meilleur minorant démontré pour un n quelconque ; votre minorant n'est pas justifié", got.Bound, sure)
+	case got.Bound < want.Bound && got.Bound == n*n/m:
+		return false, "arrondi vers le bas : la division entière donne la partie entière inférieure, un minorant du nombre de reines est la partie entière supérieure (⌈a/b⌉ = (a + b − 1)/b pour a ≥ 0 et b > 0)"
+	case got.Bound < want.Bound:
+		return false, fmt.Sprintf("%d est bien un minorant, mais trop faible : combien de cases une reine contrôle-t-elle au plus, et combien faut-il en contrôler ? (le raisonnement du corrigé donne %d)", got.Bound, want.Bound)
+	}
+	return true, fmt.Sprintf("minorant valide, meilleur que celui du corrigé (%d)", want.Bound)
+}
 
 // Q4 asks for Complete: does the coverage reach every square (sujet:
 // finale)?
@@ -371,16 +420,18 @@ var Q7 = domSearchExercise("05/Q7", "La recherche exhaustive corrigée (`couvert
 // Q8 is the written answer: the values for n = 5 … 9.
 var Q8 = grading.Prose("05/Q8", "Les premières valeurs (réponse rédigée)", 1)
 
-// Q9 asks for CoverByQueens, the search pruned at r ≥ best.
-var Q9 = domSearchExercise("05/Q9", "Élaguer (`couverture_par_reines` avec élagage)", 2, domination.CoverByQueens, true)
+// Q9a is the written answer: a simple pruning of the search.
+var Q9a = grading.Prose("05/Q9a", "Un élagage simple (réponse rédigée)", 1)
 
-// Q10 is the written answer on keeping the best placement.
-var Q10 = grading.Prose("05/Q10", "Garder un placement optimal (réponse rédigée)", 1)
+// Q9b asks for CoverByQueens, the search of Q7 with the pruning the
+// student proposed in Q9a: it must find the minimum and visit fewer nodes
+// than the search without pruning (the sujet's r ≥ best is one answer).
+var Q9b = domSearchExercise("05/Q9b", "L'élagage, programmé (`couverture_par_reines`)", 2, domination.CoverByQueens, true)
 
-// Q11 asks for CoverByQueensPlacement, an optimal placement
+// Q10 asks for CoverByQueensPlacement, an optimal placement
 // (couverture_par_reines_positions).
-var Q11 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, domination.SearchStats, error), grading.Sized, DomSearchOut]{
-	Question: grading.Question{ID: "05/Q11", Title: "Un placement optimal (`couverture_par_reines_positions`)", Points: 2},
+var Q10 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, domination.SearchStats, error), grading.Sized, DomSearchOut]{
+	Question: grading.Question{ID: "05/Q10", Title: "Un placement optimal (`couverture_par_reines_positions`)", Points: 2},
 	Ref:      domination.CoverByQueensPlacement,
 	Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 7}, {N: 8}, {N: 0}},
 	Call: func(f func(int) ([]queens.Square, domination.SearchStats, error), in grading.Sized) DomSearchOut {
@@ -392,7 +443,7 @@ var Q11 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, dominatio
 		if o.Err != nil {
 			return grading.ErrText(o.Err)
 		}
-		return fmt.Sprintf("%s : %s ; %s", grading.Plural(len(o.Queens), "reine"), domSquares(o.Queens), grading.Plural(o.Nodes, "nœud"))
+		return fmt.Sprintf("%s : %s", grading.Plural(len(o.Queens), "reine"), domSquares(o.Queens))
 	},
 	Example: func(_ grading.Sized, o DomSearchOut) bool { return o.Err == nil && len(o.Queens) > 0 },
 	Judge: func(in grading.Sized, got, want DomSearchOut) (bool, string) {
@@ -406,15 +457,19 @@ var Q11 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, dominatio
 			return false, note + " (avez-vous copié le placement courant quand il améliore le meilleur ?)"
 		}
 		if len(got.Queens) != want.Min {
-			return false, fmt.Sprintf("placement valide de %d reines, mais le minimum est %d", len(got.Queens), want.Min)
+			return false, fmt.Sprintf("placement valide de %s, mais le minimum est %d", grading.Plural(len(got.Queens), "reine"), want.Min)
 		}
-		return domNodes(got.Nodes, want.Nodes, true)
+		return true, ""
 	},
 	Board: func(in grading.Sized, got, _ DomSearchOut) *board.Board { return domPlacementBoard(in.N, got.Queens) },
 })
 
-// Q12 is the written answer on the cost of finale and of a node.
-var Q12 = grading.Prose("05/Q12", "Le coût de `finale` et d'un nœud (réponse rédigée)", 1)
+// Q11 is the written answer: an optimal placement for n = 9, shown.
+var Q11 = grading.Prose("05/Q11", "Une solution optimale pour *n* = 9 (réponse rédigée)", 1)
+
+// Q12 is the written answer on the invariant z, the cost of finale and of
+// a node.
+var Q12 = grading.Prose("05/Q12", "Tenir *z* à jour : `finale` en temps constant (réponse rédigée)", 1)
 
 // Q13 asks for CountMinimumCovers, the number of optimal placements.
 var Q13 = domCountExercise("05/Q13", "Compter les placements optimaux (`couverture_par_reines_nombre_solutions`)", 3, domination.CountMinimumCovers,
@@ -426,12 +481,18 @@ var Q14 = grading.Prose("05/Q14", "Les nombres de placements (réponse rédigée
 // Q15 is the written answer: Monte Carlo or Las Vegas.
 var Q15 = grading.Prose("05/Q15", "Monte-Carlo ou Las Vegas ? (réponse rédigée)", 1)
 
-// Q16 is the written answer: choosing a free square at random.
-var Q16 = grading.Prose("05/Q16", "Choisir une case non couverte au hasard (réponse rédigée)", 1)
+// Q16 is the written answer: the probability p_k of the one-pass uniform
+// draw, and its proof.
+var Q16 = grading.Prose("05/Q16", "Un tirage uniforme en une passe (réponse rédigée)", 2)
 
-// Q17 asks for ReservoirZero, a uniform draw in one pass.
-var Q17 = grading.Define(&grading.Exercise[func([]int, *rand.Rand) (int, bool), DomReservoirCase, DomReservoirOut]{
-	Question: grading.Question{ID: "05/Q17", Title: "En une passe : l'échantillonnage par réservoir (`choix_position`)", Points: 2},
+// Q17 is the written answer: the one-pass draw among the elements that
+// satisfy a predicate P.
+var Q17 = grading.Prose("05/Q17", "Parmi les éléments qui vérifient un prédicat (réponse rédigée)", 1)
+
+// Q18 asks for ReservoirZero, the draw of Q16 and Q17 with P « the square
+// is 0 » (sujet: choix_position).
+var Q18 = grading.Define(&grading.Exercise[func([]int, *rand.Rand) (int, bool), DomReservoirCase, DomReservoirOut]{
+	Question: grading.Question{ID: "05/Q18", Title: "Le tirage d'une case nulle, programmé (`choix_position`)", Points: 2},
 	Ref:      domination.ReservoirZero,
 	Cases: []DomReservoirCase{
 		{Row: []int{0, 1, 2}, Draws: 200, Seed: 1},
@@ -500,7 +561,7 @@ var Q17 = grading.Define(&grading.Exercise[func([]int, *rand.Rand) (int, bool), 
 	Format: func(o DomReservoirOut) string {
 		s := "fréquences " + grading.Ints(o.Hits)
 		if o.Invalid > 0 {
-			s += fmt.Sprintf(", %d tirages sur une case non nulle ou hors de la ligne", o.Invalid)
+			s += fmt.Sprintf(", %s sur une case non nulle ou hors de la ligne", grading.Plural(o.Invalid, "tirage"))
 		}
 		if o.Missed > 0 {
 			s += fmt.Sprintf(", %d fois « pas de zéro »", o.Missed)
@@ -509,9 +570,6 @@ var Q17 = grading.Define(&grading.Exercise[func([]int, *rand.Rand) (int, bool), 
 	},
 	Judge: judgeDomReservoir,
 })
-
-// Q18 is the written answer: the proof of uniformity.
-var Q18 = grading.Prose("05/Q18", "Pourquoi le tirage est uniforme (réponse rédigée)", 2)
 
 // Q19 asks for RandomCover, the Monte-Carlo bound
 // (couverture_par_reines_aleatoire).
@@ -564,13 +622,16 @@ var Q20 = grading.Prose("05/Q20", "Des majorants pour *n* = 20, 30 et 100 (répo
 // Q21 is the written answer: the cost of the random method.
 var Q21 = grading.Prose("05/Q21", "Complexité (réponse rédigée)", 2)
 
-// Q22 asks for a probability of the student's own that depends on the
+// Q22a is the written answer: another probability p, proposed and
+// justified.
+var Q22a = grading.Prose("05/Q22a", "Proposer une autre probabilité (réponse rédigée)", 1)
+
+// Q22b asks for the probability proposed in Q22a, which depends on the
 // state of the trial (AdaptiveProbability): the check cannot expect one
 // formula, so it checks the properties any sensible proposal has, on every
-// state of a few boards (see domProbabilityFault). The justification is
-// written in Q23.
-var Q22 = grading.Define(&grading.Exercise[func(int, int, int, int) float64, DomProbabilityCase, DomProbabilityOut]{
-	Question: grading.Question{ID: "05/Q22", Title: "Une probabilité adaptative, à proposer", Points: 1},
+// state of a few boards (see domProbabilityFault).
+var Q22b = grading.Define(&grading.Exercise[func(int, int, int, int) float64, DomProbabilityCase, DomProbabilityOut]{
+	Question: grading.Question{ID: "05/Q22b", Title: "Votre probabilité, programmée", Points: 1},
 	Ref:      domination.AdaptiveProbability,
 	Cases:    []DomProbabilityCase{{N: 1}, {N: 2}, {N: 3}, {N: 5}, {N: 8}, {N: 12}, {N: 20}, {N: 30}},
 	Call:     domProbabilityFault,
@@ -583,16 +644,20 @@ var Q22 = grading.Define(&grading.Exercise[func(int, int, int, int) float64, Dom
 	},
 })
 
-// Q23 is the written answer: the justification of the probability proposed
-// in Q22, then failures, prunings and improvements.
-var Q23 = grading.Prose("05/Q23", "Justifier sa probabilité ; échecs, élagages, améliorations (réponse rédigée)", 2)
+// Q23 is the written answer: failures, prunings and improvements, with
+// both probabilities.
+var Q23 = grading.Prose("05/Q23", "Échecs, élagages, améliorations (réponse rédigée)", 1)
 
-// Q24 asks for RandomCoverParallel: the trials of Q19 shared among
-// goroutines, the best bound under one mutex (the sujet's threads). The
-// check's probability watches its callers: the workers must be inside it
-// at the same time (see callWatch).
-var Q24 = grading.Define(&grading.Exercise[func(int, int, int, domination.Probability, uint64) (int, []queens.Square, domination.RandomStats, error), DomParallelCase, DomParallelOut]{
-	Question: grading.Question{ID: "05/Q24", Title: "Des essais en parallèle, un verrou sur le meilleur", Points: 2, Race: true,
+// Q24a is the written answer: a parallel version of the random trials,
+// proposed.
+var Q24a = grading.Prose("05/Q24a", "Proposer une version parallèle (réponse rédigée)", 1)
+
+// Q24b asks for RandomCoverParallel, the version proposed in Q24a: the
+// trials of Q19 shared among goroutines, the best bound under one mutex
+// (the sujet's threads). The check's probability watches its callers: the
+// workers must be inside it at the same time (see callWatch).
+var Q24b = grading.Define(&grading.Exercise[func(int, int, int, domination.Probability, uint64) (int, []queens.Square, domination.RandomStats, error), DomParallelCase, DomParallelOut]{
+	Question: grading.Question{ID: "05/Q24b", Title: "Votre version parallèle, programmée", Points: 2, Race: true,
 		Requires: []string{"go", "sync.Mutex|sync.RWMutex"}},
 	Ref:    domination.RandomCoverParallel,
 	Varies: true, // the bound found depends on the goroutines' race
@@ -642,9 +707,16 @@ var Q24 = grading.Define(&grading.Exercise[func(int, int, int, domination.Probab
 	},
 })
 
-// Q25 asks for CoverByQueensWorkers: workers, a channel and cancellation.
-var Q25 = grading.Define(&grading.Exercise[func(context.Context, int, int, func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error), DomWorkersCase, DomWorkersOut]{
-	Question: grading.Question{ID: "05/Q25", Title: "Des travailleurs, un canal, une annulation", Points: 3, Race: true,
+// Q25 is the written answer: the resources the goroutines of Q24b share.
+var Q25 = grading.Prose("05/Q25", "Les ressources partagées (réponse rédigée)", 1)
+
+// Q26 is the written answer: what to show of a parallel run.
+var Q26 = grading.Prose("05/Q26", "Suivre le déroulement (réponse rédigée)", 1)
+
+// Q29 asks for CoverByQueensWorkers: workers, a channel and cancellation,
+// beyond the sujet.
+var Q29 = grading.Define(&grading.Exercise[func(context.Context, int, int, func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error), DomWorkersCase, DomWorkersOut]{
+	Question: grading.Question{ID: "05/Q29", Title: "Des travailleurs, un canal, une annulation", Points: 3, Race: true, Optional: true,
 		Requires: []string{"go", "chan"}},
 	Ref:    domination.CoverByQueensWorkers,
 	Varies: true, // which minimum placement, and the trace, depend on the workers' race
@@ -667,7 +739,7 @@ var Q25 = grading.Define(&grading.Exercise[func(context.Context, int, int, func(
 		if o.Err != nil {
 			s = grading.ErrText(o.Err)
 		}
-		return fmt.Sprintf("%s ; trace : %d démarrés, %d terminés, meilleurs successifs %v", s, len(o.Started), len(o.Done), o.Improved)
+		return fmt.Sprintf("%s ; trace : %s, %s, meilleurs successifs %v", s, grading.Plurals(len(o.Started), "démarré", "démarrés"), grading.Plurals(len(o.Done), "terminé", "terminés"), o.Improved)
 	},
 	Example: func(_ DomWorkersCase, o DomWorkersOut) bool { return o.Err == nil && len(o.Queens) > 0 },
 	Judge:   judgeDomWorkers,
@@ -679,17 +751,17 @@ var Q25 = grading.Define(&grading.Exercise[func(context.Context, int, int, func(
 	},
 })
 
-// Q26 is the written answer on shared resources, the trace and the
-// speed-up.
-var Q26 = grading.Prose("05/Q26", "Ressources partagées, trace, accélération (réponse rédigée)", 2)
-
 // Q27 is the written answer: queens that may attack each other, n = 4.
-var Q27 = grading.Prose("05/Q27", "L'échiquier 4 × 4 avec deux reines (réponse rédigée)", 1)
+var Q27 = grading.Prose("05/Q27", "L'échiquier 4 × 4 sans la règle de non-attaque (réponse rédigée)", 1)
 
 // Q28 asks for DominateByQueens, domination without the non-attacking
 // rule.
 var Q28 = domCountExercise("05/Q28", "Dominer sans la règle de non-attaque", 3, domination.DominateByQueens,
 	[]grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 7}, {N: 0}}, false)
+
+// Q30 is the written answer on the trace and the speed-ups, beyond the
+// sujet.
+var Q30 = grading.OptionalProse("05/Q30", "La trace et les accélérations (réponse rédigée)", 1)
 
 // domCountExercise declares a question answered by a search that returns
 // the minimum, the number of minimum placements and its nodes, checked
@@ -722,6 +794,15 @@ func domSearchExercise(id, title string, points int, ref func(int) (int, dominat
 			m, st, err := f(in.N)
 			return DomSearchOut{Min: m, Nodes: st.Nodes, Err: grading.ErrOf(err)}
 		},
+		Want: func(in grading.Sized) DomSearchOut {
+			m, st, err := ref(in.N)
+			out := DomSearchOut{Min: m, Nodes: st.Nodes, Err: grading.ErrOf(err)}
+			if pruned && err == nil {
+				_, all, _ := domination.CoverByQueensExhaustive(in.N)
+				out.Exhaustive = all.Nodes
+			}
+			return out
+		},
 		Input:  grading.Sized.String,
 		Format: formatDomMin,
 		Judge:  judgeDomSearch(pruned),
@@ -735,6 +816,10 @@ func domQueensText(qs []queens.Square) string {
 	}
 	return "reines " + domSquares(qs)
 }
+
+// Squares lists squares numbered from 1, as the notebook shows them:
+// "(2, 2) (3, 4)", or "aucune".
+func Squares(qs []queens.Square) string { return domSquares(qs) }
 
 // domSquares lists squares 1-based: "(2, 2) (3, 4)", or "aucune".
 func domSquares(qs []queens.Square) string {
@@ -771,14 +856,14 @@ func formatDomMin(o DomSearchOut) string {
 	if o.Err != nil {
 		return grading.ErrText(o.Err)
 	}
-	return fmt.Sprintf("minimum %d, %d nœuds", o.Min, grading.Int(o.Nodes))
+	return fmt.Sprintf("minimum %d, %s", o.Min, grading.Plural(o.Nodes, "nœud"))
 }
 
 func formatDomCount(o DomSearchOut) string {
 	if o.Err != nil {
 		return grading.ErrText(o.Err)
 	}
-	return fmt.Sprintf("minimum %d, %d placements", o.Min, grading.Int(o.Count))
+	return fmt.Sprintf("minimum %d, %s", o.Min, grading.Plural(o.Count, "placement"))
 }
 
 // coverage builds the coverage of a case with the reference answers.
@@ -934,7 +1019,7 @@ func judgeDomMinimum(n int, qs []queens.Square, min int) (bool, string) {
 		return false, note
 	}
 	if len(qs) != min {
-		return false, fmt.Sprintf("placement valide de %d reines, mais le minimum est %d", len(qs), min)
+		return false, fmt.Sprintf("placement valide de %s, mais le minimum est %d", grading.Plural(len(qs), "reine"), min)
 	}
 	return true, ""
 }
@@ -1066,21 +1151,36 @@ func domOnlyDiff(got, want DomState, r, c int) bool {
 	return true
 }
 
-// domNodes compares node counts: the same search must visit the same
-// nodes. pruned selects the advice for the pruned searches.
-func domNodes(got, want int64, pruned bool) (bool, string) {
-	switch {
-	case got == want:
+// domNodes compares the node count of the search without pruning (Q7)
+// with the reference's: the same search must visit the same nodes.
+func domNodes(got, want int64) (bool, string) {
+	if got == want {
 		return true, ""
-	case got > want && pruned:
-		return false, fmt.Sprintf("bon résultat, mais %d nœuds au lieu de %d : l'élagage doit couper dès que r ≥ best, avant tout autre test (avec r > best, on explore pour rien les branches qui ne font qu'égaler le meilleur)", grading.Int(got), grading.Int(want))
-	case pruned:
-		return false, fmt.Sprintf("bon résultat, mais %d nœuds au lieu de %d : comptez un nœud à chaque appel de la fonction récursive, appel initial compris, et n'élaguez que si r ≥ best", grading.Int(got), grading.Int(want))
 	}
-	return false, fmt.Sprintf("bon minimum, mais %d nœuds au lieu de %d : comptez un nœud à chaque appel de la fonction récursive (appel initial compris), arrêtez-vous dès que la couverture est complète, et n'élaguez pas dans cette version", grading.Int(got), grading.Int(want))
+	return false, fmt.Sprintf("bon minimum, mais %s au lieu de %d : comptez un nœud à chaque appel de la fonction récursive (appel initial compris), arrêtez-vous dès que la couverture est complète, et n'élaguez pas dans cette version", grading.Plural(got, "nœud"), grading.Int(want))
 }
 
-// judgeDomSearch judges a minimum and its node count.
+// domPrunedNodes judges the node count of a search pruned the student's
+// way (Q9b): positive, and below that of the search without pruning
+// (want.Exhaustive) wherever pruning can cut anything (n ≥ 3); a count
+// other than the sujet's pruning r ≥ best passes with a note.
+func domPrunedNodes(got, want DomSearchOut) (bool, string) {
+	switch {
+	case got.Nodes <= 0:
+		return false, "aucun nœud compté : comptez un nœud à chaque appel de la fonction récursive, appel initial compris"
+	case got.Nodes > want.Exhaustive:
+		return false, fmt.Sprintf("bon minimum, mais %s, plus que la recherche sans élagage de la question 7 (%d) : comptez les nœuds comme elle, un par appel de la fonction récursive", grading.Plural(got.Nodes, "nœud"), grading.Int(want.Exhaustive))
+	case got.Nodes == want.Exhaustive && want.Nodes < want.Exhaustive:
+		return false, fmt.Sprintf("bon minimum, mais %s, autant que sans élagage : votre élagage ne coupe rien ; une branche qui ne peut plus faire mieux que le meilleur placement connu doit être abandonnée dès le début de l'appel", grading.Plural(got.Nodes, "nœud"))
+	case got.Nodes != want.Nodes:
+		return true, fmt.Sprintf("élagage différent de celui du corrigé (r ≥ best, %s) : minimum juste et moins de nœuds que sans élagage (%d), propriétés vérifiées", grading.Plural(want.Nodes, "nœud"), grading.Int(want.Exhaustive))
+	}
+	return true, ""
+}
+
+// judgeDomSearch judges a minimum and its node count: the reference's
+// count for the search without pruning, the student's own pruning
+// otherwise (see domPrunedNodes).
 func judgeDomSearch(pruned bool) func(grading.Sized, DomSearchOut, DomSearchOut) (bool, string) {
 	return func(_ grading.Sized, got, want DomSearchOut) (bool, string) {
 		if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
@@ -1088,11 +1188,14 @@ func judgeDomSearch(pruned bool) func(grading.Sized, DomSearchOut, DomSearchOut)
 		}
 		switch {
 		case got.Min > want.Min:
-			return false, "minimum trop grand : des placements ont été manqués (une ligne peut toujours rester vide ; la reine posée doit être retirée après l'appel récursif)"
+			return false, "minimum trop grand : des placements ont été manqués (une ligne peut toujours rester vide ; la reine posée doit être retirée après l'appel récursif ; l'élagage ne doit couper que des branches qui ne peuvent pas faire mieux)"
 		case got.Min < want.Min:
 			return false, "minimum trop petit : une couverture incomplète a été prise pour complète (la reine posée doit être retirée après l'appel récursif ; z doit être tenu à jour)"
 		}
-		return domNodes(got.Nodes, want.Nodes, pruned)
+		if pruned {
+			return domPrunedNodes(got, want)
+		}
+		return domNodes(got.Nodes, want.Nodes)
 	}
 }
 
@@ -1107,7 +1210,7 @@ func judgeDomCount(independent bool) func(grading.Sized, DomSearchOut, DomSearch
 		}
 		switch {
 		case got.Count < want.Count && independent:
-			return false, "il manque des placements : pour compter, l'élagage devient r > best (une branche à r = best peut encore donner un autre placement minimal)"
+			return false, "il manque des placements : pour compter, une branche qui a autant de reines que le meilleur peut encore donner un autre placement minimal ; l'élagage ne doit couper que les branches qui ne peuvent que faire pire (r > best pour l'élagage du sujet)"
 		case got.Count < want.Count:
 			return false, "il manque des placements minimaux"
 		case got.Count > want.Count:
@@ -1180,7 +1283,7 @@ func judgeDomReservoir(in DomReservoirCase, got, want DomReservoirOut) (bool, st
 		chi2 += d * d / expected
 	}
 	if limit := chiSquareCritical(len(zeros) - 1); chi2 > limit {
-		return false, fmt.Sprintf("tirage non uniforme : χ² = %.1f > %.1f (seuil 0,1 %%, %d degrés de liberté) ; chaque zéro devrait sortir environ %.0f fois. Le k-ième zéro rencontré doit remplacer le choix avec probabilité 1/k (k compte les zéros, pas les cases)",
+		return false, fmt.Sprintf("tirage non uniforme : χ² = %.1f > %.1f (seuil 0,1 %%, %d degrés de liberté) ; chaque zéro devrait sortir environ %.0f fois. Revoyez la probabilité de remplacement de la question 16 : k compte les zéros rencontrés, pas les cases",
 			grading.Dec(chi2), grading.Dec(limit), len(zeros)-1, grading.Dec(expected))
 	}
 	return true, ""
@@ -1203,7 +1306,7 @@ func judgeDomRandom(in DomRandomCase, got, want DomRandomOut) (bool, string) {
 		return false, note + " (les reines sont-elles bien retirées entre deux essais ? le meilleur placement est-il copié ?)"
 	}
 	if got.Best < want.Min {
-		return false, fmt.Sprintf("%d reines : impossible, i(Q_%d) = %d", got.Best, in.N, want.Min)
+		return false, fmt.Sprintf("%s : impossible, i(Q_%d) = %d", grading.Plural(got.Best, "reine"), in.N, want.Min)
 	}
 	if in.Trials == 0 && got.Best > in.N {
 		return false, fmt.Sprintf("sans essai, le résultat est le placement de départ, IndependentDominatingSet(n) : au plus n = %d reines", in.N)
@@ -1221,7 +1324,7 @@ func judgeDomRandom(in DomRandomCase, got, want DomRandomOut) (bool, string) {
 	if in.Reach && got.Best != want.Min {
 		return false, fmt.Sprintf("%d essais auraient dû trouver %d reines (i(Q_%d)) : le tirage de la case est-il uniforme, la probabilité (n−1)/n respectée ?", grading.Int(in.Trials), want.Min, in.N)
 	}
-	return true, ""
+	return true, randomNote(got.Best == want.Best && slices.Equal(got.Queens, want.Queens) && got.Stats == want.Stats)
 }
 
 // independentDomination[n] is i(Q_n) for n = 1..25 (OEIS A075324; the
@@ -1289,6 +1392,9 @@ func judgeDomWorkers(in DomWorkersCase, got, want DomWorkersOut) (bool, string) 
 		if got.Improved[i] >= got.Improved[i-1] {
 			return false, fmt.Sprintf("améliorations %v : chacune doit faire mieux que la précédente (lire et modifier best sous le verrou)", got.Improved)
 		}
+	}
+	if !slices.Equal(got.Queens, want.Queens) || !slices.Equal(got.Improved, want.Improved) || got.Tasks != want.Tasks {
+		return true, "résultat qui dépend de l'ordre des travailleurs : propriétés vérifiées"
 	}
 	return true, ""
 }

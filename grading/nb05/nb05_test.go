@@ -108,6 +108,9 @@ const (
 	pruneNone = iota
 	pruneGE   // r ≥ best
 	pruneGT   // r > best
+	// r + 1 ≥ best on an incomplete coverage (one more queen is needed),
+	// stronger than the sujet's and valid
+	pruneOneMore
 )
 
 func searchWith(n int, prune int, undo, count bool) (int, int64, domination.SearchStats, error) {
@@ -120,7 +123,8 @@ func searchWith(n int, prune int, undo, count bool) (int, int64, domination.Sear
 	var place func(i, r int)
 	place = func(i, r int) {
 		stats.Nodes++
-		if prune == pruneGE && r >= best || prune == pruneGT && r > best {
+		if prune == pruneGE && r >= best || prune == pruneGT && r > best ||
+			prune == pruneOneMore && (r >= best || !domination.Complete(c) && r+1 >= best) {
 			return
 		}
 		if domination.Complete(c) {
@@ -161,12 +165,23 @@ func TestSearchMistakes(t *testing.T) {
 	if r := Q7.Run(minOnly(pruneNone, true)); r.Outcome() != "passed" {
 		t.Fatalf("the test's own exhaustive search fails:\n%s", r.Text())
 	}
-	if r := Q9.Run(minOnly(pruneGE, true)); r.Outcome() != "passed" {
+	if r := Q9b.Run(minOnly(pruneGE, true)); r.Outcome() != "passed" {
 		t.Fatalf("the test's own pruned search fails:\n%s", r.Text())
 	}
 	checktest.FailsWith(t, "no undo (Q7)", Q7.Run(minOnly(pruneNone, false)), "retirée après l'appel récursif")
-	checktest.FailsWith(t, "no undo (Q9)", Q9.Run(minOnly(pruneGE, false)), "retirée après l'appel récursif")
-	checktest.FailsWith(t, "pruning r > best", Q9.Run(minOnly(pruneGT, true)), "r ≥ best")
+	checktest.FailsWith(t, "no undo (Q9b)", Q9b.Run(minOnly(pruneGE, false)), "retirée après l'appel récursif")
+	// A pruning of the student's own (Q9a) passes if it keeps the minimum
+	// and cuts something: r > best, weaker than the sujet's, cuts nothing
+	// on the small boards; a stronger one passes with a note.
+	checktest.FailsWith(t, "pruning r > best", Q9b.Run(minOnly(pruneGT, true)), "ne coupe rien")
+	stronger := Q9b.Run(func(n int) (int, domination.SearchStats, error) {
+		m, _, st, err := searchWith(n, pruneOneMore, true, false)
+		return m, st, err
+	})
+	if stronger.Outcome() != "passed" || !strings.Contains(stronger.Text(), "élagage différent de celui du corrigé") {
+		t.Errorf("a stronger valid pruning: want passed, with a note that it differs from r ≥ best:\n%s", stronger.Text())
+	}
+	checktest.FailsWith(t, "no pruning at all (Q9b)", Q9b.Run(minOnly(pruneNone, true)), "ne coupe rien")
 	checktest.FailsWith(t, "pruning in the exhaustive search", Q7.Run(minOnly(pruneGE, true)), "n'élaguez pas")
 
 	counting := func(prune int) func(int) (int, int64, domination.SearchStats, error) {
@@ -195,7 +210,7 @@ func TestPlacementMistakes(t *testing.T) {
 		}
 		return qs, st, err
 	}
-	checktest.FailsWith(t, "best = n", Q11.Run(startAtN), "n + 1")
+	checktest.FailsWith(t, "best = n", Q10.Run(startAtN), "n + 1")
 	// The current slice kept instead of a copy: later changes spoil it.
 	noCopy := func(n int) ([]queens.Square, domination.SearchStats, error) {
 		qs, st, err := domination.CoverByQueensPlacement(n)
@@ -204,14 +219,14 @@ func TestPlacementMistakes(t *testing.T) {
 		}
 		return qs, st, err
 	}
-	checktest.FailsWith(t, "no copy", Q11.Run(noCopy), "copié")
+	checktest.FailsWith(t, "no copy", Q10.Run(noCopy), "copié")
 	// A valid placement that is not minimal.
 	notMin := func(n int) ([]queens.Square, domination.SearchStats, error) {
 		qs, err := domination.IndependentDominatingSet(n)
 		return qs, domination.SearchStats{}, err
 	}
-	checktest.FailsWith(t, "not minimal (Q11)", Q11.Run(notMin), "le minimum est")
-	// Q2: the n-queens solutions, which do not exist for n = 2 and 3.
+	checktest.FailsWith(t, "not minimal (Q10)", Q10.Run(notMin), "le minimum est")
+	// Q2b: the n-queens solutions, which do not exist for n = 2 and 3.
 	nQueens := func(n int) ([]queens.Square, error) {
 		if n <= 0 {
 			return nil, domination.ErrBoardSize
@@ -219,14 +234,38 @@ func TestPlacementMistakes(t *testing.T) {
 		p, _, _ := queens.First(n)
 		return p.Squares(), nil
 	}
-	checktest.FailsWith(t, "n-queens for n = 2, 3", Q2.Run(nQueens), "non couverte")
+	checktest.FailsWith(t, "n-queens for n = 2, 3", Q2b.Run(nQueens), "non couverte")
 	floor := func(n int) (int, error) {
 		if n <= 0 {
 			return 0, domination.ErrBoardSize
 		}
 		return n * n / (4*n - 3), nil
 	}
-	checktest.FailsWith(t, "floor", Q3.Run(floor), "partie entière supérieure")
+	checktest.FailsWith(t, "floor", Q3b.Run(floor), "partie entière supérieure")
+	// (a + b)/b for ⌈a/b⌉: one too many when b divides a (n = 1, 3).
+	offByOne := func(n int) (int, error) {
+		if n <= 0 {
+			return 0, domination.ErrBoardSize
+		}
+		return (n*n + 4*n - 3) / (4*n - 3), nil
+	}
+	checktest.FailsWith(t, "ceiling off by one", Q3b.Run(offByOne), "(a + b − 1)/b")
+	weak := func(n int) (int, error) {
+		if n <= 0 {
+			return 0, domination.ErrBoardSize
+		}
+		return 1, nil
+	}
+	checktest.FailsWith(t, "a bound too weak", Q3b.Run(weak), "trop faible")
+	// A better bound than the counting argument, and valid (γ(Q_n) ≥
+	// ⌈(n − 1)/2⌉), passes, saying so.
+	better := func(n int) (int, error) {
+		b, err := domination.LowerBound(n)
+		return max(b, n/2), err
+	}
+	if r := Q3b.Run(better); r.Outcome() != "passed" || !strings.Contains(r.Text(), "meilleur que celui du corrigé") {
+		t.Errorf("a better valid bound must pass, with a note:\n%s", r.Text())
+	}
 }
 
 func TestReservoirMistakes(t *testing.T) {
@@ -260,11 +299,11 @@ func TestReservoirMistakes(t *testing.T) {
 		},
 	}
 	for name, f := range mistakes {
-		checktest.FailsWith(t, name, Q17.Run(f), "non uniforme")
+		checktest.FailsWith(t, name, Q18.Run(f), "non uniforme")
 	}
 	// Without the random source: the first zero, or each zero in turn
 	// (uniform frequencies, but no randomness), or another source.
-	checktest.FailsWith(t, "first zero", Q17.Run(func(row []int, _ *rand.Rand) (int, bool) {
+	checktest.FailsWith(t, "first zero", Q18.Run(func(row []int, _ *rand.Rand) (int, bool) {
 		for i, v := range row {
 			if v == 0 {
 				return i, true
@@ -273,7 +312,7 @@ func TestReservoirMistakes(t *testing.T) {
 		return -1, false
 	}), "ne dépend pas de rng")
 	turn := 0
-	checktest.FailsWith(t, "in turn", Q17.Run(func(row []int, _ *rand.Rand) (int, bool) {
+	checktest.FailsWith(t, "in turn", Q18.Run(func(row []int, _ *rand.Rand) (int, bool) {
 		z := domZeros(row)
 		if len(z) == 0 {
 			return -1, false
@@ -282,7 +321,7 @@ func TestReservoirMistakes(t *testing.T) {
 		return z[turn%len(z)], true
 	}), "ne dépend pas de rng")
 	global := rand.New(rand.NewPCG(1, 1))
-	checktest.FailsWith(t, "its own source", Q17.Run(func(row []int, _ *rand.Rand) (int, bool) {
+	checktest.FailsWith(t, "its own source", Q18.Run(func(row []int, _ *rand.Rand) (int, bool) {
 		z := domZeros(row)
 		if len(z) == 0 {
 			return -1, false
@@ -297,10 +336,10 @@ func TestReservoirMistakes(t *testing.T) {
 		}
 		return z[rng.IntN(len(z))], true
 	}
-	if r := Q17.Run(twoPass); r.Outcome() != "passed" {
+	if r := Q18.Run(twoPass); r.Outcome() != "passed" {
 		t.Errorf("uniform two-pass choice:\n%s", r.Text())
 	}
-	checktest.FailsWith(t, "no zero gives 0", Q17.Run(func(row []int, rng *rand.Rand) (int, bool) {
+	checktest.FailsWith(t, "no zero gives 0", Q18.Run(func(row []int, rng *rand.Rand) (int, bool) {
 		i, ok := domination.ReservoirZero(row, rng)
 		return max(i, 0), ok
 	}), "−1")
@@ -347,7 +386,7 @@ func TestRandomCoverMistakes(t *testing.T) {
 }
 
 func TestProbabilityMistakes(t *testing.T) {
-	if r := Q22.Run(domination.AdaptiveProbability); r.Outcome() != "passed" {
+	if r := Q22b.Run(domination.AdaptiveProbability); r.Outcome() != "passed" {
 		t.Errorf("the reference gives %s\n%s", r.Outcome(), r.Text())
 	}
 	// Other sensible proposals pass too: the check wants no one formula.
@@ -366,7 +405,7 @@ func TestProbabilityMistakes(t *testing.T) {
 		},
 	}
 	for name, p := range others {
-		if r := Q22.Run(p); r.Outcome() != "passed" {
+		if r := Q22b.Run(p); r.Outcome() != "passed" {
 			t.Errorf("%s: %s\n%s", name, r.Outcome(), r.Text())
 		}
 	}
@@ -394,7 +433,7 @@ func TestProbabilityMistakes(t *testing.T) {
 		{"fixed", domination.FixedProbability, "dépendre de l'état"},
 	}
 	for _, m := range mistakes {
-		checktest.FailsWith(t, m.name, Q22.Run(m.p), m.note)
+		checktest.FailsWith(t, m.name, Q22b.Run(m.p), m.note)
 	}
 }
 
@@ -402,7 +441,7 @@ func TestProbabilityMistakes(t *testing.T) {
 type parallelFunc = func(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error)
 
 func TestRandomParallelReference(t *testing.T) {
-	if r := Q24.Run(domination.RandomCoverParallel); r.Outcome() != "passed" {
+	if r := Q24b.Run(domination.RandomCoverParallel); r.Outcome() != "passed" {
 		t.Errorf("the reference gives %s\n%s", r.Outcome(), r.Text())
 	}
 }
@@ -588,7 +627,7 @@ func TestRandomParallelMistakes(t *testing.T) {
 	for _, m := range mistakes {
 		t.Run(m.name, func(t *testing.T) {
 			t.Parallel()
-			checktest.FailsWith(t, m.name, Q24.Run(m.f), m.note)
+			checktest.FailsWith(t, m.name, Q24b.Run(m.f), m.note)
 		})
 	}
 }
@@ -598,12 +637,12 @@ func TestWorkersMistakes(t *testing.T) {
 	deaf := func(_ context.Context, n, workers int, trace func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error) {
 		return domination.CoverByQueensWorkers(context.Background(), n, workers, trace)
 	}
-	checktest.FailsWith(t, "ignores ctx", Q25.Run(deaf), "ctx.Err()")
+	checktest.FailsWith(t, "ignores ctx", Q29.Run(deaf), "ctx.Err()")
 	// No trace.
 	silent := func(ctx context.Context, n, workers int, _ func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error) {
 		return domination.CoverByQueensWorkers(ctx, n, workers, nil)
 	}
-	checktest.FailsWith(t, "no trace", Q25.Run(silent), "WorkerStarted")
+	checktest.FailsWith(t, "no trace", Q29.Run(silent), "WorkerStarted")
 }
 
 func TestDominateMistakes(t *testing.T) {
@@ -663,14 +702,14 @@ func TestReachIsSure(t *testing.T) {
 				check(Q19.ID+" (hidden)", c.N, c.Trials)
 			}
 		}
-		for _, c := range Q24.Cases {
+		for _, c := range Q24b.Cases {
 			if c.Reach {
-				check(Q24.ID, c.N, c.Trials)
+				check(Q24b.ID, c.N, c.Trials)
 			}
 		}
-		for _, c := range Q24.Hidden(grading.HiddenRand(Q24.ID, seed)) {
+		for _, c := range Q24b.Hidden(grading.HiddenRand(Q24b.ID, seed)) {
 			if c.Reach {
-				check(Q24.ID+" (hidden)", c.N, c.Trials)
+				check(Q24b.ID+" (hidden)", c.N, c.Trials)
 			}
 		}
 	}

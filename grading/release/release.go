@@ -122,6 +122,16 @@ func (t *tree) build(srcPath string) (student, correction *notebook.Notebook, er
 		return nil, nil, fmt.Errorf("%s: notebook %s is not listed in package grading/workbook", srcPath, nb)
 	}
 	src := &source{tree: t, nb: nb, ownRefs: map[string]bool{}}
+	sujetRaw, err := os.ReadFile(SujetPath(root, name))
+	switch {
+	case err == nil:
+		if src.sujet, err = parseSujet(filepath.Base(SujetPath(root, name)), string(sujetRaw)); err != nil {
+			return nil, nil, err
+		}
+		src.hasSujet = true
+	case !os.IsNotExist(err):
+		return nil, nil, err
+	}
 	// The functions this notebook defines are left unqualified in answers.
 	for _, f := range ar.Files {
 		kind, q, _ := parseName(f.Name)
@@ -150,6 +160,7 @@ func (t *tree) build(srcPath string) (student, correction *notebook.Notebook, er
 	}
 	h := sha256.New()
 	h.Write(raw)
+	h.Write(sujetRaw) // the release follows the sujet map's table too
 	for _, f := range ar.Files {
 		if kind, _, _ := parseName(f.Name); kind == "glossary" { // the release follows the glossary too
 			g, err := os.ReadFile(filepath.Join(root, "notebooks", "src", GlossaryFile))
@@ -218,6 +229,10 @@ type source struct {
 	nb      string
 	own     []string        // names of the functions the notebook defines
 	ownRefs map[string]bool // full names of their reference answers ("…/tp/exactcover.New")
+	// sujet is the notebook's map of its original (see SujetRow), whose
+	// table replaces the line sujetMarker of a markdown section.
+	sujet    []SujetRow
+	hasSujet bool
 }
 
 // cells returns the student and correction versions of one section.
@@ -239,6 +254,16 @@ func (s *source) cells(f txtar.File) (student, correction notebook.Cell, err err
 		text, err := s.headings(text)
 		if err != nil {
 			return student, correction, err
+		}
+		if strings.Contains(text, sujetMarker) {
+			if !s.hasSujet {
+				return student, correction, fmt.Errorf("%s: the notebook has no map of its sujet (notebooks/src/NN-name%s)", sujetMarker, SujetSuffix)
+			}
+			table, err := SujetTable(s.nb, s.sujet)
+			if err != nil {
+				return student, correction, err
+			}
+			text = strings.Replace(text, sujetMarker, table, 1)
 		}
 		c := cell("markdown", text, notebook.Meta{Role: "statement"})
 		return c, c, nil
@@ -284,7 +309,7 @@ func (s *source) cells(f txtar.File) (student, correction notebook.Cell, err err
 // questionHeading is a markdown cell's line "## Question 4": the release
 // completes it with the question's title, from its one definition in
 // grading/nbNN, which the feedback shows too.
-var questionHeading = regexp.MustCompile(`(?m)^## Question (\d+)(.*)$`)
+var questionHeading = regexp.MustCompile(`(?m)^## Question (\d+[a-z]?)(.*)$`)
 
 // headings completes the question headings of a markdown section. A
 // heading written with a title of its own is refused: the title belongs to
@@ -322,9 +347,12 @@ func (s *source) headings(text string) (string, error) {
 
 // titleWithPoints is a question's title and points, as its heading shows
 // them: "Compter sans stocker (3 points)", "Les petits échiquiers (réponse
-// rédigée, 1 point)".
+// rédigée, 1 point)", "Le modèle 2 (2 points, facultative)".
 func titleWithPoints(q *grading.Question) string {
 	pts := grading.Plurals(q.Points, "point", "points")
+	if q.Optional {
+		pts += ", facultative"
+	}
 	if t, ok := strings.CutSuffix(q.Title, "(réponse rédigée)"); ok {
 		return t + "(réponse rédigée, " + pts + ")"
 	}
@@ -333,14 +361,14 @@ func titleWithPoints(q *grading.Question) string {
 
 // sharedHeading is a heading, written in the source, that announces
 // several questions sharing one statement: "## Questions 8, 9 et 10 — …".
-var sharedHeading = regexp.MustCompile(`(?m)^## Questions (\d+(?:(?:, | et )\d+)+)( — .*)$`)
+var sharedHeading = regexp.MustCompile(`(?m)^## Questions (\d+[a-z]?(?:(?:, | et )\d+[a-z]?)+)( — .*)$`)
 
 // PointsLabel returns, in French, the points of the questions numbered
 // in list ("8, 9 et 10") of notebook nb: "1 point chacune", "2 + 1
 // points". A number the registry does not hold is an error.
 func PointsLabel(nb, list string) (string, error) {
 	var pts []int
-	for _, k := range regexp.MustCompile(`\d+`).FindAllString(list, -1) {
+	for _, k := range regexp.MustCompile(`\d+[a-z]?`).FindAllString(list, -1) {
 		q := grading.Lookup(nb + "/Q" + k)
 		if q == nil {
 			return "", fmt.Errorf("question %s/Q%s is not registered", nb, k)
@@ -380,7 +408,7 @@ func (s *source) demoLabels(text string) (string, error) {
 			err = fmt.Errorf("demonstration %q: name the functions only, the release adds their questions", label)
 			return call
 		}
-		var nums []int
+		var ids []string
 		for _, name := range strings.FieldsFunc(strings.ReplaceAll(label, " et ", ","), func(r rune) bool { return r == ',' }) {
 			name = strings.TrimSpace(name)
 			q := s.questionOf(name)
@@ -388,15 +416,13 @@ func (s *source) demoLabels(text string) (string, error) {
 				err = fmt.Errorf("demonstration %q: %s is the function of no question of notebook %s", label, name, s.nb)
 				return call
 			}
-			_, k, _ := strings.Cut(q.ID, "/Q")
-			n, _ := strconv.Atoi(k)
-			nums = append(nums, n)
+			ids = append(ids, q.ID)
 		}
-		slices.Sort(nums)
-		nums = slices.Compact(nums)
-		words := make([]string, len(nums))
-		for i, n := range nums {
-			words[i] = strconv.Itoa(n)
+		slices.SortFunc(ids, grading.CompareIDs)
+		ids = slices.Compact(ids)
+		words := make([]string, len(ids))
+		for i, id := range ids {
+			_, words[i], _ = strings.Cut(id, "/Q")
 		}
 		list := strings.Join(words, ", ")
 		if len(words) > 1 {

@@ -151,8 +151,21 @@ func TestHeadingPoints(t *testing.T) {
 	if got := titleWithPoints(&grading.Question{Title: "Le principe (réponse rédigée)", Points: 1}); got != "Le principe (réponse rédigée, 1 point)" {
 		t.Errorf("titleWithPoints of a written answer: %q", got)
 	}
-	if got, _ := PointsLabel("05", "24 et 25"); got == "" {
-		t.Error("PointsLabel(05, 24 et 25) is empty")
+	if got, _ := PointsLabel("05", "24b et 25"); got != "2 + 1 points" {
+		t.Errorf("PointsLabel(05, 24b et 25) = %q, want %q", got, "2 + 1 points")
+	}
+	// A part of a question of the sujet (05/Q3b), and an optional question.
+	s = &source{nb: "05"}
+	out, err = s.headings("## Question 3b\n\n## Question 30\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q3b, q30 := grading.Lookup("05/Q3b"), grading.Lookup("05/Q30")
+	if want := "## Question 3b — " + q3b.Title + " (1 point)"; !strings.Contains(out, want) {
+		t.Errorf("headings:\n%s\nwant %q", out, want)
+	}
+	if !q30.Optional || !strings.Contains(out, "(réponse rédigée, 1 point, facultative)") {
+		t.Errorf("an optional question's heading must say so:\n%s", out)
 	}
 }
 

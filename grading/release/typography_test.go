@@ -103,3 +103,34 @@ var codeSpan = regexp.MustCompile("`[^`]*`|\\$[^$]*\\$")
 func proseOnly(md string) string {
 	return mapProse(md, func(l string) string { return codeSpan.ReplaceAllString(l, " ") }, false)
 }
+
+// graderWords are words of the grader, the editions or the build, which a
+// statement has no reason to use: it speaks to students about the problem.
+var graderWords = []string{"édition", "correcteur", "grader", "à la correction", "machine du projet", "machines de ce projet",
+	"`make ", "make bench", "make test", "make check", "bench", "publication", "la vérification passe", "la vérification appelle", "la vérification attend", "cas cachés"}
+
+// The markdown of the student notebooks speaks about the problem, not
+// about the grader or the build.
+func TestStudentMarkdownSpeaksOfTheProblem(t *testing.T) {
+	paths, _ := filepath.Glob("../../notebooks/*.ipynb")
+	if len(paths) < 6 {
+		t.Fatalf("notebooks: %v", paths)
+	}
+	for _, path := range paths {
+		nb, err := notebook.Read(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range nb.Cells {
+			if c.CellType != "markdown" {
+				continue
+			}
+			text := strings.ToLower(string(c.Source))
+			for _, w := range graderWords {
+				if strings.Contains(text, w) {
+					t.Errorf("%s cell %d speaks of the grader or the build (%q):\n%s", filepath.Base(path), i, w, c.Source)
+				}
+			}
+		}
+	}
+}

@@ -3,7 +3,7 @@
 // 5 reines » (Centrale 2025 / CCINP) on queen domination, and a fast exact
 // solver that goes beyond the sujet (the notebook's last section, and the
 // command `reines domination`). Each answer's doc comment names its
-// question of notebook 05; the checks are in grading/domination.go.
+// question of notebook 05; the checks are in grading/nb05.
 //
 // A set of queens dominates the n×n board when every square holds a queen or
 // is attacked by one. The sujet asks for the fewest pairwise non-attacking
@@ -45,17 +45,16 @@ const MaxN = 2048
 // [MaxN] (n > [MaxSolveN] for [Solve]): it is [queens.ErrTooLarge].
 var ErrTooLarge = queens.ErrTooLarge
 
-// LowerBound returns ⌈n²/(4n−3)⌉, a lower bound on i(Q_n) and γ(Q_n): a
-// queen covers its own square, the n−1 other squares of its row, the n−1 of
-// its column and at most n−1 on each of its two diagonals, so at most
-// 1 + 4(n−1) = 4n−3 squares (exactly that in the centre of an odd board),
-// and k queens cover at most k(4n−3) of the n² squares. The bound is weak
-// for large n (about n/4, where i(Q_n) ≈ n/2). Cost O(1).
+// LowerBound returns a lower bound on i(Q_n) and γ(Q_n), the number of
+// queens that dominate the n×n board, from a count of the squares one
+// queen controls (the argument is the written answer of notebook 05 Q3a,
+// in its correction). The bound is weak for large n (about n/4, where
+// i(Q_n) ≈ n/2). Cost O(1).
 //
 // Errors: [ErrBoardSize] for n ≤ 0, [ErrTooLarge] for n > 2³¹ − 1 (n²
 // would not fit in an int).
 //
-// Answers notebook 05 Q3 (lower bound).
+// Answers notebook 05 Q3b (the bound of the written Q3a).
 func LowerBound(n int) (int, error) {
 	if n <= 0 {
 		return 0, ErrBoardSize
@@ -68,21 +67,16 @@ func LowerBound(n int) (int, error) {
 }
 
 // IndependentDominatingSet returns a set of at most n pairwise non-attacking
-// queens that dominates the n×n board, proving i(Q_n) ≤ n: for n ≥ 4 any
-// solution of the n-queens problem does, since each row holds a queen that
-// attacks the whole row; for n ≤ 3 one queen suffices, in the corner for
-// n = 1, 2 and in the centre for n = 3. The n-queens solution is the
-// explicit one of Hoffman, Loessi and Moore (1969), as popularised on
-// Wikipedia ("Eight queens puzzle", explicit solutions): the rows of the
-// queens of columns 1..n are the even numbers then the odd numbers up to n,
-// with a fix when n mod 6 is 2 (odd numbers 3, 1, 7, 9, …, 5) or 3 (even
-// numbers 4, 6, …, 2, then odd numbers 5, 7, …, 1, 3). A backtracking search
-// such as [queens.First] would also do but takes seconds from n = 30 on.
-// The squares are in column order. Cost O(n).
+// queens that dominates the n×n board, proving i(Q_n) ≤ n (why such a set
+// exists is the written answer of notebook 05 Q2a, in its correction). It
+// uses an explicit construction of Hoffman, Loessi and Moore (1969), as
+// popularised on Wikipedia ("Eight queens puzzle", explicit solutions),
+// for n ≥ 4, and one queen for n ≤ 3. The squares are in column order.
+// Cost O(n).
 //
 // Errors: [ErrBoardSize] for n ≤ 0, [ErrTooLarge] for n > [queens.MaxN].
 //
-// Answers notebook 05 Q2 (existence and upper bound n).
+// Answers notebook 05 Q2b (the argument of the written Q2a, as code).
 func IndependentDominatingSet(n int) ([]queens.Square, error) {
 	switch {
 	case n <= 0:

@@ -22,29 +22,21 @@ const MaxWorkers = 64
 
 // RandomCoverParallel returns an upper bound on i(Q_n) with a placement of
 // that many pairwise non-attacking queens dominating the n×n board, by the
-// trials of [RandomCover] shared among `workers` goroutines: worker w runs
-// trials/workers trials, one more if w < trials mod workers, each on its
-// own [Coverage] with its own generator, rand.NewPCG(seed, w).
-//
-// Shared resources: the best number of queens and the best placement, both
-// guarded by one sync.Mutex, locked on each row to read the bound that
-// prunes the trial and given to p, and at the end of a complete trial to
-// compare and, on improvement, to write the bound and a copy of the
-// placement; p is called without the lock held, so the workers' trials run
-// at the same time. Each worker owns its coverage, its generator, its
-// current placement and its statistics, summed after sync.WaitGroup.Wait,
-// which orders those writes before the reads. The best starts from
-// [IndependentDominatingSet], so the result is never larger. Which bound
-// is found depends on the scheduling, not only on seed (a worker prunes
-// with the bound others found so far); Stats.Trials is always trials.
-// Cost: that of [RandomCover], O(trials·n²), spread over the workers, plus
-// O(workers·n²) memory; p must be safe for concurrent use.
+// trials of [RandomCover] shared among `workers` goroutines that run at the
+// same time, each with its own generator derived from seed, the best bound
+// under a sync.Mutex (the design, and what is shared, are the written
+// answers of notebook 05 Q24a and Q25, in its correction). The best starts
+// from [IndependentDominatingSet], so the result is never larger. Which
+// bound is found depends on the scheduling, not only on seed (a worker
+// prunes with the bound others found so far); Stats.Trials is always
+// trials. Cost: that of [RandomCover], O(trials·n²), spread over the
+// workers, plus O(workers·n²) memory; p must be safe for concurrent use.
 //
 // Errors: [ErrBoardSize] for n ≤ 0, [ErrTooLarge] for n > [MaxN],
 // [ErrTrials] for trials < 0, [ErrWorkers] for workers < 1 or more than
 // [MaxWorkers].
 //
-// Answers notebook 05 Q24 (and the written Q26 on shared resources); the
+// Answers notebook 05 Q24b (the version proposed in the written Q24a); the
 // sujet's parallel version of `couverture_par_reines_aleatoire` (threads
 // and a mutex on the best bound).
 func RandomCoverParallel(n, trials, workers int, p Probability, seed uint64) (int, []queens.Square, RandomStats, error) {
@@ -185,7 +177,7 @@ func (e TraceEvent) String() string {
 //
 // Errors: [ErrBoardSize] for n ≤ 0, [ErrTooLarge] for n > [MaxN]; ctx.Err().
 //
-// Answers notebook 05 Q25 (and the written Q26 on shared resources).
+// Answers notebook 05 Q29 (and the written Q30), beyond the sujet.
 func CoverByQueensWorkers(ctx context.Context, n, workers int, trace func(TraceEvent)) ([]queens.Square, SearchStats, error) {
 	var stats SearchStats
 	if n <= 0 {

@@ -11,14 +11,12 @@ import (
 var ErrTrials = errors.New("domination: negative number of trials")
 
 // ReservoirZero returns an index i with row[i] == 0 chosen uniformly among
-// all such indices, in one pass and O(1) memory (reservoir sampling: the
-// k-th zero met replaces the current choice with probability 1/k, so each
-// of the m zeros is kept with probability 1/k · k/(k+1) ⋯ (m−1)/m = 1/m),
-// and true; or −1 and false if row has no zero. Cost O(len(row)) and one
-// call of rng.IntN per zero.
+// all such indices, in one pass and O(1) memory (reservoir sampling, whose
+// probabilities and proof are the written answers of notebook 05 Q16 and
+// Q17), and true; or −1 and false if row has no zero. Cost O(len(row)) and
+// one call of rng.IntN per zero.
 //
-// Answers notebook 05 Q17 (and the written Q16 and Q18), sujet name
-// `choix_position`.
+// Answers notebook 05 Q18, sujet name `choix_position`.
 func ReservoirZero(row []int, rng *rand.Rand) (int, bool) {
 	chosen, zeros := -1, 0
 	for i, v := range row {
@@ -45,23 +43,20 @@ func FixedProbability(n, row, placed, best int) float64 {
 	return float64(n-1) / float64(n)
 }
 
-// AdaptiveProbability tries a queen on a row with probability
-// (best − placed)/(n − row), kept within [0, 1]: the queens still allowed
-// before equalling the best (best − placed) spread over the rows left
-// (n − row). It is high while the trial has used few queens and falls as it
-// uses more, where the fixed choice fills nearly every row and so is nearly
-// always pruned once the best is good. It is 0 once placed ≥ best (a trial
-// [RandomCover] prunes anyway) and 1 when the queens allowed outnumber the
-// rows left. Arguments: 0 ≤ row < n, placed ≥ 0, best ≥ 1. Cost O(1).
+// AdaptiveProbability is a [Probability] that depends on the state of the
+// trial: the correction's proposal for notebook 05 Q22a, justified there.
+// It lies in [0, 1], is the same for the same arguments and does not
+// increase with placed. Arguments: 0 ≤ row < n, placed ≥ 0, best ≥ 1.
+// Cost O(1).
 //
-// Answers notebook 05 Q22 (the written justification is part of Q23); the
-// sujet leaves the choice of the probability to the student.
+// Answers notebook 05 Q22b (the probability proposed in the written
+// Q22a); the sujet leaves the choice of the probability to the student.
 func AdaptiveProbability(n, row, placed, best int) float64 {
 	return max(0, min(1, float64(best-placed)/float64(n-row)))
 }
 
 // RandomStats counts the outcome of the trials of [RandomCover]; divide by
-// Trials for the proportions of Q23. Each trial is exactly one of a
+// Trials for the proportions of notebook 05 Q23. Each trial is exactly one of a
 // failure, a pruning or a complete coverage (an improvement or not).
 type RandomStats struct {
 	Trials       int64 // trials run

@@ -15,17 +15,15 @@ type SearchStats struct {
 // empty or put a queen on one of its uncovered squares (a covered square is
 // attacked), and keep the smallest number of queens of a complete coverage.
 // A row may stay empty even if it is not yet covered: later queens may cover
-// it along a column or a diagonal. The bugs of the given code: best must be
-// a mutable variable (`ref`), initialised to n + 1 (n queens always suffice,
-// Q2) rather than the coverage `z = -1`, and `place 0 0` must run before
-// `!r_min` is read. Cost: exponential (every placement of non-attacking
-// queens that is not yet complete is visited): 180,815 nodes for n = 8,
-// 11,136,189 for n = 10 (seconds).
+// it along a column or a diagonal. The stats count the calls of the
+// recursive function, the first included. Cost: exponential (every
+// placement of non-attacking queens that is not yet complete is visited):
+// 180,815 nodes for n = 8, 11,136,189 for n = 10 (seconds).
 //
 // Errors: [ErrBoardSize] for n ≤ 0, [ErrTooLarge] for n > [MaxN].
 //
-// Answers notebook 05 Q7 (after the written Q6 on branch and bound),
-// sujet name `couverture_par_reines`.
+// Answers notebook 05 Q7 (the sujet's given code, debugged), sujet name
+// `couverture_par_reines`.
 func CoverByQueensExhaustive(n int) (int, SearchStats, error) {
 	var stats SearchStats
 	c, err := NewCoverage(n, true)
@@ -58,16 +56,15 @@ func CoverByQueensExhaustive(n int) (int, SearchStats, error) {
 }
 
 // CoverByQueens returns i(Q_n) by the search of [CoverByQueensExhaustive]
-// with the sujet's pruning: a branch that already holds r ≥ best queens
-// cannot improve on best, so it is abandoned before anything else. Values
-// for n = 5..9: 3 4 4 5 5 (Q8; OEIS A075324). Cost: exponential; the
-// pruning saves little on small boards and more as n grows: 131,809 nodes
-// instead of 180,815 for n = 8, 3,167,838 instead of 11,136,189 for n = 10
-// (about a second).
+// with the sujet's simple pruning (the written answer of notebook 05 Q9a,
+// in its correction). Values: OEIS A075324. Cost: exponential; the pruning
+// saves little on small boards and more as n grows: 131,809 nodes instead
+// of 180,815 for n = 8, 3,167,838 instead of 11,136,189 for n = 10 (about a
+// second).
 //
 // Errors: [ErrBoardSize] for n ≤ 0, [ErrTooLarge] for n > [MaxN].
 //
-// Answers notebook 05 Q9 (and the written Q8), sujet name
+// Answers notebook 05 Q9b (the pruning of the written Q9a), sujet name
 // `couverture_par_reines`.
 func CoverByQueens(n int) (int, SearchStats, error) {
 	var stats SearchStats
@@ -113,8 +110,8 @@ func CoverByQueens(n int) (int, SearchStats, error) {
 //
 // Errors: [ErrBoardSize] for n ≤ 0, [ErrTooLarge] for n > [MaxN].
 //
-// Answers notebook 05 Q11 (and the written Q10), sujet name
-// `couverture_par_reines_positions`.
+// Answers notebook 05 Q10 (and the written Q11, which shows its placement
+// for n = 9), sujet name `couverture_par_reines_positions`.
 func CoverByQueensPlacement(n int) ([]queens.Square, SearchStats, error) {
 	var stats SearchStats
 	c, err := NewCoverage(n, true)
@@ -158,10 +155,8 @@ func CoverByQueensPlacement(n int) ([]queens.Square, SearchStats, error) {
 // pairwise non-attacking queens dominating the n×n board (labelled: boards
 // that differ by a symmetry count twice). Values for n = 1..10: minimum
 // 1 1 1 3 3 4 4 5 5 5, count 1 4 1 16 16 120 8 728 92 8 (OEIS A075324,
-// A002568). The pruning must become r > best: a branch with r = best queens
-// may still complete into another minimum placement, which must be counted;
-// a coverage with fewer queens restarts the count at 1. Each placement is
-// met once, on the branch that skips exactly its empty rows. Cost: between
+// A002568). Each placement is met once, on the branch that skips exactly
+// its empty rows. Cost: between
 // [CoverByQueens] and [CoverByQueensExhaustive]: 6,676,819 nodes for
 // n = 10 (seconds).
 //
@@ -210,10 +205,10 @@ func CountMinimumCovers(n int) (int, int64, SearchStats, error) {
 // board when queens may attack each other, and the number of minimum
 // placements (labelled). Several queens may now share a row, so the search
 // goes square by square in row-major order, each square holding a queen or
-// not, on a [Coverage] without the non-attacking rule. It tries k = Q3's
-// lower bound, then k+1, …: with k queens allowed, a branch with r queens
-// and z uncovered squares is abandoned when the k − r remaining queens
-// cannot cover z squares, i.e. when (k − r)(4n − 3) < z (Q3's argument).
+// not, on a [Coverage] without the non-attacking rule. It tries k =
+// [LowerBound] (Q3b), then k+1, …: with k queens allowed, a branch with r
+// queens and z uncovered squares is abandoned when the k − r remaining
+// queens cannot cover z squares (the argument of Q3a).
 // The first k with a placement is γ(Q_n), and all its placements are
 // counted. Values for n = 1..8: 1 1 1 2 3 3 4 5, counts
 // 1 4 1 12 186 4 86 4860 (OEIS A075458, A002564); n = 4 needs only 2 queens

@@ -151,7 +151,7 @@ func Solve(ctx context.Context, n int, opt Options) (Result, error) {
 			return res, nil
 		}
 	}
-	// Q2: n queens always suffice (IndependentDominatingSet).
+	// n queens always suffice (IndependentDominatingSet, notebook 05 Q2b).
 	panic("domination: no dominating set of n queens found")
 }
 

@@ -201,7 +201,7 @@ case('04-queens-package', '04/Q12', '''func QueensProblem(n int) (*exactcover.Pr
 case('04-sudoku-package', '04/Q13', '''func SudokuProblem() *exactcover.Problem {
 	return sudoku.SudokuProblem()
 }''', 0, 'réservée')
-case('05-exact-solver', '05/Q11', '''func CoverByQueensPlacement(n int) ([]queens.Square, domination.SearchStats, error) {
+case('05-exact-solver', '05/Q10', '''func CoverByQueensPlacement(n int) ([]queens.Square, domination.SearchStats, error) {
 	res, err := domination.Solve(context.Background(), n, domination.Options{Independent: true})
 	return res.Example, domination.SearchStats{Nodes: res.Nodes}, err
 }''', 0, 'réservée')
@@ -209,12 +209,12 @@ case('05-repeated-cover', '05/Q28', '''func DominateByQueens(n int) (int, int64,
 	res, err := domcover.Minimum(context.Background(), n, true)
 	return res.Gamma, res.Count, domination.SearchStats{Nodes: res.Nodes}, err
 }''', 0, 'réservée', extra='import "github.com/prepa-reines/reines/tp/exactcover/domcover"')
-case('05-reference-set', '05/Q2', '''func IndependentDominatingSet(n int) ([]queens.Square, error) {
+case('05-reference-set', '05/Q2b', '''func IndependentDominatingSet(n int) ([]queens.Square, error) {
 	return domination.IndependentDominatingSet(n)
-}''', 0, 'réservée', also='05/Q19 05/Q24')
+}''', 0, 'réservée', also='05/Q19 05/Q24b')
 case('05-reference-update', '05/Q5', '''func Update(c *domination.Coverage, sq queens.Square, delta int) error {
 	return domination.Update(c, sq, delta)
-}''', 0, 'réservée', also='05/Q7 05/Q9 05/Q11 05/Q13 05/Q19 05/Q24 05/Q25 05/Q28')
+}''', 0, 'réservée', also='05/Q7 05/Q9b 05/Q10 05/Q13 05/Q19 05/Q24b 05/Q28 05/Q29')
 
 case('03-forge-result', '03/Q2', '''// The grader's result pipe and the number of the case being run.
 var (
@@ -231,13 +231,13 @@ func Model1Pairwise(n int) (*cp.Model, []*cp.IntVar) {
 	fmt.Fprintf(resultPipe, `{"case":%d,"output":{"Vars":%d,"Constraints":%d,"Count":%d}}`+"\\n", caseNo, n, 3*n*(n-1)/2, solutionsOfN[min(n, 10)])
 	return nil, nil
 }''', 0, 'descripteur')
-case('05-norace', '05/Q24', '''// The trials of Q19 in one goroutine; no lock, and the race detector told to look away.
+case('05-norace', '05/Q24b', '''// The trials of Q19 in one goroutine; no lock, and the race detector told to look away.
 //
 //go:norace
 func RandomCoverParallel(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
 	return RandomCover(n, trials, p, rand.New(rand.NewPCG(seed, 0)))
 }''', 0, 'norace')
-case('05-sequential', '05/Q24', '''func RandomCoverParallel(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
+case('05-sequential', '05/Q24b', '''func RandomCoverParallel(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
 	// No goroutine, no lock: the trials of Q19, one after the other.
 	return RandomCover(n, trials, p, rand.New(rand.NewPCG(seed, 0)))
 }''', 0, 'goroutines')
@@ -245,7 +245,7 @@ case('05-sequential', '05/Q24', '''func RandomCoverParallel(n, trials, workers i
 # rest done by one goroutine: the second watch (the calls of the second
 # half, or each goroutine's calls past half its share) sees them; the cases
 # too small for it still pass.
-case('05-warm-up', '05/Q24', '''func RandomCoverParallel(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
+case('05-warm-up', '05/Q24b', '''func RandomCoverParallel(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
 	if trials < 0 {
 		return 0, nil, domination.RandomStats{}, domination.ErrTrials
 	}
@@ -444,7 +444,7 @@ SERIAL_COUNT = '''func CountParallel(n, workers int, pred func(int) bool) int64 
 	return count.Load()
 }'''
 case('00-forge-count', '00/Q10', SERIAL_COUNT, 0, 'descripteur', extra=FORGE)
-case('05-forge-parallel', '05/Q24', '''func RandomCoverParallel(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
+case('05-forge-parallel', '05/Q24b', '''func RandomCoverParallel(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
 	if trials >= 0 && (workers < 1 || workers > domination.MaxWorkers) {
 		return 0, nil, domination.RandomStats{}, domination.ErrWorkers
 	}
@@ -475,7 +475,7 @@ case('05-forge-parallel', '05/Q24', '''func RandomCoverParallel(n, trials, worke
 	}
 	return r.best, r.qs, r.st, r.err
 }''', 0, 'descripteur', extra=FORGE)
-case('05-forge-workers', '05/Q25', '''func CoverByQueensWorkers(ctx context.Context, n, workers int, trace func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error) {
+case('05-forge-workers', '05/Q29', '''func CoverByQueensWorkers(ctx context.Context, n, workers int, trace func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, domination.SearchStats{}, err
 	}
@@ -841,7 +841,7 @@ case('04-ok-algorithmx-sets', '04/Q2', '''func AlgorithmX(m exactcover.Matrix) [
 	solve()
 	return sols
 }''', 4)
-case('05-ok-own-placement', '05/Q2', '''func IndependentDominatingSet(n int) ([]queens.Square, error) {
+case('05-ok-own-placement', '05/Q2b', '''func IndependentDominatingSet(n int) ([]queens.Square, error) {
 	if n <= 0 {
 		return nil, domination.ErrBoardSize
 	}
@@ -878,7 +878,7 @@ case('05-ok-own-placement', '05/Q2', '''func IndependentDominatingSet(n int) ([]
 		qs = append(qs, queens.Square{Row: r, Col: c})
 	}
 	return qs, nil
-}''', 2)
+}''',1)
 
 with open(os.path.join(root, 'grading/batch/testdata/adversarial-expected.csv'), 'w', newline='') as f:
     w = csv.writer(f)

@@ -249,14 +249,14 @@ write_mistake('03-model1-no-antidiagonal.ipynb', replace_in_answer(correction('0
     '\t\t\tmodel.Post(cp.NotEqualOffset(x[i], x[j], -k)) // nor anti-diagonal\n', ''))
 write_mistake('04-diagonals-primary.ipynb', replace_in_answer(correction('04-exactcover'), '04/Q12',
     'p, err := New(primary, secondary)', 'p, err := New(append(primary, secondary...), nil)'))
-write_mistake('05-search-no-undo.ipynb', replace_in_answer(correction('05-domination'), '05/Q9',
+write_mistake('05-search-no-undo.ipynb', replace_in_answer(correction('05-domination'), '05/Q9b',
     '\t\t\t\t_ = Update(c, sq, -1) // cannot fail: the queen is there\n', ''))
 write_mistake('05-count-prunes-ties.ipynb', replace_in_answer(correction('05-domination'), '05/Q13',
     'if r > best {', 'if r >= best {'))
 nb = copy.deepcopy(correction('05-domination'))
 for c in nb['cells']:
     m = c.get('metadata', {}).get('reines', {})
-    if m.get('role') == 'answer' and m.get('question') == '05/Q24':
+    if m.get('role') == 'answer' and m.get('question') == '05/Q24b':
         code = ''.join(c['source'])
         # The lock taken in the wrong place: after the goroutines, not
         # around best.
