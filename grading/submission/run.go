@@ -485,7 +485,12 @@ func (s Sandbox) start(bin string, binArgs []string, scratch string, lim Limits,
 	if lim.Race {
 		cmd.Env = append(cmd.Env, "GORACE="+raceOptions)
 	}
-	attr := &syscall.SysProcAttr{Setpgid: true}
+	// Killed with the grader, even by kill -9: bubblewrap's own
+	// --die-with-parent takes effect only once it runs, and a grader
+	// killed while it starts would leave it. Go sets the signal in the
+	// forked child after its credentials, and kills it at once if the
+	// grader is already gone.
+	attr := &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	c := &child{cmd: cmd, out: &capped{max: lim.Output}, uid: -1, lines: make(chan []byte, 1), waited: make(chan error, 1)}
 	if s.Unprivileged {
 		c.uid = <-uidPool
