@@ -32,7 +32,7 @@ func TestBusyMachineCorrections(t *testing.T) {
 		var loops []*exec.Cmd
 		for range 4 * runtime.NumCPU() {
 			cmd := exec.Command("sh", "-c", "while :; do :; done")
-			cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL} // gone with the test, even killed
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}

@@ -39,7 +39,7 @@ func busyLoops(t *testing.T) (stop func()) {
 	var cmds []*exec.Cmd
 	for range 4 * runtime.NumCPU() {
 		cmd := exec.Command("sh", "-c", "while :; do :; done")
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL} // gone with the test, even killed
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
