@@ -618,6 +618,17 @@ func Count(n int) (int64, error) {
 	return a000170[n], nil
 }''', 3, 'valeurs attendues')
 
+# The same table, its constants written otherwise: the flag reads values.
+case('01-count-table-floats', '01/Q4', '''// a000170 holds Q(n), from the OEIS, as floats, hexadecimal and sums.
+var a000170 = []float64{1, 1, 0, 0, 2, 10, 4, 40, 92.0, 0x160, 700 + 24, 2680e0, 14200.0, 73712, 365596}
+
+func Count(n int) (int64, error) {
+	if n < 0 {
+		return 0, queens.ErrNegative
+	}
+	return int64(a000170[n]), nil
+}''', 3, 'valeurs attendues')
+
 # --- Right answers written differently from the reference: full marks.
 case('01-ok-bitmasks', '01/Q4', '''func Count(n int) (int64, error) {
 	if n < 0 {
