@@ -226,8 +226,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 			plainQs = append(plainQs, q)
 		}
 	}
-	if len(plainQs) > 0 {
-		whole := wholeUnit(prog, plainQs, tp)
+	if whole := wholeUnit(prog, plainQs, tp); len(plainQs) > 0 && !holdsCostly(whole, opt.SDK) {
 		b, err := submission.Compile(bctx, opt.SDK.Dir, filepath.Join(dir, "whole"), []submission.Unit{whole})
 		if err == nil && b[whole.Name].Bin != "" {
 			for _, q := range plainQs {
@@ -374,6 +373,24 @@ func wholeUnit(prog *submission.Program, qs []*grading.Question, tp string) subm
 	}
 	harness.WriteString("\t}\n}\n")
 	return submission.Unit{Name: "whole", Source: prog.Source(decls, inits+"reinesServe_()"), Harness: harness.String()}
+}
+
+// holdsCostly reports whether a program holds anything that costs a question
+// (see flags and typedFlags), or cannot be type-checked: such a program is
+// not the whole notebook's, since what one question's declarations do as
+// the program starts (reading the key, writing on the result descriptor)
+// would run in every other question's child; each question is then built
+// with its own declarations only.
+func holdsCostly(u submission.Unit, sdk *SDK) bool {
+	src, err := submission.Fix(u.Source)
+	if err != nil {
+		return true
+	}
+	typed, err := submission.TypeCheck(sdk.Dir, src, u.Harness)
+	if err != nil {
+		return true
+	}
+	return slices.ContainsFunc(append(flags(src, sdk.Stubbed), typedFlags(typed)...), func(f string) bool { return strings.HasSuffix(f, costsFlag) })
 }
 
 // notebookPackage is the import path of the package declaring the

@@ -606,6 +606,29 @@ case('01-dot-unsafe', '01/Q1', '''func IsSafe(p queens.Placement, row, col int) 
 	}
 	return true
 }''', 0, 'unsafe', extra='import . "unsafe"', also='01/Q2 01/Q3 01/Q4 01/Q5')
+# Code of one question that runs as the program starts, in a program that
+# steps outside Go's safety: were it built into the notebook's whole
+# program, it would run in every other question's child (here it stops
+# 01/Q3's; it could as well forge its results). Such a notebook is built
+# question by question: the question it belongs to (and those calling it)
+# get 0, 01/Q3 keeps its points.
+case('01-costly-at-start', '01/Q1', '''// ready stops the program serving 01/Q3, and takes an unsafe.Pointer.
+var ready = func() bool {
+	if len(os.Args) > 1 && os.Args[1] == "01/Q3" {
+		os.Exit(3)
+	}
+	_ = reflect.ValueOf(&os.Args).UnsafePointer()
+	return true
+}()
+
+func IsSafe(p queens.Placement, row, col int) bool {
+	for r := 0; r < row && ready; r++ {
+		if c := p[r]; c == col || row-r == col-c || row-r == c-col {
+			return false
+		}
+	}
+	return true
+}''', 0, 'unsafe.Pointer', also='01/Q2 01/Q4 01/Q5')
 # A table of the expected values: nothing tells it from a computation by
 # running it, but the teacher is told.
 case('01-count-table', '01/Q4', '''// a000170 holds Q(n), from the OEIS.
