@@ -421,12 +421,14 @@ type ChildResult struct {
 // before any code of the student's (package main) runs, then closes the
 // descriptor, unsets the variable and makes the process non-dumpable (see
 // harden). The student's code has no route to the key: the sandbox shows
-// it no /proc (a race build gets an empty one, see submission.bwrapArgs),
-// no other process of its user may read its memory, and the grader costs
-// the question of a program that could read memory some other way (unsafe,
-// an unsafe.Pointer from reflect, cgo, plugins, raw system calls, a heap
-// dump) or that opens a descriptor by its number. So it cannot write a
-// result the parent accepts, whatever it reads on the standard input.
+// it no /proc (a race build gets one holding only its options, see
+// submission.bwrapArgs), no other process of its user may read its
+// memory, and the grader costs the question of a program that could read
+// memory some other way (unsafe, an unsafe.Pointer from reflect, cgo,
+// plugins, raw system calls, a heap dump) or that opens a descriptor by
+// its number. So it cannot write a result the parent accepts, whatever it
+// reads on the standard input (what data races could do in a build
+// without the race detector is the exception: see the README).
 const EnvKeyFD = "REINES_KEY_FD"
 
 // childKey is the key read at initialization, nil outside a grading child.

@@ -16,10 +16,12 @@ import (
 	"github.com/prepa-reines/reines/grading/submission"
 )
 
-// What the grader notes for the teacher in a question's program. Four
-// things cost the question, as they step outside Go's safety: a compiler
-// directive (//go:linkname, //go:norace…), package unsafe, cgo, raw
-// system calls (syscall, x/sys/unix). So does reaching a
+// What the grader notes for the teacher in a question's program. What
+// steps outside Go's safety, or reaches the harness's key or its result
+// descriptor, costs the question: a compiler directive (//go:linkname,
+// //go:norace…), package unsafe or an unsafe.Pointer from any package,
+// cgo, raw system calls (syscall, x/sys/unix), plugins, a heap dump, a
+// descriptor opened by its number, /proc (see typedFlags). So does reaching a
 // function reserved for grading on any case (see runCases): the SDK the
 // program is built against holds no reference answer, and the cases the
 // answer got right without it do not make it the student's own. What is

@@ -249,8 +249,12 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		byRace[q.Race] = append(byRace[q.Race], q)
 	}
 	for _, race := range []bool{false, true} {
+		// A program holding what costs a question is not the whole
+		// notebook's (see holdsCostly): its questions are built alone.
 		if qs := byRace[race]; len(qs) > 0 {
-			wholes = append(wholes, wholeUnit(prog, qs, tp, race))
+			if w := wholeUnit(prog, qs, tp, race); !holdsCostly(w, opt.SDK) {
+				wholes = append(wholes, w)
+			}
 		}
 	}
 	if len(wholes) > 0 {
@@ -425,6 +429,24 @@ func wholeUnit(prog *submission.Program, qs []*grading.Question, tp string, race
 		name = "wholerace"
 	}
 	return submission.Unit{Name: name, Source: prog.Source(decls, inits+"reinesServe_()"), Harness: harness.String(), Race: race}
+}
+
+// holdsCostly reports whether a program holds anything that costs a question
+// (see flags and typedFlags), or cannot be type-checked: such a program is
+// not the whole notebook's, since what one question's declarations do as
+// the program starts (reading the key, writing on the result descriptor)
+// would run in every other question's child; each question is then built
+// with its own declarations only.
+func holdsCostly(u submission.Unit, sdk *SDK) bool {
+	src, err := submission.Fix(u.Source)
+	if err != nil {
+		return true
+	}
+	typed, err := submission.TypeCheck(sdk.Dir, src, u.Harness)
+	if err != nil {
+		return true
+	}
+	return slices.ContainsFunc(append(flags(src, sdk.Stubbed), typedFlags(typed)...), func(f string) bool { return strings.HasSuffix(f, costsFlag) })
 }
 
 // notebookPackage is the import path of the package declaring the

@@ -491,8 +491,13 @@ func limitPerStudent(subs []Submission) []Submission {
 	return subs
 }
 
-// MaxExportBytes bounds what an export's zip may extract to.
+// MaxExportBytes bounds what an export's zip may extract to, the archives
+// it holds included.
 const MaxExportBytes = 4 << 30
+
+// MaxArchiveEntries bounds the entries of one zip, the export's or one it
+// holds: a million empty files would cost the machine its inodes.
+const MaxArchiveEntries = 100000
 
 // unzipAt extracts the zip file at path into dir: regular files and
 // folders only, each inside dir (an entry named "../x" or "/x" is
@@ -503,6 +508,9 @@ func unzipAt(path, dir string, limit int64) (total int64, err error) {
 		return 0, fmt.Errorf("%s: %v", filepath.Base(path), err)
 	}
 	defer r.Close()
+	if len(r.File) > MaxArchiveEntries {
+		return 0, fmt.Errorf("%s: %d entries, at most %d: refused", filepath.Base(path), len(r.File), MaxArchiveEntries)
+	}
 	for _, f := range r.File {
 		name := filepath.FromSlash(f.Name)
 		if !filepath.IsLocal(name) {

@@ -36,7 +36,11 @@ func init() {
 		return []grading.Sized{{N: 9}, {N: 11}, {N: -2 - rng.IntN(1000)}}
 	}
 	Q5.Hidden = func(rng *rand.Rand) []grading.Sized {
-		// n = 5, 6 or 7: 8, a public case, is not a hidden one.
-		return []grading.Sized{{N: 5 + rng.IntN(3)}, {N: 21 + rng.IntN(6)}, {N: 0}}
+		// n = 5, 6 or 7: 8, a public case, is not a hidden one. n = 21, 23
+		// or 25, whose first solution the reference reaches in 1 to 26 ms,
+		// against 0.3 s for the public n = 20 and 0.2 to 1.6 s for n = 22,
+		// 24, 26: a right search fast enough for the public cases is for
+		// these (a slower one timed out on n = 24 alone).
+		return []grading.Sized{{N: 5 + rng.IntN(3)}, {N: []int{21, 23, 25}[rng.IntN(3)]}, {N: 0}}
 	}
 }

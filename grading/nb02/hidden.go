@@ -82,14 +82,16 @@ func init() {
 		return []grading.Sized{{N: 7}, {N: 9}, {N: 10}, {N: -2 - rng.IntN(100)}}
 	}
 	Q14.Hidden = func(rng *rand.Rand) []grading.Sized {
-		return []grading.Sized{{N: 2 + rng.IntN(5)}, {N: 9 + rng.IntN(8)}}
+		// Not 4 or 8: public cases.
+		return []grading.Sized{{N: []int{2, 3, 5, 6, 7}[rng.IntN(5)]}, {N: 9 + rng.IntN(8)}}
 	}
 	Q15.Hidden = func(rng *rand.Rand) []DrawCase {
 		n := 5 + rng.IntN(4)
 		return []DrawCase{{board.Board{N: 1}, 1, 1}, {board.Board{N: n, Queens: []queens.Square{{Row: n - 1, Col: n - 1}}}, 1 + rng.IntN(n-1), 1 + rng.IntN(n)}}
 	}
 	Q16.Hidden = func(rng *rand.Rand) []SolutionsCase {
-		return solutionsCases([]int{1, 8, 6}, []int{1, 1 + rng.IntN(92), 1 + rng.IntN(4)})
+		// Not the 1st of n = 8 or the 3rd of n = 6: public cases.
+		return solutionsCases([]int{1, 8, 6}, []int{1, 2 + rng.IntN(91), []int{1, 2, 4}[rng.IntN(3)]})
 	}
 	Q17.Hidden = func(rng *rand.Rand) []SolutionsCase { return solutionsCases([]int{5, 7}, []int{0, 0}) }
 }

@@ -672,7 +672,7 @@ func (c *child) run(ctx context.Context, input []byte, lim Limits) (o Outcome, a
 			child, grader := schedOf(c.cmd.Process.Pid)
 			lost := starved([2]schedTotals{baseChild, child}, [2]schedTotals{baseGrader, grader}, elapsed)
 			switch had := elapsed - lost; {
-			case had >= lim.Timeout || float64(lost) <= starvedShare*float64(lim.Timeout):
+			case had >= lim.Timeout || float64(lost) <= starvedShare*float64(lim.Timeout) || busyItself(baseChild, child, elapsed, lim.MaxProcs):
 				timedOut = true
 			case elapsed < maxStretch*lim.Timeout:
 				timer.Reset(max(min(lim.Timeout-had, maxStretch*lim.Timeout-elapsed), 50*time.Millisecond))

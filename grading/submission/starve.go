@@ -2,6 +2,7 @@ package submission
 
 import (
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -24,9 +25,16 @@ const maxStretch = 8
 // before its deadline moves (the scheduler's usual latencies are far less).
 const starvedShare = 0.1
 
-// schedTotals is what the threads of a process tree had of the CPU: time
-// running and time ready but waiting, by thread.
-type schedTotals map[int][2]time.Duration
+// schedTotals is what the threads of a process tree had of the CPU, by
+// thread.
+type schedTotals map[int]sched
+
+// sched is what one thread had of the CPU: time running, time ready but
+// waiting for a CPU, and its process.
+type sched struct {
+	run, wait time.Duration
+	pid       int
+}
 
 // treeSched reads the scheduler's totals of every thread of the processes
 // descended from root (root included), following each thread's children
@@ -55,7 +63,7 @@ func treeSched(root int, alone bool) schedTotals {
 				if f := strings.Fields(string(b)); len(f) >= 2 {
 					run, _ := strconv.ParseInt(f[0], 10, 64)
 					wait, _ := strconv.ParseInt(f[1], 10, 64)
-					out[tid] = [2]time.Duration{time.Duration(run), time.Duration(wait)}
+					out[tid] = sched{time.Duration(run), time.Duration(wait), pid}
 				}
 			}
 			if alone {
@@ -84,7 +92,7 @@ func starved(child, grader [2]schedTotals, elapsed time.Duration) time.Duration 
 	for _, pair := range [][2]schedTotals{child, grader} {
 		base, now := pair[0], pair[1]
 		for tid, t := range now {
-			most = max(most, t[1]-base[tid][1])
+			most = max(most, t.wait-base[tid].wait)
 		}
 	}
 	return min(most, elapsed)
@@ -94,4 +102,31 @@ func starved(child, grader [2]schedTotals, elapsed time.Duration) time.Duration 
 // process's own threads.
 func schedOf(pid int) (child, grader schedTotals) {
 	return treeSched(pid, false), treeSched(os.Getpid(), true)
+}
+
+// busyItself reports whether the child's processes had, together, most of
+// the CPU it may use (procs cores) during elapsed, or whether a process of
+// its own beside the busiest one wanted a CPU (running, or waiting for
+// one) half the time at least: then what its threads waited for, they
+// waited for each other (a program that starts copies of itself to keep
+// its own answer from the CPU), and its deadline does not move. (Within
+// one Go process, at most GOMAXPROCS threads run Go code at once.)
+func busyItself(base, now schedTotals, elapsed time.Duration, procs int) bool {
+	var run time.Duration
+	wanted := map[int]time.Duration{} // by process
+	for tid, t := range now {
+		r, w := max(t.run-base[tid].run, 0), max(t.wait-base[tid].wait, 0)
+		run += r
+		wanted[t.pid] += r + w
+	}
+	if float64(run) >= 0.9*float64(elapsed)*float64(min(max(procs, 1), runtime.NumCPU())) {
+		return true
+	}
+	busy := 0
+	for _, w := range wanted {
+		if w >= elapsed/2 {
+			busy++
+		}
+	}
+	return busy > 1
 }

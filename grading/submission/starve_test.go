@@ -56,7 +56,8 @@ func busyLoops(t *testing.T) (stop func()) {
 // A busy machine costs no case: with every core held by busy loops, cases
 // that need a third of their time limit of CPU get their answer (their
 // deadline moves by the time they waited for a CPU), and an endless loop
-// is still a time-out, not a machine problem: it had its time.
+// is still a time-out, not a machine problem: it had its time; so is one
+// that starts copies of itself to keep its own thread waiting.
 func TestBusyMachine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads every core")
@@ -76,7 +77,11 @@ func TestBusyMachine(t *testing.T) {
 	// forever for n = 99.
 	src := `package main
 
-import "syscall"
+import (
+	"os"
+	"os/exec"
+	"syscall"
+)
 
 func cpu() int64 {
 	var ru syscall.Rusage
@@ -84,9 +89,24 @@ func cpu() int64 {
 	return ru.Utime.Nano() + ru.Stime.Nano()
 }
 
+// A copy started with SPIN set spins for ever.
+var _ = func() int {
+	for os.Getenv("SPIN") != "" {
+	}
+	return 0
+}()
+
 func count(n int) (int64, error) {
+	if n == 98 {
+		// Copies of itself that keep its own thread from the CPU.
+		for range 4 {
+			c := exec.Command(os.Args[0])
+			c.Env = []string{"SPIN=1"}
+			c.Start()
+		}
+	}
 	start := cpu()
-	for n == 99 || cpu()-start < 300e6 {
+	for n >= 98 || cpu()-start < 300e6 {
 	}
 	return 2, nil
 }
@@ -102,12 +122,19 @@ func main() { serve() }
 	lim.Timeout = time.Second
 	stop := busyLoops(t)
 	defer stop()
-	inputs := [][]byte{[]byte(`{"N":1}`), []byte(`{"N":2}`), []byte(`{"N":3}`), []byte(`{"N":99}`)}
+	inputs := [][]byte{[]byte(`{"N":1}`), []byte(`{"N":2}`), []byte(`{"N":3}`), []byte(`{"N":99}`), []byte(`{"N":98}`)}
 	start := time.Now()
 	outs := sb.RunCases(context.Background(), built["spin"].Bin, nil, inputs, work, lim)
 	t.Logf("4 cases in %v with %d busy loops", time.Since(start), 4*runtime.NumCPU())
 	if len(outs) != 4 {
 		t.Fatalf("%d outcomes: %+v", len(outs), outs)
+	}
+	// An endless loop slowed down by copies of itself spinning beside it
+	// had the CPU it may use: a time-out, not a machine problem (which
+	// would leave the case unjudged).
+	o := sb.RunCases(context.Background(), built["spin"].Bin, nil, inputs[4:], work, lim)
+	if len(o) != 1 || !o[0].TimedOut || o[0].Machine {
+		t.Errorf("the endless loop beside copies of itself: %+v; want a time-out", o)
 	}
 	for k, o := range outs[:3] {
 		var got struct{ N int }

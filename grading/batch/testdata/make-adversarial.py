@@ -606,6 +606,29 @@ case('01-dot-unsafe', '01/Q1', '''func IsSafe(p queens.Placement, row, col int) 
 	}
 	return true
 }''', 0, 'unsafe', extra='import . "unsafe"', also='01/Q2 01/Q3 01/Q4 01/Q5')
+# Code of one question that runs as the program starts, in a program that
+# steps outside Go's safety: were it built into the notebook's whole
+# program, it would run in every other question's child (here it stops
+# 01/Q3's; it could as well forge its results). Such a notebook is built
+# question by question: the question it belongs to (and those calling it)
+# get 0, 01/Q3 keeps its points.
+case('01-costly-at-start', '01/Q1', '''// ready stops the program serving 01/Q3, and takes an unsafe.Pointer.
+var ready = func() bool {
+	if len(os.Args) > 1 && os.Args[1] == "01/Q3" {
+		os.Exit(3)
+	}
+	_ = reflect.ValueOf(&os.Args).UnsafePointer()
+	return true
+}()
+
+func IsSafe(p queens.Placement, row, col int) bool {
+	for r := 0; r < row && ready; r++ {
+		if c := p[r]; c == col || row-r == col-c || row-r == c-col {
+			return false
+		}
+	}
+	return true
+}''', 0, 'unsafe.Pointer', also='01/Q2 01/Q4 01/Q5')
 # A table of the expected values: nothing tells it from a computation by
 # running it, but the teacher is told.
 case('01-count-table', '01/Q4', '''// a000170 holds Q(n), from the OEIS.
@@ -616,6 +639,17 @@ func Count(n int) (int64, error) {
 		return 0, queens.ErrNegative
 	}
 	return a000170[n], nil
+}''', 3, 'valeurs attendues')
+
+# The same table, its constants written otherwise: the flag reads values.
+case('01-count-table-floats', '01/Q4', '''// a000170 holds Q(n), from the OEIS, as floats, hexadecimal and sums.
+var a000170 = []float64{1, 1, 0, 0, 2, 10, 4, 40, 92.0, 0x160, 700 + 24, 2680e0, 14200.0, 73712, 365596}
+
+func Count(n int) (int64, error) {
+	if n < 0 {
+		return 0, queens.ErrNegative
+	}
+	return int64(a000170[n]), nil
 }''', 3, 'valeurs attendues')
 
 # --- Right answers written differently from the reference: full marks.
