@@ -23,7 +23,7 @@ PORT ?= 8888
 all: test
 
 # The setup script is idempotent; the stamp only saves its few seconds.
-$(STAMP): kernel-setup/setup.sh kernel-setup/gonb-kernel.sh kernel-setup/install-go.sh kernel-setup/smoke.ipynb
+$(STAMP): kernel-setup/setup.sh kernel-setup/gonb-kernel.sh kernel-setup/gopls-shim/gopls kernel-setup/install-go.sh kernel-setup/smoke.ipynb
 	bash kernel-setup/setup.sh $(SETUP_FLAGS)
 	@mkdir -p build && touch $@
 
@@ -72,7 +72,7 @@ fuzz:
 	go test ./grading/batch -run '^$$' -fuzz FuzzReadManual -fuzztime $(FUZZTIME)
 
 test-notebooks:
-	go test ./notebooks -run 'TestExecute|TestLive|TestStaleAnswer|TestLoopingAnswers|TestPerUserSetup|TestGraderPages' -kernel -count=1 -timeout 60m -v 2>&1 | grep -v '^=== \(RUN\|PAUSE\|CONT\|NAME\)'; exit $${PIPESTATUS[0]}
+	go test ./notebooks -run 'TestExecute|TestLive|TestStaleAnswer|TestLoopingAnswers|TestPerUserSetup|TestGraderPages|TestNothingLeftRunning' -kernel -count=1 -timeout 60m -v 2>&1 | grep -v '^=== \(RUN\|PAUSE\|CONT\|NAME\)'; exit $${PIPESTATUS[0]}
 
 # GRADE_ARGS passes further flags to the grader (-tp 01, -manual
 # grades/manual.csv, -reveal, -j 2, -timeout 20s).

@@ -170,12 +170,15 @@ kernel_json() {
   printf '{"argv":["/bin/sh","%s","%s","{connection_file}"],"display_name":"Go (gonb)","language":"go","interrupt_mode":"message","env":{"PATH":"%s"}}\n' \
     "$(json_escape "$kdir/gonb-kernel.sh")" "$(json_escape "$gobin/gonb")" "$(json_escape "$kernel_path")"
 }
-if [ -f "$kdir/kernel.json" ] && [ "$(cat "$kdir/kernel.json")" = "$(kernel_json)" ] && cmp -s "$here/gonb-kernel.sh" "$kdir/gonb-kernel.sh"; then
+# gonb-kernel.sh starts gopls through gopls-shim/gopls (see there).
+if [ -f "$kdir/kernel.json" ] && [ "$(cat "$kdir/kernel.json")" = "$(kernel_json)" ] && cmp -s "$here/gonb-kernel.sh" "$kdir/gonb-kernel.sh" &&
+   cmp -s "$here/gopls-shim/gopls" "$kdir/gopls-shim/gopls" && [ -x "$kdir/gopls-shim/gopls" ]; then
   say "Go kernel registered ($kdir)"
 else
   "$gobin/gonb" --install >/dev/null 2>&1 || true
   [ -d "$kdir" ] || die "gonb --install did not register the kernel in $kdir."
   cp "$here/gonb-kernel.sh" "$kdir/gonb-kernel.sh"
+  mkdir -p "$kdir/gopls-shim" && cp "$here/gopls-shim/gopls" "$kdir/gopls-shim/gopls" && chmod 755 "$kdir/gopls-shim/gopls"
   kernel_json > "$kdir/kernel.json"
   installed+=("Jupyter kernel 'gonb' in $kdir")
 fi
