@@ -4,10 +4,12 @@
 # optionally Chromium for the browser tests. Re-running it changes nothing and
 # takes a few seconds. It ends by running a one-cell smoke notebook.
 #
-# Usage: kernel-setup/setup.sh [--browser] [--grader] [--no-smoke]
+# Usage: kernel-setup/setup.sh [--browser] [--grader] [--hub] [--no-smoke]
 #   --browser     also install Chromium (needed by `make test`, not by students)
 #   --grader      also install bubblewrap, the grader's sandbox (teachers, `make test`),
 #                 and cmark, which its tests render the feedback with
+#   --hub         also install Debian's JupyterHub (`make test` runs a class on it;
+#                 a school's hub: see hub/README.md)
 #   --no-smoke    skip the smoke notebook at the end
 #
 # Root is not needed: without apt (or root, or sudo) it uses the Jupyter
@@ -26,13 +28,14 @@ ECHARTS_VERSION=5.6.0
 # sha512 of echarts-5.6.0.tgz as published on the npm registry (dist.integrity).
 ECHARTS_INTEGRITY=sha512-oTbVTsXfKuEhxftHqL5xprgLoc0k7uScAwtryCgWF6hPYFLRwOUHiFmHGCBKP5NPFNkDVopOieyUqYGH8Fa3kA==
 
-browser=0 grader=0 smoke=1
+browser=0 grader=0 hub=0 smoke=1
 for a in "$@"; do
   case "$a" in
     --browser) browser=1 ;;
     --grader) grader=1 ;;
+    --hub) hub=1 ;;
     --no-smoke) smoke=0 ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) echo "setup: unknown option $a (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -128,6 +131,18 @@ if [ $grader = 1 ]; then
     say "installing cmark…"
     apt_install cmark || die "cannot install cmark (apt-get install cmark); the grader's tests render its Markdown with it."
     installed+=("cmark (Debian package)")
+  fi
+fi
+
+# --- JupyterHub (tests, schools) ------------------------------------------------
+# Debian's package (3.0, with configurable-http-proxy); hub/ configures it.
+if [ $hub = 1 ]; then
+  if command -v jupyterhub >/dev/null && command -v configurable-http-proxy >/dev/null; then
+    say "JupyterHub present ($(jupyterhub --version 2>/dev/null))"
+  else
+    say "installing JupyterHub…"
+    apt_install jupyterhub || die "cannot install JupyterHub (apt-get install jupyterhub); the hub's test needs it."
+    installed+=("JupyterHub $(jupyterhub --version 2>/dev/null) (Debian package)")
   fi
 fi
 

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/prepa-reines/reines/grading"
 )
 
 // A client of a Jupyter server's kernel API (the REST API under
@@ -75,6 +77,18 @@ func (a kernelAPI) startKernel(name string) (string, error) {
 	return k.ID, nil
 }
 
+// openNotebook opens a notebook (path relative to the server's root) as
+// the notebook page does, a session with a new kernel of the named spec
+// running in the notebook's folder, and returns the kernel's id.
+func (a kernelAPI) openNotebook(path, kernelName string) (string, error) {
+	var s struct{ Kernel struct{ ID string } }
+	body := map[string]any{"path": path, "name": "", "type": "notebook", "kernel": map[string]string{"name": kernelName}}
+	if err := a.call(http.MethodPost, "api/sessions", body, http.StatusCreated, &s); err != nil {
+		return "", err
+	}
+	return s.Kernel.ID, nil
+}
+
 // deleteKernel shuts a kernel down, as the notebook page's Shutdown does.
 func (a kernelAPI) deleteKernel(id string) error {
 	return a.call(http.MethodDelete, "api/kernels/"+id, nil, http.StatusNoContent, nil)
@@ -133,6 +147,7 @@ type execution struct {
 	Status  string   // of the execute_reply: "ok", "error", "aborted"
 	Stdout  string   // the stream outputs, stdout and stderr, in order
 	HTML    []string // the text/html of each display_data or execute_result
+	Checks  []string // the check records (grading.CheckMIME) they carry
 	Errors  []string // each error output: ename: evalue
 	Started bool     // the kernel said busy for this request
 }
@@ -196,6 +211,9 @@ func (c *kernelConn) execute(code string, within time.Duration, until func(*exec
 			if d, ok := m.Content["data"].(map[string]any); ok {
 				if h, ok := d["text/html"].(string); ok {
 					ex.HTML = append(ex.HTML, h)
+				}
+				if r, ok := d[grading.CheckMIME].(string); ok {
+					ex.Checks = append(ex.Checks, r)
 				}
 			}
 		case "error":
