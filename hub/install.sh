@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
     *) echo "install: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
-say() { printf 'hub install: %s\n' "$*"; }
+say() { printf 'hub install [%ds]: %s\n' "$SECONDS" "$*"; } # seconds since the start
 die() { printf 'hub install: error: %s\n' "$*" >&2; exit 1; }
 [ "$(id -u)" = 0 ] || die "run it as root: it installs for every user of the machine."
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
