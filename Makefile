@@ -23,7 +23,7 @@ PORT ?= 8888
 all: test
 
 # The setup script is idempotent; the stamp only saves its few seconds.
-$(STAMP): kernel-setup/setup.sh kernel-setup/gonb-kernel.sh kernel-setup/install-go.sh kernel-setup/smoke.ipynb
+$(STAMP): kernel-setup/setup.sh kernel-setup/gonb-kernel.sh kernel-setup/gopls-shim/gopls kernel-setup/install-go.sh kernel-setup/smoke.ipynb
 	bash kernel-setup/setup.sh $(SETUP_FLAGS)
 	@mkdir -p build && touch $@
 
@@ -41,12 +41,13 @@ HIDE := $(foreach g,__pycache__ *.pyc *.pyo .DS_Store *.so *.dylib *~ src *.go,'
 jupyter: $(STAMP)
 	cd notebooks && jupyter notebook --no-browser --port=$(PORT) $(ROOT_FLAG) $(HIDE) $(JUPYTER_ARGS)
 
-# Tests always re-run the (idempotent) setup, Chromium included: it ends
+# Tests always re-run the (idempotent) setup, Chromium and JupyterHub
+# included (TestHub runs a class on hub/'s configuration): it ends
 # with the smoke notebook, the first test. Then lint, test-go, fuzz and
 # test-notebooks, run and timed by internal/testbudget: a table of each
 # phase (package, kernel test) against the suite's budget ends the output.
 test:
-	@start=$$(date +%s); bash kernel-setup/setup.sh --browser --grader && \
+	@start=$$(date +%s); bash kernel-setup/setup.sh --browser --grader --hub && \
 	  mkdir -p build && touch $(STAMP) && \
 	  go run ./internal/testbudget -setup-seconds $$(( $$(date +%s) - start )) -fuzztime $(FUZZTIME)
 
@@ -72,7 +73,7 @@ fuzz:
 	go test ./grading/batch -run '^$$' -fuzz FuzzReadManual -fuzztime $(FUZZTIME)
 
 test-notebooks:
-	go test ./notebooks -run 'TestExecute|TestLive|TestStaleAnswer|TestLoopingAnswers|TestPerUserSetup|TestGraderPages' -kernel -count=1 -timeout 60m -v 2>&1 | grep -v '^=== \(RUN\|PAUSE\|CONT\|NAME\)'; exit $${PIPESTATUS[0]}
+	go test ./notebooks -run 'TestExecute|TestLive|TestStaleAnswer|TestLoopingAnswers|TestPerUserSetup|TestGraderPages|TestNothingLeftRunning|TestHub' -kernel -count=1 -timeout 60m -v 2>&1 | grep -v '^=== \(RUN\|PAUSE\|CONT\|NAME\)'; exit $${PIPESTATUS[0]}
 
 # GRADE_ARGS passes further flags to the grader (-tp 01, -manual
 # grades/manual.csv, -reveal, -j 2, -timeout 20s).

@@ -4,10 +4,12 @@
 # optionally Chromium for the browser tests. Re-running it changes nothing and
 # takes a few seconds. It ends by running a one-cell smoke notebook.
 #
-# Usage: kernel-setup/setup.sh [--browser] [--grader] [--no-smoke]
+# Usage: kernel-setup/setup.sh [--browser] [--grader] [--hub] [--no-smoke]
 #   --browser     also install Chromium (needed by `make test`, not by students)
 #   --grader      also install bubblewrap, the grader's sandbox (teachers, `make test`),
 #                 and cmark, which its tests render the feedback with
+#   --hub         also install Debian's JupyterHub (`make test` runs a class on it;
+#                 a school's hub: see hub/README.md)
 #   --no-smoke    skip the smoke notebook at the end
 #
 # Root is not needed: without apt (or root, or sudo) it uses the Jupyter
@@ -26,13 +28,14 @@ ECHARTS_VERSION=5.6.0
 # sha512 of echarts-5.6.0.tgz as published on the npm registry (dist.integrity).
 ECHARTS_INTEGRITY=sha512-oTbVTsXfKuEhxftHqL5xprgLoc0k7uScAwtryCgWF6hPYFLRwOUHiFmHGCBKP5NPFNkDVopOieyUqYGH8Fa3kA==
 
-browser=0 grader=0 smoke=1
+browser=0 grader=0 hub=0 smoke=1
 for a in "$@"; do
   case "$a" in
     --browser) browser=1 ;;
     --grader) grader=1 ;;
+    --hub) hub=1 ;;
     --no-smoke) smoke=0 ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) echo "setup: unknown option $a (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -131,6 +134,18 @@ if [ $grader = 1 ]; then
   fi
 fi
 
+# --- JupyterHub (tests, schools) ------------------------------------------------
+# Debian's package (3.0, with configurable-http-proxy); hub/ configures it.
+if [ $hub = 1 ]; then
+  if command -v jupyterhub >/dev/null && command -v configurable-http-proxy >/dev/null; then
+    say "JupyterHub present ($(jupyterhub --version 2>/dev/null))"
+  else
+    say "installing JupyterHub…"
+    apt_install jupyterhub || die "cannot install JupyterHub (apt-get install jupyterhub); the hub's test needs it."
+    installed+=("JupyterHub $(jupyterhub --version 2>/dev/null) (Debian package)")
+  fi
+fi
+
 # --- Go tools: GoNB, goimports, gopls -----------------------------------------
 gonb_version() { "$gobin/gonb" -V 2>&1 | grep -o 'v[0-9][0-9.]*' | head -1; }
 if [ -x "$gobin/gonb" ] && [ "$(gonb_version)" = "$GONB_VERSION" ]; then
@@ -170,12 +185,15 @@ kernel_json() {
   printf '{"argv":["/bin/sh","%s","%s","{connection_file}"],"display_name":"Go (gonb)","language":"go","interrupt_mode":"message","env":{"PATH":"%s"}}\n' \
     "$(json_escape "$kdir/gonb-kernel.sh")" "$(json_escape "$gobin/gonb")" "$(json_escape "$kernel_path")"
 }
-if [ -f "$kdir/kernel.json" ] && [ "$(cat "$kdir/kernel.json")" = "$(kernel_json)" ] && cmp -s "$here/gonb-kernel.sh" "$kdir/gonb-kernel.sh"; then
+# gonb-kernel.sh starts gopls through gopls-shim/gopls (see there).
+if [ -f "$kdir/kernel.json" ] && [ "$(cat "$kdir/kernel.json")" = "$(kernel_json)" ] && cmp -s "$here/gonb-kernel.sh" "$kdir/gonb-kernel.sh" &&
+   cmp -s "$here/gopls-shim/gopls" "$kdir/gopls-shim/gopls" && [ -x "$kdir/gopls-shim/gopls" ]; then
   say "Go kernel registered ($kdir)"
 else
   "$gobin/gonb" --install >/dev/null 2>&1 || true
   [ -d "$kdir" ] || die "gonb --install did not register the kernel in $kdir."
   cp "$here/gonb-kernel.sh" "$kdir/gonb-kernel.sh"
+  mkdir -p "$kdir/gopls-shim" && cp "$here/gopls-shim/gopls" "$kdir/gopls-shim/gopls" && chmod 755 "$kdir/gopls-shim/gopls"
   kernel_json > "$kdir/kernel.json"
   installed+=("Jupyter kernel 'gonb' in $kdir")
 fi

@@ -130,7 +130,12 @@ func TestLive(t *testing.T) {
 // jupyterServer is a Notebook server TestLive started.
 type jupyterServer struct {
 	url, token string
+	pid        int        // the server's, leader of its process group
+	exited     chan error // gets the server's exit, then is closed
 }
+
+// api is the server's kernel API.
+func (s *jupyterServer) api() kernelAPI { return kernelAPI{base: s.url + "/", token: s.token} }
 
 // startJupyter starts a classic Notebook server on a free local port with
 // a random token, serving dir, and stops it (its kernels with it) when the
@@ -179,9 +184,14 @@ func startJupyter(t *testing.T, dir, jupyterPath string) *jupyterServer {
 		t.Fatalf("starting jupyter notebook: %v", err)
 	}
 	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
+	srv.pid, srv.exited = cmd.Process.Pid, exited
+	go func() { exited <- cmd.Wait(); close(exited) }()
 	t.Cleanup(func() {
-		srv.shutdownKernels(t)
+		select {
+		case <-exited: // stopped by the test
+		default:
+			srv.shutdownKernels(t)
+		}
 		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
 		select {
 		case <-exited:
@@ -201,8 +211,7 @@ func startJupyter(t *testing.T, dir, jupyterPath string) *jupyterServer {
 			}
 		}
 		select {
-		case err := <-exited:
-			exited <- err
+		case err := <-exited: // closed after: the cleanup's wait returns at once
 			t.Fatalf("jupyter notebook exited (%v); log %s", err, log.Name())
 		default:
 		}

@@ -165,8 +165,8 @@ func checkExecuted(t *testing.T, b *browser, executed, png, want string) {
 // rawErrorKernel registers, in dir, the workbook's GoNB kernel (started
 // by kernel-setup/gonb-kernel.sh, which keeps its log for the checks)
 // reporting compile errors as plain text, and returns the JUPYTER_PATH
-// that selects it.
-func rawErrorKernel(t *testing.T, root, dir string) string {
+// that selects it. The kernel's environment gets env (name, value, …).
+func rawErrorKernel(t *testing.T, root, dir string, env ...string) string {
 	gonb, err := exec.LookPath("gonb")
 	if err != nil {
 		gopath, _ := exec.Command("go", "env", "GOPATH").Output()
@@ -178,12 +178,21 @@ func rawErrorKernel(t *testing.T, root, dir string) string {
 	}
 	spec, _ := json.Marshal(map[string]any{
 		"argv":         []string{"/bin/sh", filepath.Join(root, "kernel-setup", "gonb-kernel.sh"), gonb, "{connection_file}", "--raw_error"},
-		"display_name": "Go (gonb)", "language": "go", "interrupt_mode": "message", "env": map[string]string{},
+		"display_name": "Go (gonb)", "language": "go", "interrupt_mode": "message", "env": kernelEnv(env),
 	})
 	if err := os.WriteFile(filepath.Join(kdir, "kernel.json"), spec, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// kernelEnv makes a kernel spec's env of name, value pairs.
+func kernelEnv(pairs []string) map[string]string {
+	env := map[string]string{}
+	for i := 0; i+1 < len(pairs); i += 2 {
+		env[pairs[i]] = pairs[i+1]
+	}
+	return env
 }
 
 var mu sync.Mutex // one notebook compiles at a time: 2 cores

@@ -41,7 +41,7 @@ var copied = []struct {
 	{dir: "grading/notebook"},
 	{dir: "grading/submission", files: []string{"program.go", "compile.go"}},
 	{dir: "grading/cmd/check"},
-	{dir: "kernel-setup", files: []string{"setup.sh", "install-go.sh", "smoke.ipynb", "gonb-kernel.sh", "notebook-module.sh"}},
+	{dir: "kernel-setup", files: []string{"setup.sh", "install-go.sh", "smoke.ipynb", "gonb-kernel.sh", "gopls-shim/gopls", "notebook-module.sh"}},
 	{dir: ".", files: []string{"go.mod", "go.sum"}},
 }
 
@@ -95,12 +95,17 @@ func writeStudent(ctx context.Context, root, out string, record bool) ([]string,
 		return os.WriteFile(path, data, mode)
 	}
 	copyFile := func(rel string) error {
-		data, err := os.ReadFile(filepath.Join(root, rel))
+		path := filepath.Join(root, rel)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		info, err := os.Stat(path)
 		if err != nil {
 			return err
 		}
 		mode := fs.FileMode(0o644)
-		if strings.HasSuffix(rel, ".sh") {
+		if strings.HasSuffix(rel, ".sh") || info.Mode()&0o111 != 0 {
 			mode = 0o755
 		}
 		return write(rel, data, mode)

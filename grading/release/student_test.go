@@ -67,9 +67,15 @@ func TestStudentEditionContents(t *testing.T) {
 		t.Fatalf("go vet in the student edition: %v\n%s", err, out)
 	}
 	for _, want := range []string{"Makefile", "README.md", ".gitignore", "go.mod", "go.sum", "kernel-setup/setup.sh", "kernel-setup/install-go.sh", "binder/postBuild", "binder/apt.txt", "Dockerfile",
-		"kernel-setup/gonb-kernel.sh", "grading/cmd/check/main.go", "notebooks/01-recursion.ipynb", "grading/nb05/recorded.go"} {
+		"kernel-setup/gonb-kernel.sh", "kernel-setup/gopls-shim/gopls", "grading/cmd/check/main.go", "notebooks/01-recursion.ipynb", "grading/nb05/recorded.go"} {
 		if _, err := os.Stat(filepath.Join(dir, want)); err != nil {
 			t.Errorf("missing %s", want)
+		}
+	}
+	// The kernel's launchers are run, not read.
+	for _, exe := range []string{"kernel-setup/setup.sh", "kernel-setup/gopls-shim/gopls"} {
+		if info, err := os.Stat(filepath.Join(dir, exe)); err == nil && info.Mode()&0o100 == 0 {
+			t.Errorf("%s is not executable (mode %v)", exe, info.Mode())
 		}
 	}
 	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {

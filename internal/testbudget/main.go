@@ -52,6 +52,8 @@ var budget = map[string]float64{
 	"kernel TestStaleAnswer":         20,
 	"kernel TestPerUserSetup":        60,
 	"kernel TestGraderPages":         15,
+	"kernel TestNothingLeftRunning":  60,
+	"kernel TestHub":                 180,
 }
 
 // total is the suite's budget: 20 minutes.
@@ -108,7 +110,7 @@ func main() {
 		return nil, nil
 	})
 	phase("kernel", func() ([]row, error) {
-		return goTest("kernel ", "./notebooks", "-run", "TestExecute|TestLive|TestStaleAnswer|TestLoopingAnswers|TestPerUserSetup|TestGraderPages",
+		return goTest("kernel ", "./notebooks", "-run", "TestExecute|TestLive|TestStaleAnswer|TestLoopingAnswers|TestPerUserSetup|TestGraderPages|TestNothingLeftRunning|TestHub",
 			"-kernel", "-count=1", "-timeout", "60m", "-v")
 	})
 	report(os.Stdout, rows, time.Since(start).Seconds())
