@@ -124,7 +124,7 @@ func (s Sandbox) Isolation() string {
 		}
 		have = append(have, "a cgroup "+s.Cgroups.Version()+" per child ("+what+")")
 	}
-	have = append(have, "a wall-clock time-out per case")
+	have = append(have, "a time-out per case, in time the child had the machine")
 	if s.Cgroups == nil {
 		have = append(have, "no cgroup limits ("+s.NoCgroups+")")
 	}
