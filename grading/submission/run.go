@@ -24,7 +24,7 @@ import (
 
 // Limits bound one run of a student's program.
 type Limits struct {
-	Timeout  time.Duration // wall clock, then the whole process group is killed
+	Timeout  time.Duration // time the child had the machine (see starve.go), then the whole process group is killed
 	MemoryMB int           // data segment (RLIMIT_DATA: the heap), in MiB
 	Output   int           // bytes of stdout+stderr kept; the rest is dropped
 	Procs    int           // processes and threads of the sandbox user (RLIMIT_NPROC)
