@@ -24,7 +24,7 @@ import (
 
 // Limits bound one run of a student's program.
 type Limits struct {
-	Timeout  time.Duration // wall clock, then the whole process group is killed
+	Timeout  time.Duration // time the child had the machine (see starve.go), then the whole process group is killed
 	MemoryMB int           // data segment (RLIMIT_DATA: the heap), in MiB
 	Output   int           // bytes of stdout+stderr kept; the rest is dropped
 	Procs    int           // processes and threads of the sandbox user (RLIMIT_NPROC)
@@ -124,7 +124,7 @@ func (s Sandbox) Isolation() string {
 		}
 		have = append(have, "a cgroup "+s.Cgroups.Version()+" per child ("+what+")")
 	}
-	have = append(have, "a wall-clock time-out per case")
+	have = append(have, "a time-out per case, in time the child had the machine")
 	if s.Cgroups == nil {
 		have = append(have, "no cgroup limits ("+s.NoCgroups+")")
 	}
