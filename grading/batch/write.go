@@ -370,22 +370,34 @@ func previous(out string) (grades, manual [][]string, err error) {
 }
 
 // keepPrevious moves the earlier grades.csv and manual.csv of out, if any,
-// to out/previous/, named after the time they are replaced.
+// to out/previous/, named after the time they are replaced
+// ("grades-20261202-054249.csv"); a second run within the same second gets
+// "-2", and so on: no earlier gradebook is ever overwritten.
 func keepPrevious(out string) error {
 	stamp := time.Now().Format("20060102-150405")
-	for _, name := range []string{"grades.csv", "manual.csv"} {
-		data, err := os.ReadFile(filepath.Join(out, name))
+	dir := filepath.Join(out, "previous")
+	name := func(base, suffix string) string { return filepath.Join(dir, base+"-"+stamp+suffix+".csv") }
+	suffix := ""
+	for k := 2; ; k++ {
+		_, errG := os.Lstat(name("grades", suffix))
+		_, errM := os.Lstat(name("manual", suffix))
+		if errors.Is(errG, fs.ErrNotExist) && errors.Is(errM, fs.ErrNotExist) {
+			break
+		}
+		suffix = "-" + strconv.Itoa(k)
+	}
+	for _, base := range []string{"grades", "manual"} {
+		data, err := os.ReadFile(filepath.Join(out, base+".csv"))
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {
 			return err
 		}
-		dir := filepath.Join(out, "previous")
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return err
 		}
-		if err := os.WriteFile(filepath.Join(dir, strings.TrimSuffix(name, ".csv")+"-"+stamp+".csv"), data, 0o644); err != nil {
+		if err := os.WriteFile(name(base, suffix), data, 0o644); err != nil {
 			return err
 		}
 	}

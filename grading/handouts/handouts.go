@@ -197,8 +197,11 @@ func PointsTable(nb string, guide bool) string {
 		b.WriteString(" |")
 	}
 	b.WriteString("\n")
-	if guide && core != total {
+	switch {
+	case guide && core != total:
 		fmt.Fprintf(&b, "\nTotal du TP : %s, dont %s pour les questions qui ne sont pas facultatives.\n", grading.Plural(total, "point"), grading.Plural(core, "point"))
+	case guide:
+		fmt.Fprintf(&b, "\nTotal du TP : %s, aucune question n'est facultative.\n", grading.Plural(total, "point"))
 	}
 	return b.String()
 }

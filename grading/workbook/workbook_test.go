@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,17 +13,37 @@ import (
 	"github.com/prepa-reines/reines/grading/workbook"
 )
 
-// Every notebook has questions numbered 1, 2, … with a title and points,
-// and every question with a function is an exercise.
+// Every notebook has questions numbered 1, 2, … as its original numbers
+// them, a question of the original in several parts as 3a, 3b, … (never a
+// lone 3a), with a title and points, and every question with a function is
+// an exercise.
 func TestRegistry(t *testing.T) {
 	for _, nb := range workbook.Notebooks {
 		qs := grading.Questions(nb.ID)
 		if len(qs) == 0 {
 			t.Errorf("notebook %s: no question", nb.ID)
 		}
+		// want lists the numbers that may come next: the next part of the
+		// current question, or the next question, whole or as its part a.
+		number, part := 0, byte(0)
 		for k, q := range qs {
-			if q.Number() != "Q"+strconv.Itoa(k+1) {
-				t.Errorf("notebook %s: question %d is %s", nb.ID, k+1, q.ID)
+			next := strconv.Itoa(number + 1)
+			want := []string{"Q" + next, "Q" + next + "a"}
+			if part != 0 {
+				want = append(want, "Q"+strconv.Itoa(number)+string(part+1))
+			}
+			got := q.Number()
+			if !slices.Contains(want, got) {
+				t.Errorf("notebook %s: question %d is %s, want one of %v", nb.ID, k+1, q.ID, want)
+			}
+			if part == 'a' && !strings.HasSuffix(got, "b") {
+				t.Errorf("notebook %s: %s is a lone part a", nb.ID, qs[k-1].ID)
+			}
+			digits := strings.TrimRight(strings.TrimPrefix(got, "Q"), "abcdefghijklmnopqrstuvwxyz")
+			number, _ = strconv.Atoi(digits)
+			part = 0
+			if len(got) > len(digits)+1 {
+				part = got[len(got)-1]
 			}
 			if !q.Prose() && grading.ExerciseOf(q.ID) == nil {
 				t.Errorf("%s: a function but no exercise", q.ID)
@@ -30,6 +51,9 @@ func TestRegistry(t *testing.T) {
 			if !q.Prose() && !strings.HasPrefix(q.RefName, workbook.Module+"/tp/") {
 				t.Errorf("%s: reference %q is not in package tp", q.ID, q.RefName)
 			}
+		}
+		if part == 'a' {
+			t.Errorf("notebook %s: %s is a lone part a", nb.ID, qs[len(qs)-1].ID)
 		}
 	}
 }

@@ -86,9 +86,13 @@ func TestHandouts(t *testing.T) {
 					}
 					if src.headed[q.Number()] {
 						// The title, then its points: "(3 points)", or within a
-						// written answer's "(réponse rédigée, 1 point)".
+						// written answer's "(réponse rédigée, 1 point)"; an
+						// optional question's "(2 points, facultative)".
 						title, written := strings.CutSuffix(q.PlainTitle(), ")")
 						pts := grading.Plural(q.Points, "point") + ")"
+						if q.Optional {
+							pts = grading.Plural(q.Points, "point") + ", facultative)"
+						}
 						if written = written && strings.HasSuffix(title, "(réponse rédigée"); written {
 							pts = ", " + pts
 						} else {
