@@ -147,6 +147,7 @@ func lint() ([]row, error) {
 
 // event is one line of go test -json (cmd/test2json).
 type event struct {
+	Time    time.Time
 	Action  string
 	Package string
 	Test    string
@@ -182,7 +183,8 @@ func goTest(prefix string, args ...string) ([]row, error) {
 // package's tests, each a phase of its own).
 func readEvents(r io.Reader, w io.Writer, prefix string, verbose bool) ([]row, error) {
 	const module = "github.com/prepa-reines/reines/"
-	held := map[string][]string{} // output of running tests and packages, by key
+	held := map[string][]string{}   // output of running tests and packages, by key
+	began := map[string]time.Time{} // when each test started, by key
 	var rows []row
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<24)
@@ -195,6 +197,8 @@ func readEvents(r io.Reader, w io.Writer, prefix string, verbose bool) ([]row, e
 		pkg := strings.TrimPrefix(e.Package, module)
 		key := pkg + " " + e.Test
 		switch e.Action {
+		case "run":
+			began[key] = e.Time
 		case "output":
 			if verbose && e.Test != "" && !strings.HasPrefix(strings.TrimSpace(e.Output), "===") {
 				fmt.Fprint(w, e.Output)
@@ -214,7 +218,14 @@ func readEvents(r io.Reader, w io.Writer, prefix string, verbose bool) ([]row, e
 					rows = append(rows, row{name: prefix + pkg, seconds: e.Elapsed, failed: e.Action == "fail", sub: true})
 				}
 			case e.Test != "" && verbose && !strings.Contains(e.Test, "/"):
-				rows = append(rows, row{name: prefix + e.Test, seconds: e.Elapsed, failed: e.Action == "fail", sub: true})
+				// A test whose subtests are parallel reports only its own
+				// function's time as Elapsed: its row is the time from its
+				// start to its end, subtests included.
+				seconds := e.Elapsed
+				if t, ok := began[key]; ok && !e.Time.IsZero() {
+					seconds = max(seconds, e.Time.Sub(t).Seconds())
+				}
+				rows = append(rows, row{name: prefix + e.Test, seconds: seconds, failed: e.Action == "fail", sub: true})
 			}
 		}
 	}

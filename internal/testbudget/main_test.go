@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"testing"
 )
@@ -58,6 +59,24 @@ func TestReadEventsVerbose(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "executed in 42 s") || strings.Contains(out.String(), "=== RUN") {
 		t.Errorf("output:\n%s\nwant the test's log without the === lines", out.String())
+	}
+}
+
+// A test whose subtests are parallel ends its function at once (Elapsed
+// 1.1 s in go test -json) but lasts until its subtests are done: its row
+// is the time from its run event to its pass event.
+func TestReadEventsParallel(t *testing.T) {
+	stream := `{"Time":"2026-12-02T14:00:00Z","Action":"run","Package":"github.com/prepa-reines/reines/notebooks","Test":"TestExecute"}
+{"Time":"2026-12-02T14:00:01Z","Action":"run","Package":"github.com/prepa-reines/reines/notebooks","Test":"TestExecute/01"}
+{"Time":"2026-12-02T14:04:00Z","Action":"pass","Package":"github.com/prepa-reines/reines/notebooks","Test":"TestExecute/01","Elapsed":239}
+{"Time":"2026-12-02T14:04:00Z","Action":"pass","Package":"github.com/prepa-reines/reines/notebooks","Test":"TestExecute","Elapsed":1.1}
+`
+	rows, err := readEvents(strings.NewReader(stream), io.Discard, "kernel ", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 1 || rows[0] != (row{name: "kernel TestExecute", seconds: 240, sub: true}) {
+		t.Errorf("rows %+v; want one for TestExecute, 240 s", rows)
 	}
 }
 
