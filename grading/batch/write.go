@@ -710,6 +710,10 @@ func students(results []Result) []student {
 	return out
 }
 
+// UnwrittenAnswer is the answer column of manual.csv for a written answer
+// the student left as the placeholder (see Question.Unwritten).
+const UnwrittenAnswer = "(non rédigée)"
+
 // writeManual lists the written answers for the teacher to grade, with the
 // points already given.
 func writeManual(path string, results []Result, old [][]string) error {
@@ -726,7 +730,11 @@ func writeManual(path string, results []Result, old [][]string) error {
 				if q.Points > 0 {
 					p = pts(q.Points)
 				}
-				_ = w.Write(cells([]string{r.Student, filepath.Base(r.File), q.ID, strconv.Itoa(q.Max), p, q.Answer, q.Comment}))
+				answer := q.Answer
+				if q.Unwritten {
+					answer = UnwrittenAnswer
+				}
+				_ = w.Write(cells([]string{r.Student, filepath.Base(r.File), q.ID, strconv.Itoa(q.Max), p, answer, q.Comment}))
 			}
 		}
 	}
@@ -767,6 +775,10 @@ func Markdown(r Result, reveal bool) string {
 func questionMarkdown(q Question, reveal bool) string {
 	var b strings.Builder
 	switch {
+	case q.Manual && q.Unwritten && q.Comment != "":
+		fmt.Fprintf(&b, "Réponse non rédigée (la cellule de réponse est restée telle quelle), notée par l'enseignant : %s\n\n", q.Comment)
+	case q.Manual && q.Unwritten:
+		b.WriteString("Réponse non rédigée : la cellule de réponse est restée telle quelle.\n\n")
 	case q.Manual && q.Comment != "":
 		fmt.Fprintf(&b, "Réponse rédigée, notée par l'enseignant : %s\n\n", q.Comment)
 	case q.Manual:
@@ -973,7 +985,7 @@ var feedbackHTML = template.Must(template.New("feedback").Funcs(template.FuncMap
 <p><strong>Total&nbsp;: {{.Total}}</strong></p>
 {{range .R.Problems}}<p class="ko">⚠ {{fr .}}</p>{{end}}
 {{range .Questions}}<h2>{{.Q.ID}} — {{fr .Title}}&nbsp;: {{.Points}} / {{.Q.Max}}</h2>
-{{if .Q.Manual}}<p>Réponse rédigée, notée par l'enseignant{{if .Q.Comment}}{{fr " : "}}{{.Q.Comment}}{{else}}.{{end}}</p>{{else if .NotImplemented}}<p>Pas encore implémenté.</p>{{else if .Q.Total}}<p>{{fr .Summary}}</p>{{end}}
+{{if and .Q.Manual .Q.Unwritten}}<p>Réponse non rédigée{{if .Q.Comment}} (la cellule de réponse est restée telle quelle), notée par l'enseignant{{fr " : "}}{{.Q.Comment}}{{else}}{{fr " : "}}la cellule de réponse est restée telle quelle.{{end}}</p>{{else if .Q.Manual}}<p>Réponse rédigée, notée par l'enseignant{{if .Q.Comment}}{{fr " : "}}{{.Q.Comment}}{{else}}.{{end}}</p>{{else if .NotImplemented}}<p>Pas encore implémenté.</p>{{else if .Q.Total}}<p>{{fr .Summary}}</p>{{end}}
 {{with .Q.Note}}<p>{{fr .}}</p>{{end}}
 {{range .Q.Flags}}<p class="ko">🚩 {{fr .}}</p>{{end}}
 {{with .Q.Compile}}<p>Erreur de compilation&nbsp;:</p><pre>{{.}}</pre>{{end}}
