@@ -1449,3 +1449,38 @@ func TestUnwrittenAnswer(t *testing.T) {
 		t.Errorf("the feedback must say once that the answer is not written:\n%s\n%s", md, page)
 	}
 }
+
+// A failed hidden case says which kind of input it is (an error case, an
+// edge case, a large n), from the case, and not the case itself.
+func TestHiddenKinds(t *testing.T) {
+	late := grading.Judge("01/Q5", []byte(`{"N":23}`), grading.ChildResult{Problem: "délai"})
+	refused := grading.Judge("01/Q2", []byte(`{"N":-7}`), grading.ChildResult{Problem: "panique"})
+	edge := grading.Judge("01/Q5", []byte(`{"N":0}`), grading.ChildResult{Problem: "panique"})
+	late.Status = grading.TimedOut
+	q := Question{ID: "01/Q5", Title: "Première solution", Max: 2, Passed: 0, Total: 3, Hidden: 3,
+		HiddenKO: []grading.CaseResult{late, refused, edge}}
+	md := questionMarkdown(q, false)
+	for _, want := range []string{"- ✘ 3 cas cachés échoués\n", "  - grand n, au-delà des cas publics : délai dépassé\n",
+		"  - cas d'erreur (entrée à refuser) : échoué\n", "  - cas limite (n ≤ 1) : échoué\n"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("feedback lacks %q:\n%s", want, md)
+		}
+	}
+	for _, secret := range []string{"23", "-7", late.Want, refused.Want} {
+		if strings.Contains(md, secret) {
+			t.Errorf("feedback gives the hidden case away (%q):\n%s", secret, md)
+		}
+	}
+	page := HTML(Result{Student: "ana", TP: "01", Questions: []Question{q}}.finish("01"), "")
+	for _, want := range []string{"3 cas cachés échoués", "<li>grand n, au-delà des cas publics\u00a0: délai dépassé</li>", "<li>cas d&#39;erreur (entrée à refuser)\u00a0: échoué</li>"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("HTML feedback lacks %q:\n%s", want, page)
+		}
+	}
+	if strings.Contains(page, "n = 23") {
+		t.Errorf("HTML feedback gives the hidden case away:\n%s", page)
+	}
+	if typo := grading.Typography(md); !strings.Contains(typo, "publics\u00a0: délai") {
+		t.Errorf("no French typography in the hint:\n%s", typo)
+	}
+}

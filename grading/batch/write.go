@@ -811,8 +811,22 @@ func questionMarkdown(q Question, reveal bool) string {
 	if q.Hidden > q.HiddenOK && !reveal {
 		n := q.Hidden - q.HiddenOK
 		fmt.Fprintf(&b, "- ✘ %d %s\n", n, agree(n, "cas caché échoué", "cas cachés échoués"))
+		b.WriteString(hiddenKinds(q.HiddenKO))
 	}
 	b.WriteString("\n")
+	return b.String()
+}
+
+// hiddenKinds says, as a nested list, which kind of input each failed
+// hidden case is (grading.CaseKind) and how it failed, without giving the
+// case; "" when no case has a kind.
+func hiddenKinds(failed []grading.CaseResult) string {
+	var b strings.Builder
+	for _, c := range failed {
+		if c.Kind != "" {
+			fmt.Fprintf(&b, "  - %s : %s\n", c.Kind, c.Status)
+		}
+	}
 	return b.String()
 }
 
@@ -989,6 +1003,7 @@ var feedbackHTML = template.Must(template.New("feedback").Funcs(template.FuncMap
 {{with .Q.Note}}<p>{{fr .}}</p>{{end}}
 {{range .Q.Flags}}<p class="ko">🚩 {{fr .}}</p>{{end}}
 {{with .Q.Compile}}<p>Erreur de compilation&nbsp;:</p><pre>{{.}}</pre>{{end}}
+{{with .HiddenKinds}}<p class="ko">✘ {{len .}} {{if eq (len .) 1}}cas caché échoué{{else}}cas cachés échoués{{end}}&nbsp;:</p><ul>{{range .}}<li>{{fr .}}</li>{{end}}</ul>{{end}}
 {{range .Failed}}<p class="ko">✘ {{fr .Input}}&nbsp;: {{fr .Status}}{{if and .Want (not .Lines)}} — attendu <code>{{fr .Want}}</code>, obtenu <code>{{fr .Got}}</code>{{end}}{{with .Note}} — {{fr .}}{{end}}</p>{{if .Lines}}<p>attendu (↵ marque chaque fin de ligne)&nbsp;:</p><pre>{{.Want}}</pre><p>obtenu&nbsp;:</p><pre>{{.Got}}</pre>{{end}}{{with .Board}}{{.}}{{end}}{{end}}
 {{end}}
 {{.Lib}}
@@ -1013,6 +1028,7 @@ func HTML(r Result, lib string) string {
 		Summary        string
 		NotImplemented bool
 		Failed         []failed
+		HiddenKinds    []string // the kind and status of each failed hidden case (see hiddenKinds)
 	}
 	data := struct {
 		R         Result
@@ -1022,6 +1038,11 @@ func HTML(r Result, lib string) string {
 	}{R: r, Total: ptsFr(r.Points) + " / " + ptsFr(r.Max)}
 	for _, q := range r.Questions {
 		qq := question{Q: q, Title: grading.PlainText(q.Title), Points: ptsFr(q.Points), Summary: casesSummary(q), NotImplemented: notImplemented(q)}
+		for _, c := range q.HiddenKO {
+			if c.Kind != "" && !notImplemented(q) {
+				qq.HiddenKinds = append(qq.HiddenKinds, c.Kind+" : "+c.Status.String())
+			}
+		}
 		for _, c := range q.Public {
 			if c.Status == grading.Passed || notImplemented(q) {
 				continue
