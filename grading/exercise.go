@@ -142,6 +142,7 @@ type CaseResult struct {
 	Status           Status
 	Note             string       // French explanation, may be empty
 	Board            *board.Board // drawing of a failing case, may be nil
+	Kind             string       // French: which kind of input (see CaseKind), said of a failed hidden case
 }
 
 // Report is the result of checking one function against the public cases.

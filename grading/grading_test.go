@@ -602,3 +602,31 @@ func TestHiddenNotPublic(t *testing.T) {
 		t.Fatal("no seed drew a public case first: the test tests nothing")
 	}
 }
+
+// A case's kind says what kind of input it is, from the input and the
+// expected output, without giving it.
+func TestCaseKind(t *testing.T) {
+	type out struct {
+		Count int64
+		Err   *Err
+	}
+	errored := out{Err: ErrOf(errors.New("n < 0"))}
+	for _, c := range []struct {
+		in, want any
+		most     int
+		kind     string
+	}{
+		{Sized{N: -2}, errored, 12, "cas d'erreur (entrée à refuser)"},
+		{Sized{N: 0}, out{}, 12, "cas limite (n ≤ 1)"},
+		{Sized{N: 1}, out{Count: 1}, 12, "cas limite (n ≤ 1)"},
+		{Sized{N: 6}, out{Count: 4}, 12, "petit n"},
+		{Sized{N: 10}, out{Count: 724}, 12, "grand n"},
+		{Sized{N: 13}, out{Count: 73712}, 12, "grand n, au-delà des cas publics"},
+		{struct{ Items []string }{}, out{}, 12, ""},
+		{struct{ Items []string }{}, errored, 12, "cas d'erreur (entrée à refuser)"},
+	} {
+		if got := CaseKind(c.in, c.want, c.most); got != c.kind {
+			t.Errorf("CaseKind(%+v, %+v, %d) = %q; want %q", c.in, c.want, c.most, got, c.kind)
+		}
+	}
+}

@@ -119,7 +119,7 @@ func (e *Exercise[F, In, Out]) judgeChild(input []byte, res ChildResult) CaseRes
 		return CaseResult{Status: Failed, Note: "entrée illisible : " + err.Error()}
 	}
 	want := e.cachedWant(input, in)
-	cr := CaseResult{Input: e.describe(in), Want: e.formatWant(in, want)}
+	cr := CaseResult{Input: e.describe(in), Want: e.formatWant(in, want), Kind: CaseKind(in, want, e.publicMaxN())}
 	switch {
 	case res.Reserved != "":
 		cr.Status, cr.Note = Failed, ReservedNote(res.Reserved)

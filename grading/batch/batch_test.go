@@ -21,6 +21,7 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/notebook"
+	"github.com/prepa-reines/reines/grading/release"
 	"github.com/prepa-reines/reines/grading/submission"
 	"github.com/prepa-reines/reines/tp/board"
 )
@@ -1398,5 +1399,88 @@ func TestMarkdownEscapes(t *testing.T) {
 	}
 	if !strings.Contains(md, `\<img`) || !strings.Contains(md, "`` ` <script>alert(1)</script> ` ``") {
 		t.Errorf("the value is not in a code span it cannot close:\n%s", md)
+	}
+}
+
+// A written answer left as the student edition's placeholder is « non
+// rédigée » in manual.csv and in the feedback; a written one is not.
+func TestUnwrittenAnswer(t *testing.T) {
+	for _, c := range []struct {
+		path      string
+		unwritten bool
+	}{
+		{filepath.Join("..", "..", "notebooks", "05-domination.ipynb"), true},
+		{filepath.Join("..", "..", "notebooks", "corrections", "05-domination.ipynb"), false},
+	} {
+		nb, err := notebook.Read(c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, q := range grading.Questions("05") {
+			if q.Prose() {
+				n++
+				if got := unwritten(proseAnswer(nb, q.ID)); got != c.unwritten {
+					t.Errorf("%s, %s: unwritten = %v; want %v", c.path, q.ID, got, c.unwritten)
+				}
+			}
+		}
+		if n == 0 {
+			t.Fatal("no written question in TP 05")
+		}
+	}
+	if !unwritten("  \n") || !unwritten("**Votre réponse :**   _(remplacez ce texte par votre réponse)_\n") || unwritten(release.ProsePlaceholder+"\nLes reines se gênent.") {
+		t.Error("unwritten: the placeholder, whatever its spaces, or nothing; not a placeholder followed by an answer")
+	}
+	rs := []Result{Result{Student: "ana", File: "s/a.ipynb", TP: "01", Questions: []Question{
+		{ID: "01/Q6", Max: 2, Manual: true, Answer: release.ProsePlaceholder, Unwritten: true},
+		{ID: "01/Q7", Max: 2, Manual: true, Answer: "Les reines se gênent."},
+	}}.finish("01")}
+	out := t.TempDir()
+	if err := WriteAll(out, rs, false); err != nil {
+		t.Fatal(err)
+	}
+	rows := readCSV(t, filepath.Join(out, "manual.csv"))
+	if len(rows) != 3 || rows[1][5] != "(non rédigée)" || rows[2][5] != "Les reines se gênent." {
+		t.Errorf("manual.csv %q; want « (non rédigée) » for the placeholder, the text of the other", rows)
+	}
+	md, page := Markdown(rs[0], false), HTML(rs[0], "")
+	if strings.Count(md, "Réponse non rédigée") != 1 || strings.Count(page, "Réponse non rédigée") != 1 {
+		t.Errorf("the feedback must say once that the answer is not written:\n%s\n%s", md, page)
+	}
+}
+
+// A failed hidden case says which kind of input it is (an error case, an
+// edge case, a large n), from the case, and not the case itself.
+func TestHiddenKinds(t *testing.T) {
+	late := grading.Judge("01/Q5", []byte(`{"N":23}`), grading.ChildResult{Problem: "délai"})
+	refused := grading.Judge("01/Q2", []byte(`{"N":-7}`), grading.ChildResult{Problem: "panique"})
+	edge := grading.Judge("01/Q5", []byte(`{"N":0}`), grading.ChildResult{Problem: "panique"})
+	late.Status = grading.TimedOut
+	q := Question{ID: "01/Q5", Title: "Première solution", Max: 2, Passed: 0, Total: 3, Hidden: 3,
+		HiddenKO: []grading.CaseResult{late, refused, edge}}
+	md := questionMarkdown(q, false)
+	for _, want := range []string{"- ✘ 3 cas cachés échoués\n", "  - grand n, au-delà des cas publics : délai dépassé\n",
+		"  - cas d'erreur (entrée à refuser) : échoué\n", "  - cas limite (n ≤ 1) : échoué\n"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("feedback lacks %q:\n%s", want, md)
+		}
+	}
+	for _, secret := range []string{"23", "-7", late.Want, refused.Want} {
+		if strings.Contains(md, secret) {
+			t.Errorf("feedback gives the hidden case away (%q):\n%s", secret, md)
+		}
+	}
+	page := HTML(Result{Student: "ana", TP: "01", Questions: []Question{q}}.finish("01"), "")
+	for _, want := range []string{"3 cas cachés échoués", "<li>grand n, au-delà des cas publics\u00a0: délai dépassé</li>", "<li>cas d&#39;erreur (entrée à refuser)\u00a0: échoué</li>"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("HTML feedback lacks %q:\n%s", want, page)
+		}
+	}
+	if strings.Contains(page, "n = 23") {
+		t.Errorf("HTML feedback gives the hidden case away:\n%s", page)
+	}
+	if typo := grading.Typography(md); !strings.Contains(typo, "publics\u00a0: délai") {
+		t.Errorf("no French typography in the hint:\n%s", typo)
 	}
 }

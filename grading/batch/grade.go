@@ -13,10 +13,12 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/notebook"
+	"github.com/prepa-reines/reines/grading/release"
 	"github.com/prepa-reines/reines/grading/submission"
 	"github.com/prepa-reines/reines/grading/workbook"
 )
@@ -28,6 +30,7 @@ type Question struct {
 	Points    float64 // points earned: Max × passed cases / all cases, rounded down to 0.25
 	Manual    bool    // a written answer, graded by the teacher (manual.csv)
 	Answer    string  // the written answer's text (Manual)
+	Unwritten bool    // the written answer is the student edition's placeholder, or absent (Manual)
 	Comment   string  // the teacher's comment on it (manual.csv), for the student
 	Passed    int     // cases passed, public and hidden
 	Total     int     // cases, public and hidden
@@ -169,6 +172,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		}
 		if q.Prose() {
 			g.Manual, g.Answer = true, proseAnswer(nb, q.ID)
+			g.Unwritten = unwritten(g.Answer)
 			res.Questions = append(res.Questions, g)
 			continue
 		}
@@ -627,6 +631,17 @@ func proseAnswer(nb *notebook.Notebook, id string) string {
 		}
 	}
 	return text
+}
+
+// unwritten reports whether a written answer's text is the placeholder of
+// the student edition (release.ProsePlaceholder), whatever its spaces, or
+// nothing: the student did not write it.
+func unwritten(answer string) bool {
+	norm := func(s string) string {
+		return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == '\u00a0' || r == '\u202f' }), " ")
+	}
+	a := norm(answer)
+	return a == "" || a == norm(release.ProsePlaceholder)
 }
 
 // importsGrading reports whether the notebook imports a grading package

@@ -98,9 +98,14 @@ func TestHostileMarkdown(t *testing.T) {
 		return out
 	}
 	plain := outputs(hostileResult("valeur"))
+	plainLines := outputs(hostileResult("valeur\nvaleur")) // values on several lines are shown on their lines
 	for _, v := range hostileValues {
 		for k, md := range outputs(hostileResult(v)) {
-			want, got := tags(cmark(t, plain[k])), tags(cmark(t, md))
+			ref := plain[k]
+			if multiline(v) {
+				ref = plainLines[k]
+			}
+			want, got := tags(cmark(t, ref)), tags(cmark(t, md))
 			if !slices.Equal(got, want) {
 				t.Errorf("value %q, output %d: elements %v; want %v\nMarkdown:\n%s\nHTML:\n%s", v, k, got, want, md, cmark(t, md))
 			}
@@ -110,5 +115,46 @@ func TestHostileMarkdown(t *testing.T) {
 	html := cmark(t, Markdown(hostileResult("\r\r<script>alert(1)</script>\r\r# Note"), true))
 	if !strings.Contains(html, "&lt;script&gt;alert(1)&lt;/script&gt; / # Note") {
 		t.Errorf("the value is not shown as text:\n%s", html)
+	}
+}
+
+// The feedback writes points with a decimal comma, and a board on its
+// lines with each line end marked, so that a missing final newline shows
+// (flattened, both read « .Q.. / ...Q »).
+func TestFeedbackPointsAndBoards(t *testing.T) {
+	c := grading.CaseResult{Input: "n = 4", Status: grading.Failed, Want: ".Q..\n...Q\n", Got: ".Q..\n...Q"}
+	r := Result{Student: "Alice", Questions: []Question{
+		{ID: "01/Q3", Title: "Afficher l'échiquier", Max: 4, Points: 3.25, Total: 2, Passed: 1, Public: []grading.CaseResult{c}},
+		{ID: "01/Q4", Title: "Autre", Max: 2, Points: 1.5, Total: 1, Passed: 1},
+	}}.finish("01")
+	md := Markdown(r, false)
+	for _, want := range []string{"**Total\u00a0: 4,75 / 6**", "01/Q3 — Afficher l'échiquier\u00a0: 3,25 / 4", "1,5 / 2",
+		"```\n  .Q..↵\n  ...Q↵\n  ```", "```\n  .Q..↵\n  ...Q\n  ```"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("Markdown: no %q in\n%s", want, md)
+		}
+	}
+	for _, bad := range []string{"3.25", "4.75", "1.5", ".Q.. / ...Q"} {
+		if strings.Contains(md, bad) {
+			t.Errorf("Markdown: %q in\n%s", bad, md)
+		}
+	}
+	if _, err := exec.LookPath("cmark"); err == nil {
+		// The blocks stay inside the failed case's list item.
+		html := cmark(t, md)
+		for _, want := range []string{"<pre><code>.Q..↵\n...Q↵\n</code></pre>", "<pre><code>.Q..↵\n...Q\n</code></pre>\n</li>"} {
+			if !strings.Contains(html, want) {
+				t.Errorf("rendered Markdown: no %q in\n%s", want, html)
+			}
+		}
+	}
+	page := HTML(r, "")
+	for _, want := range []string{"Total&nbsp;: 4,75 / 6", "3,25 / 4", "<pre>.Q..↵\n...Q↵</pre>", "<pre>.Q..↵\n...Q</pre>"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("HTML: no %q in\n%s", want, page)
+		}
+	}
+	if strings.Contains(page, "3.25") {
+		t.Errorf("HTML: a decimal point in\n%s", page)
 	}
 }

@@ -89,7 +89,11 @@ func givenOf(results []Result) Given {
 // kgram+window-1 = 11 tokens (about two lines) are sure to share a
 // fingerprint, and a run shorter than kgram tokens (one statement) counts
 // for nothing. Two answers are similar when at least similarShare of the
-// fingerprints of the smaller one are the other's. An answer of fewer
+// fingerprints of the smaller one are the other's, or more for a short
+// one (see bar): a function of a few lines can be written in few ways,
+// and two students who wrote it each on their own share much of it (two
+// IsSafe of 7 lines, of 18 and 22 fingerprints, share 83 % of them). An
+// answer of fewer
 // than minFingerprints fingerprints (a few lines, once the stub's are
 // left out) is too short to tell anything; an answer that, with the
 // answers similar to it, makes at least half the students who answered
@@ -104,8 +108,19 @@ const (
 	window          = 4
 	similarShare    = 0.8
 	minFingerprints = 12
+	longPrints      = 30
 	commonStudents  = 3
 )
+
+// bar is the share of fingerprints two answers must have in common to be
+// similar when the smaller one has prints fingerprints: all of them at
+// minFingerprints, then less and less, down to similarShare from
+// longPrints on (HideOption and UnhideOption, 27 and 29 fingerprints,
+// written from one another, share 85 % of them, above their bar of 83 %).
+func bar(prints int) float64 {
+	short := float64(longPrints-min(max(prints, minFingerprints), longPrints)) / float64(longPrints-minFingerprints)
+	return similarShare + (1-similarShare)*short
+}
 
 // Kinds of Similar.
 const (
@@ -391,7 +406,7 @@ func Similarities(results []Result, given Given) []Similar {
 				if !long[j] || handedIn[i] == handedIn[j] {
 					continue
 				}
-				if s := share(as[i].prints, as[j].prints); s >= similarShare {
+				if s := share(as[i].prints, as[j].prints); s >= bar(min(len(as[i].prints), len(as[j].prints))) {
 					links = append(links, link{i, j, s})
 					linked[i][handedIn[j]] = true
 					linked[j][handedIn[i]] = true
@@ -414,7 +429,7 @@ func Similarities(results []Result, given Given) []Similar {
 				continue
 			}
 			if len(ref) >= minFingerprints {
-				if s := share(a.prints, ref); s >= similarShare {
+				if s := share(a.prints, ref); s >= bar(min(len(a.prints), len(ref))) {
 					likeRef[i] = true
 					pairs = append(pairs, Similar{Question: id, Kind: KindReference, A: a.student, B: ReferenceName, Share: s,
 						codeA: a.code, codeB: given.Reference[id], stub: given.Stub[id]})
@@ -607,7 +622,7 @@ func withSimilarities(report string, pairs []Similar) string {
 
 var similarityPage = template.Must(template.New("similarity").Funcs(template.FuncMap{"fr": grading.Typography}).Parse(`<section id="semblables"><h2>Réponses semblables</h2>
 <style>.side{display:flex;gap:1em}.side>div{flex:1;min-width:0}.side pre{overflow-x:auto;tab-size:4;background:#f6f6f6;padding:.5em;margin:0}.side mark{background:#ffe08a}</style>
-<p>{{fr "Paires de réponses dont au moins "}}{{.Share}}{{.NBSP}}{{fr "% des empreintes de la plus courte sont dans l'autre, noms, constantes, commentaires, mise en page et ordre des fonctions mis à part (empreintes de Schleimer, Wilkerson et Aiken, comme MOSS) ; les lignes en commun sont surlignées. Une ressemblance n'est pas une preuve : à examiner, elle ne change aucune note."}}</p>
+<p>{{fr "Paires de réponses dont au moins "}}{{.Share}}{{.NBSP}}{{fr "% des empreintes de la plus courte sont dans l'autre (davantage pour une réponse courte, jusqu'à toutes), noms, constantes, commentaires, mise en page et ordre des fonctions mis à part (empreintes de Schleimer, Wilkerson et Aiken, comme MOSS) ; les lignes en commun sont surlignées. Une ressemblance n'est pas une preuve : à examiner, elle ne change aucune note."}}</p>
 {{if .Commons}}<ul>{{range .Commons}}<li>{{fr .}}</li>{{end}}</ul>{{end}}
 {{if not .Pairs}}<p>Aucune paire de réponses semblables.</p>{{end}}
 {{range .Pairs}}<h3>{{fr .Title}}</h3>

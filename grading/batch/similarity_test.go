@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -421,5 +422,65 @@ func BenchmarkSimilarities(b *testing.B) {
 	}
 	for b.Loop() {
 		Similarities(rs, Given{})
+	}
+}
+
+// Two short answers written independently (IsSafe in 7 and 10 lines, one
+// test or two) share much of what little they have: they are not
+// reported, while a renamed copy of one is; and a longer pair written from
+// one another (the correction's HideOption and UnhideOption, 04 Q5 and
+// Q7) still is.
+func TestSimilarShortIndependent(t *testing.T) {
+	oneTest := `func IsSafe(p queens.Placement, row, col int) bool {
+	for i := 0; i < row; i++ {
+		if p[i] == col || row-i == col-p[i] || row-i == p[i]-col {
+			return false
+		}
+	}
+	return true
+}`
+	twoTests := `func IsSafe(p queens.Placement, row, col int) bool {
+	for k := 0; k < row; k++ {
+		if p[k] == col {
+			return false
+		}
+		if row-k == col-p[k] || row-k == p[k]-col {
+			return false
+		}
+	}
+	return true
+}`
+	stub := "func IsSafe(p queens.Placement, row, col int) bool {\n\t// À compléter.\n\tpanic(\"à compléter\")\n}"
+	given := Given{Stub: map[string]string{"01/Q1": stub}}
+	sb := kgrams(stub)
+	a, b := fingerprints(oneTest, sb), fingerprints(twoTests, sb)
+	if s := share(a, b); s < similarShare || min(len(a), len(b)) < minFingerprints {
+		t.Fatalf("the two answers share %.2f of %d and %d fingerprints: the test needs a share the bar of long answers would report", s, len(a), len(b))
+	}
+	rs := []Result{
+		{Student: "ana", answers: map[string]string{"01/Q1": oneTest}},
+		{Student: "bob", answers: map[string]string{"01/Q1": twoTests}},
+	}
+	if got := Similarities(rs, given); len(got) != 0 {
+		t.Errorf("two independent short answers: similarities %+v; want none", got)
+	}
+	rs[1].answers["01/Q1"] = regexp.MustCompile(`\bp\b`).ReplaceAllString(regexp.MustCompile(`\bi\b`).ReplaceAllString(oneTest, "r"), "q")
+	if got := Similarities(rs, given); len(got) != 1 || got[0].Kind != KindCopy {
+		t.Errorf("a short answer and its renamed copy: similarities %+v; want one pair", got)
+	}
+	g, err := readGiven("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hide, unhide := g.Reference["04/Q5"], g.Reference["04/Q7"]
+	if !strings.Contains(hide, "func HideOption(") || !strings.Contains(unhide, "func UnhideOption(") {
+		t.Fatalf("04/Q5 and 04/Q7 are no longer HideOption and UnhideOption")
+	}
+	rs = []Result{
+		{Student: "ana", answers: map[string]string{"04/Q5": hide}},
+		{Student: "bob", answers: map[string]string{"04/Q5": strings.Replace(unhide, "UnhideOption", "HideOption", 1)}},
+	}
+	if got := Similarities(rs, Given{Stub: map[string]string{"04/Q5": g.Stub["04/Q5"]}}); len(got) != 1 || got[0].Kind != KindCopy {
+		t.Errorf("HideOption and UnhideOption: similarities %+v; want one pair", got)
 	}
 }

@@ -497,6 +497,9 @@ const maxFileName = 200
 
 func pts(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
+// ptsFr is points as a student reads them: with a decimal comma (« 3,25 »).
+func ptsFr(f float64) string { return fmt.Sprint(grading.Dec(f)) }
+
 // writeGrades writes one row per student: student, one column per question
 // of every TP present in results (points), total, max, the notebooks
 // graded, the problems (prefixed by the notebook's file when the student
@@ -586,7 +589,7 @@ func writeGrades(path string, results []Result, old [][]string) error {
 		}
 		for _, r := range st.all {
 			if !slices.ContainsFunc(st.counted, func(c Result) bool { return c.File == r.File }) {
-				problems = append(problems, fmt.Sprintf("%s : autre notebook du TP %s, moins bien noté (%s / %s), non retenu", filepath.Base(r.File), r.TP, pts(r.Points), pts(r.Max)))
+				problems = append(problems, fmt.Sprintf("%s : autre notebook du TP %s, moins bien noté (%s / %s), non retenu", filepath.Base(r.File), r.TP, ptsFr(r.Points), ptsFr(r.Max)))
 			}
 		}
 		// A student graded again for some TPs keeps the points of the others
@@ -615,7 +618,7 @@ func writeGrades(path string, results []Result, old [][]string) error {
 		for _, tp := range tps {
 			if !handed[tp] {
 				maxPts += tpMax(tp)
-				problems = append(problems, fmt.Sprintf("aucun notebook du TP %s : 0 / %s", tp, pts(tpMax(tp))))
+				problems = append(problems, fmt.Sprintf("aucun notebook du TP %s : 0 / %s", tp, ptsFr(tpMax(tp))))
 			}
 		}
 		row := []string{st.name}
@@ -707,6 +710,10 @@ func students(results []Result) []student {
 	return out
 }
 
+// UnwrittenAnswer is the answer column of manual.csv for a written answer
+// the student left as the placeholder (see Question.Unwritten).
+const UnwrittenAnswer = "(non rédigée)"
+
 // writeManual lists the written answers for the teacher to grade, with the
 // points already given.
 func writeManual(path string, results []Result, old [][]string) error {
@@ -723,7 +730,11 @@ func writeManual(path string, results []Result, old [][]string) error {
 				if q.Points > 0 {
 					p = pts(q.Points)
 				}
-				_ = w.Write(cells([]string{r.Student, filepath.Base(r.File), q.ID, strconv.Itoa(q.Max), p, q.Answer, q.Comment}))
+				answer := q.Answer
+				if q.Unwritten {
+					answer = UnwrittenAnswer
+				}
+				_ = w.Write(cells([]string{r.Student, filepath.Base(r.File), q.ID, strconv.Itoa(q.Max), p, answer, q.Comment}))
 			}
 		}
 	}
@@ -746,16 +757,16 @@ func writeManual(path string, results []Result, old [][]string) error {
 // reveal), compiler messages and notes; with French typography.
 func Markdown(r Result, reveal bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Correction — %s (TP %s)\n\n**Total : %s / %s**\n\n", mdText(r.Student), r.TP, pts(r.Points), pts(r.Max))
+	fmt.Fprintf(&b, "# Correction — %s (TP %s)\n\n**Total : %s / %s**\n\n", mdText(r.Student), r.TP, ptsFr(r.Points), ptsFr(r.Max))
 	for _, p := range r.Problems {
 		fmt.Fprintf(&b, "> ⚠ %s\n\n", mdText(p))
 	}
 	if r.LateDays > 0 {
 		fmt.Fprintf(&b, "> Rendu le %s, avec %s de retard : %s %% du total en moins.\n\n",
-			r.SubmittedAt.Format("02/01/2006 à 15:04"), grading.Plurals(r.LateDays, "jour", "jours"), pts(math.Round(r.Penalty*1000)/10))
+			r.SubmittedAt.Format("02/01/2006 à 15:04"), grading.Plurals(r.LateDays, "jour", "jours"), ptsFr(math.Round(r.Penalty*1000)/10))
 	}
 	for _, q := range r.Questions {
-		fmt.Fprintf(&b, "## %s — %s : %s / %d\n\n%s", q.ID, q.Title, pts(q.Points), q.Max, questionMarkdown(q, reveal))
+		fmt.Fprintf(&b, "## %s — %s : %s / %d\n\n%s", q.ID, q.Title, ptsFr(q.Points), q.Max, questionMarkdown(q, reveal))
 	}
 	return grading.Typography(b.String())
 }
@@ -764,6 +775,10 @@ func Markdown(r Result, reveal bool) string {
 func questionMarkdown(q Question, reveal bool) string {
 	var b strings.Builder
 	switch {
+	case q.Manual && q.Unwritten && q.Comment != "":
+		fmt.Fprintf(&b, "Réponse non rédigée (la cellule de réponse est restée telle quelle), notée par l'enseignant : %s\n\n", q.Comment)
+	case q.Manual && q.Unwritten:
+		b.WriteString("Réponse non rédigée : la cellule de réponse est restée telle quelle.\n\n")
 	case q.Manual && q.Comment != "":
 		fmt.Fprintf(&b, "Réponse rédigée, notée par l'enseignant : %s\n\n", q.Comment)
 	case q.Manual:
@@ -796,8 +811,22 @@ func questionMarkdown(q Question, reveal bool) string {
 	if q.Hidden > q.HiddenOK && !reveal {
 		n := q.Hidden - q.HiddenOK
 		fmt.Fprintf(&b, "- ✘ %d %s\n", n, agree(n, "cas caché échoué", "cas cachés échoués"))
+		b.WriteString(hiddenKinds(q.HiddenKO))
 	}
 	b.WriteString("\n")
+	return b.String()
+}
+
+// hiddenKinds says, as a nested list, which kind of input each failed
+// hidden case is (grading.CaseKind) and how it failed, without giving the
+// case; "" when no case has a kind.
+func hiddenKinds(failed []grading.CaseResult) string {
+	var b strings.Builder
+	for _, c := range failed {
+		if c.Kind != "" {
+			fmt.Fprintf(&b, "  - %s : %s\n", c.Kind, c.Status)
+		}
+	}
 	return b.String()
 }
 
@@ -810,13 +839,62 @@ func failedLine(c grading.CaseResult) string {
 		mark = "…" // no verdict: the machine was too busy
 	}
 	line := fmt.Sprintf("- %s %s : %s", mark, mdText(c.Input), c.Status)
-	if c.Status == grading.Failed {
+	lines := c.Status == grading.Failed && (multiline(c.Want) || multiline(c.Got))
+	if c.Status == grading.Failed && !lines {
 		line += fmt.Sprintf(" — attendu %s, obtenu %s", mdCode(grading.Shown(c.Want)), mdCode(grading.Shown(c.Got)))
 	}
 	if c.Note != "" {
 		line += " — " + mdText(grading.OneLine(c.Note))
 	}
+	if lines { // a board: on its lines, in code blocks inside the item
+		line += fmt.Sprintf("\n\n  attendu (%s marque chaque fin de ligne) :\n\n%s\n\n  obtenu :\n\n%s\n",
+			lineEndMark, indent(mdLines(c.Want), "  "), indent(mdLines(c.Got), "  "))
+	}
 	return line + "\n"
+}
+
+// lineEndMark marks the end of each line of a value shown on its lines,
+// so that a missing or extra final newline shows.
+const lineEndMark = "↵"
+
+// multiline reports whether v spans several lines (a board) or ends with a
+// line end.
+func multiline(v string) bool { return strings.ContainsAny(lineEnds.Replace(v), "\n") }
+
+// shownLines is v on its lines, each line end marked with lineEndMark (a
+// value without a final line end has an unmarked last line), every line
+// one line (grading.Flatten); "(vide)" when v is empty.
+func shownLines(v string) string {
+	if v == "" {
+		return "(vide)"
+	}
+	lines := strings.Split(lineEnds.Replace(v), "\n")
+	for i, l := range lines {
+		lines[i] = grading.Flatten(l)
+		if i < len(lines)-1 {
+			lines[i] += lineEndMark
+		}
+	}
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// mdLines is v as a fenced code block that shows its lines (shownLines),
+// fenced longer than any run of backticks in it.
+func mdLines(v string) string {
+	text := shownLines(v)
+	fence := "```"
+	for strings.Contains(text, fence) {
+		fence += "`"
+	}
+	return fence + "\n" + text + "\n" + fence
+}
+
+// indent prefixes every line of s with prefix.
+func indent(s, prefix string) string {
+	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
 }
 
 // mdCode is v as a Markdown code span that v cannot close: on one line
@@ -921,11 +999,12 @@ var feedbackHTML = template.Must(template.New("feedback").Funcs(template.FuncMap
 <p><strong>Total&nbsp;: {{.Total}}</strong></p>
 {{range .R.Problems}}<p class="ko">⚠ {{fr .}}</p>{{end}}
 {{range .Questions}}<h2>{{.Q.ID}} — {{fr .Title}}&nbsp;: {{.Points}} / {{.Q.Max}}</h2>
-{{if .Q.Manual}}<p>Réponse rédigée, notée par l'enseignant{{if .Q.Comment}}{{fr " : "}}{{.Q.Comment}}{{else}}.{{end}}</p>{{else if .NotImplemented}}<p>Pas encore implémenté.</p>{{else if .Q.Total}}<p>{{fr .Summary}}</p>{{end}}
+{{if and .Q.Manual .Q.Unwritten}}<p>Réponse non rédigée{{if .Q.Comment}} (la cellule de réponse est restée telle quelle), notée par l'enseignant{{fr " : "}}{{.Q.Comment}}{{else}}{{fr " : "}}la cellule de réponse est restée telle quelle.{{end}}</p>{{else if .Q.Manual}}<p>Réponse rédigée, notée par l'enseignant{{if .Q.Comment}}{{fr " : "}}{{.Q.Comment}}{{else}}.{{end}}</p>{{else if .NotImplemented}}<p>Pas encore implémenté.</p>{{else if .Q.Total}}<p>{{fr .Summary}}</p>{{end}}
 {{with .Q.Note}}<p>{{fr .}}</p>{{end}}
 {{range .Q.Flags}}<p class="ko">🚩 {{fr .}}</p>{{end}}
 {{with .Q.Compile}}<p>Erreur de compilation&nbsp;:</p><pre>{{.}}</pre>{{end}}
-{{range .Failed}}<p class="ko">✘ {{fr .Input}}&nbsp;: {{fr .Status}}{{if .Want}} — attendu <code>{{fr .Want}}</code>, obtenu <code>{{fr .Got}}</code>{{end}}{{with .Note}} — {{fr .}}{{end}}</p>{{with .Board}}{{.}}{{end}}{{end}}
+{{with .HiddenKinds}}<p class="ko">✘ {{len .}} {{if eq (len .) 1}}cas caché échoué{{else}}cas cachés échoués{{end}}&nbsp;:</p><ul>{{range .}}<li>{{fr .}}</li>{{end}}</ul>{{end}}
+{{range .Failed}}<p class="ko">✘ {{fr .Input}}&nbsp;: {{fr .Status}}{{if and .Want (not .Lines)}} — attendu <code>{{fr .Want}}</code>, obtenu <code>{{fr .Got}}</code>{{end}}{{with .Note}} — {{fr .}}{{end}}</p>{{if .Lines}}<p>attendu (↵ marque chaque fin de ligne)&nbsp;:</p><pre>{{.Want}}</pre><p>obtenu&nbsp;:</p><pre>{{.Got}}</pre>{{end}}{{with .Board}}{{.}}{{end}}{{end}}
 {{end}}
 {{.Lib}}
 </body></html>
@@ -939,6 +1018,7 @@ var feedbackHTML = template.Must(template.New("feedback").Funcs(template.FuncMap
 func HTML(r Result, lib string) string {
 	type failed struct {
 		Input, Status, Want, Got, Note string
+		Lines                          bool // Want and Got on their lines (boards)
 		Board                          template.HTML
 	}
 	type question struct {
@@ -948,21 +1028,29 @@ func HTML(r Result, lib string) string {
 		Summary        string
 		NotImplemented bool
 		Failed         []failed
+		HiddenKinds    []string // the kind and status of each failed hidden case (see hiddenKinds)
 	}
 	data := struct {
 		R         Result
 		Total     string
 		Questions []question
 		Lib       template.HTML
-	}{R: r, Total: pts(r.Points) + " / " + pts(r.Max)}
+	}{R: r, Total: ptsFr(r.Points) + " / " + ptsFr(r.Max)}
 	for _, q := range r.Questions {
-		qq := question{Q: q, Title: grading.PlainText(q.Title), Points: pts(q.Points), Summary: casesSummary(q), NotImplemented: notImplemented(q)}
+		qq := question{Q: q, Title: grading.PlainText(q.Title), Points: ptsFr(q.Points), Summary: casesSummary(q), NotImplemented: notImplemented(q)}
+		for _, c := range q.HiddenKO {
+			if c.Kind != "" && !notImplemented(q) {
+				qq.HiddenKinds = append(qq.HiddenKinds, c.Kind+" : "+c.Status.String())
+			}
+		}
 		for _, c := range q.Public {
 			if c.Status == grading.Passed || notImplemented(q) {
 				continue
 			}
 			f := failed{Input: c.Input, Status: c.Status.String(), Note: c.Note}
-			if c.Status == grading.Failed {
+			if c.Status == grading.Failed && (multiline(c.Want) || multiline(c.Got)) {
+				f.Want, f.Got, f.Lines = shownLines(c.Want), shownLines(c.Got), true
+			} else if c.Status == grading.Failed {
 				f.Want, f.Got = grading.OneLine(c.Want), grading.OneLine(c.Got)
 			}
 			if c.Board != nil {

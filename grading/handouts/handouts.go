@@ -38,8 +38,13 @@ type Doc struct {
 	Name  string // file name without extension: "01-recursion", "01-recursion-corrige", "guide-enseignant"
 	Title string // plain text of its first heading, in the page header: "TP 1 — Les n reines : retour sur trace récursif"
 	Kind  string // what it is, in the page header: "Énoncé", "Corrigé", "Guide de l'enseignant"
+	Mark  string // a mark that tells it at a glance, above the first page's title and in every page's header: CorrectionMark; "" for none
 	HTML  string // the standalone page (style sheet included)
 }
+
+// CorrectionMark marks a correction, whose first page otherwise looks like
+// the statement's.
+const CorrectionMark = "CORRIGÉ"
 
 // CorrectionSuffix ends the file name of a TP's correction.
 const CorrectionSuffix = "-corrige"
@@ -62,7 +67,7 @@ func Build(root string, nb workbook.Notebook) (statement, correction Doc, err er
 		return Doc{}, Doc{}, fmt.Errorf("%s: the first markdown cell has no title (a line \"# TP …\")", nb.Name)
 	}
 	statement = Doc{Name: nb.Name, Title: title, Kind: "Énoncé"}
-	correction = Doc{Name: nb.Name + CorrectionSuffix, Title: title, Kind: "Corrigé"}
+	correction = Doc{Name: nb.Name + CorrectionSuffix, Title: title, Kind: "Corrigé", Mark: CorrectionMark}
 	if statement.HTML, err = body(nb.ID, student, false); err != nil {
 		return Doc{}, Doc{}, fmt.Errorf("%s: %w", nb.Name, err)
 	}
@@ -256,9 +261,16 @@ func Write(root, out string, nbs []workbook.Notebook, p *Printer) ([]string, err
 //go:embed print.css
 var css string
 
-// page returns the standalone HTML page of d around the HTML body.
+// page returns the standalone HTML page of d around the HTML body, with
+// d's mark, if any, above it and in every page's header.
 func page(d Doc, body string) string {
 	header := d.Title + " — " + d.Kind
+	kind := `@top-right { content: ` + cssString(d.Kind) + `; }`
+	if d.Mark != "" {
+		header = d.Mark + " — " + header
+		kind = `@top-right { content: ` + cssString(d.Mark) + `; font: bold 11pt "DejaVu Sans", sans-serif; color: #b00000; }`
+		body = `<p class="mark">` + html.EscapeString(d.Mark) + "</p>\n" + body
+	}
 	return `<!DOCTYPE html>
 <html lang="fr">
 <head>
@@ -266,7 +278,7 @@ func page(d Doc, body string) string {
 <title>` + html.EscapeString(header) + `</title>
 <style>
 ` + css + `
-@page { @top-left { content: ` + cssString(d.Title) + `; } @top-right { content: ` + cssString(d.Kind) + `; } }
+@page { @top-left { content: ` + cssString(d.Title) + `; } ` + kind + ` }
 </style>
 </head>
 <body>

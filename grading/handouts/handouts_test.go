@@ -69,3 +69,19 @@ func TestGuideMarkers(t *testing.T) {
 		t.Errorf("Guide without the tables of the originals: error %v", err)
 	}
 }
+
+// The correction's first page says it is the correction, above its title
+// and in the page header; the statement's does not.
+func TestCorrectionMark(t *testing.T) {
+	statement, correction, err := Build("../..", workbook.Notebooks[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	main := func(d Doc) string { _, m, _ := strings.Cut(d.HTML, "<main>\n"); return m }
+	if !strings.HasPrefix(main(correction), `<p class="mark">CORRIGÉ</p>`) || !strings.Contains(correction.HTML, `@top-right { content: "CORRIGÉ";`) {
+		t.Errorf("the correction has no « CORRIGÉ » mark above its title and in its header:\n%.600s", correction.HTML)
+	}
+	if strings.Contains(statement.HTML, "CORRIGÉ") || strings.Contains(statement.HTML, `class="mark"`) {
+		t.Error("the statement has the correction's mark")
+	}
+}

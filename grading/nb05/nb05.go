@@ -165,9 +165,10 @@ type DomParallelCase struct {
 // calls inside p at once, the goroutines that called it during the
 // watches, whether the first watch gave up waiting for the workers to
 // overlap; LateCall is the call of each goroutine at which the second
-// watch waits (0: none), LateMost and LateTimedOut what it saw. Start (the number of queens of
-// IndependentDominatingSet) and Need (the calls that must overlap) are
-// filled by the reference only.
+// watch waits (0: none), LateMost and LateTimedOut what it saw. Start (the
+// most queens the student's start, a valid answer of Q2b, can hold: see
+// startMost) and Need (the calls that must overlap) are filled by the
+// reference only.
 type DomParallelOut struct {
 	Best         int
 	Queens       []queens.Square
@@ -678,10 +679,8 @@ var Q24b = grading.Define(&grading.Exercise[func(int, int, int, domination.Proba
 	Call: domRunParallel,
 	Want: func(in DomParallelCase) DomParallelOut {
 		out := domRunParallel(domination.RandomCoverParallel, in)
-		if qs, err := domination.IndependentDominatingSet(in.N); err == nil {
-			out.Start = len(qs)
-		}
 		if out.Err == nil {
+			out.Start = startMost(in.N)
 			out.Need = min(in.Workers, in.Trials)
 		}
 		return out

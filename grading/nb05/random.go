@@ -293,8 +293,24 @@ func domRunParallel(f func(int, int, int, domination.Probability, uint64) (int, 
 		LateCall: k, LateMost: late.most, LateTimedOut: late.timedOut && lateNeed > 0}
 }
 
+// startMost returns the most queens a valid answer of Q2b can place on the
+// n×n board (n ≥ 1): the student's RandomCoverParallel starts from the
+// student's own IndependentDominatingSet, which the check cannot see, and
+// any maximal set of pairwise non-attacking queens is a valid answer. The
+// largest is the independence number of the queen graph: n for n ≥ 4 (a
+// solution of the n-queens problem), 1 for n ≤ 2, 2 for n = 3.
+func startMost(n int) int {
+	switch {
+	case n <= 2:
+		return 1
+	case n == 3:
+		return 2
+	}
+	return n
+}
+
 // judgeDomParallel checks the parallel bound: the error, a valid placement
-// no larger than the start, statistics that add up, no more goroutines
+// no larger than any valid start, statistics that add up, no more goroutines
 // calling p than workers, the workers inside p at the same time, and
 // i(Q_n) reached where the trials are many.
 func judgeDomParallel(in DomParallelCase, got, want DomParallelOut) (bool, string) {
@@ -314,7 +330,7 @@ func judgeDomParallel(in DomParallelCase, got, want DomParallelOut) (bool, strin
 		return false, fmt.Sprintf("%s : impossible, i(Q_%d) = %d", grading.Plural(got.Best, "reine"), in.N, independentDomination[in.N])
 	}
 	if got.Best > want.Start {
-		return false, fmt.Sprintf("%s : le meilleur part du placement de IndependentDominatingSet(n), %s, et ne peut que baisser", grading.Plural(got.Best, "reine"), grading.Plural(want.Start, "reine"))
+		return false, fmt.Sprintf("%s : le meilleur part du placement de votre IndependentDominatingSet(n), qui n'a jamais plus de %s sur cet échiquier, et ne peut que baisser", grading.Plural(got.Best, "reine"), grading.Plural(want.Start, "reine"))
 	}
 	st := got.Stats
 	if st.Trials != int64(in.Trials) {
@@ -324,8 +340,8 @@ func judgeDomParallel(in DomParallelCase, got, want DomParallelOut) (bool, strin
 		return false, "chaque essai est au plus un échec, un élagage ou une amélioration : leurs nombres ne peuvent dépasser celui des essais"
 	}
 	if st.Improvements > int64(want.Start-got.Best) {
-		return false, fmt.Sprintf("%s, mais le meilleur n'est passé que de %d à %d reines : une amélioration doit être comptée sous le verrou, après avoir vérifié que l'essai fait mieux que le meilleur actuel",
-			grading.Plural(st.Improvements, "amélioration"), want.Start, got.Best)
+		return false, fmt.Sprintf("%s, mais le meilleur finit à %s en partant d'au plus %s (le placement de votre IndependentDominatingSet(n) sur cet échiquier), et chaque amélioration retire au moins une reine : une amélioration doit être comptée sous le verrou, après avoir vérifié que l'essai fait mieux que le meilleur actuel",
+			grading.Plural(st.Improvements, "amélioration"), grading.Plural(got.Best, "reine"), grading.Plural(want.Start, "reine"))
 	}
 	if got.Most > in.Workers || got.Callers > in.Workers {
 		return false, fmt.Sprintf("%d goroutines ont appelé p pour %s : lancez exactement workers goroutines qui se partagent les essais, pas une par essai", max(got.Most, got.Callers), grading.Plural(in.Workers, "travailleur"))

@@ -172,7 +172,7 @@ func NextRow(s *State) {
 }
 
 // HasAlternative reports whether the current row has a square right of the
-// current one, J < n. Cost O(1).
+// current one. Cost O(1).
 //
 // Answers notebook 02 Q6, sujet name `existe_alternative`.
 func HasAlternative(s *State, n int) bool {
@@ -215,8 +215,8 @@ func AtStart(s *State) bool {
 	return s.I == 0
 }
 
-// CanContinue reports whether the current row is a row of the board,
-// 1 ≤ I ≤ n: some rows are still to fill, and (I, J) is a square to try.
+// CanContinue reports whether the current row is a row of the board: some
+// rows are still to fill, and (I, J) is a square to try.
 // Cost O(1).
 //
 // Answers notebook 02 Q9, sujet name `solution_possible`.
@@ -224,8 +224,8 @@ func CanContinue(s *State, n int) bool {
 	return s.I >= 1 && s.I <= n
 }
 
-// IsSolution reports whether all n rows hold a queen, I = n+1; the queens
-// C[1..n] then form a solution, since each was placed on a safe square.
+// IsSolution reports whether all n rows hold a queen; the queens C[1..n]
+// then form a solution, since each was placed on a safe square.
 // Cost O(1).
 //
 // Answers notebook 02 Q10, sujet name `est_solution`.
@@ -234,7 +234,7 @@ func IsSolution(s *State, n int) bool {
 }
 
 // AddSolution appends the queens C[1..n] to s.Solutions as a 0-based
-// [queens.Placement] (p[k-1] = C[k]-1). Cost O(n). Panics unless
+// [queens.Placement]. Cost O(n). Panics unless
 // [IsSolution](s, n).
 //
 // Answers notebook 02 Q11, sujet name `ajoute_solution`.

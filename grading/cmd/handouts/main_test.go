@@ -79,6 +79,15 @@ func TestHandouts(t *testing.T) {
 			src := readSource(t, filepath.Join(root, "notebooks", "src", nb.Name+".txtar"))
 			statement := open(t, nb.Name, src.title)
 			correction := open(t, nb.Name+handouts.CorrectionSuffix, src.title)
+			// The correction's first page is marked, above the title; the
+			// statement's is not (the statement's text never says
+			// « CORRIGÉ »: its labels are « Votre réponse »).
+			if !strings.HasPrefix(correction, handouts.CorrectionMark+" ") {
+				t.Errorf("correction: does not start with %q: %.100q", handouts.CorrectionMark, correction)
+			}
+			if strings.Contains(statement, handouts.CorrectionMark) {
+				t.Errorf("statement: holds %q", handouts.CorrectionMark)
+			}
 			for name, text := range map[string]string{"statement": statement, "correction": correction} {
 				for _, q := range grading.Questions(nb.ID) {
 					if !printed(text, norm(q.PlainTitle())) {
