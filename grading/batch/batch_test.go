@@ -1429,6 +1429,25 @@ func TestUnwrittenAnswer(t *testing.T) {
 			t.Fatal("no written question in TP 05")
 		}
 	}
+	// Two honest layouts: the answer written in a new cell below the
+	// placeholder, and the answer cell duplicated with the answer in the
+	// first copy.
+	student, err := notebook.Read(filepath.Join("..", "..", "notebooks", "05-domination.ipynb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := grading.Questions("05")[slices.IndexFunc(grading.Questions("05"), (*grading.Question).Prose)]
+	at := slices.IndexFunc(student.Cells, func(c notebook.Cell) bool { m := c.Reines(); return m.Role == "prose" && m.Question == q.ID })
+	below := *student
+	below.Cells = slices.Insert(slices.Clone(student.Cells), at+1, notebook.Cell{CellType: "markdown", Source: notebook.Source("Une reine contrôle au plus 4n − 3 cases."), Metadata: map[string]any{}})
+	twice := *student
+	twice.Cells = slices.Insert(slices.Clone(student.Cells), at, student.Cells[at])
+	twice.Cells[at].Source = notebook.Source("Une reine contrôle au plus 4n − 3 cases.")
+	for name, nb := range map[string]*notebook.Notebook{"below": &below, "twice": &twice} {
+		if got := proseAnswer(nb, q.ID); got != "Une reine contrôle au plus 4n − 3 cases." {
+			t.Errorf("%s the placeholder: answer %q", name, got)
+		}
+	}
 	if !unwritten("  \n") || !unwritten("**Votre réponse :**   _(remplacez ce texte par votre réponse)_\n") || unwritten(release.ProsePlaceholder+"\nLes reines se gênent.") {
 		t.Error("unwritten: the placeholder, whatever its spaces, or nothing; not a placeholder followed by an answer")
 	}
@@ -1450,37 +1469,40 @@ func TestUnwrittenAnswer(t *testing.T) {
 	}
 }
 
-// A failed hidden case says which kind of input it is (an error case, an
-// edge case, a large n), from the case, and not the case itself.
+// The failed hidden cases say which kinds of input they are (an error
+// case, an edge case, a large n), counted, from the cases, and neither the
+// cases nor how each failed (a status the student's code chooses would
+// tell the cases apart: a panic on one, a wrong answer on another).
 func TestHiddenKinds(t *testing.T) {
 	late := grading.Judge("01/Q5", []byte(`{"N":23}`), grading.ChildResult{Problem: "délai"})
 	refused := grading.Judge("01/Q2", []byte(`{"N":-7}`), grading.ChildResult{Problem: "panique"})
 	edge := grading.Judge("01/Q5", []byte(`{"N":0}`), grading.ChildResult{Problem: "panique"})
+	late2 := grading.Judge("01/Q5", []byte(`{"N":25}`), grading.ChildResult{Problem: "panique"})
 	late.Status = grading.TimedOut
-	q := Question{ID: "01/Q5", Title: "Première solution", Max: 2, Passed: 0, Total: 3, Hidden: 3,
-		HiddenKO: []grading.CaseResult{late, refused, edge}}
+	q := Question{ID: "01/Q5", Title: "Première solution", Max: 2, Passed: 0, Total: 4, Hidden: 4,
+		HiddenKO: []grading.CaseResult{late, refused, edge, late2}}
 	md := questionMarkdown(q, false)
-	for _, want := range []string{"- ✘ 3 cas cachés échoués\n", "  - grand n, au-delà des cas publics : délai dépassé\n",
-		"  - cas d'erreur (entrée à refuser) : échoué\n", "  - cas limite (n ≤ 1) : échoué\n"} {
+	for _, want := range []string{"- ✘ 4 cas cachés échoués\n", "  - grand n, au-delà des cas publics : 2 cas\n",
+		"  - cas d'erreur (entrée à refuser) : 1 cas\n", "  - cas limite (n ≤ 1) : 1 cas\n"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("feedback lacks %q:\n%s", want, md)
 		}
 	}
-	for _, secret := range []string{"23", "-7", late.Want, refused.Want} {
+	for _, secret := range []string{"23", "25", "-7", late.Want, refused.Want, "délai", "panique"} {
 		if strings.Contains(md, secret) {
 			t.Errorf("feedback gives the hidden case away (%q):\n%s", secret, md)
 		}
 	}
 	page := HTML(Result{Student: "ana", TP: "01", Questions: []Question{q}}.finish("01"), "")
-	for _, want := range []string{"3 cas cachés échoués", "<li>grand n, au-delà des cas publics\u00a0: délai dépassé</li>", "<li>cas d&#39;erreur (entrée à refuser)\u00a0: échoué</li>"} {
+	for _, want := range []string{"4 cas cachés échoués", "<li>grand n, au-delà des cas publics\u00a0: 2 cas</li>", "<li>cas d&#39;erreur (entrée à refuser)\u00a0: 1 cas</li>"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("HTML feedback lacks %q:\n%s", want, page)
 		}
 	}
-	if strings.Contains(page, "n = 23") {
+	if strings.Contains(page, "n = 23") || strings.Contains(page, "délai") {
 		t.Errorf("HTML feedback gives the hidden case away:\n%s", page)
 	}
-	if typo := grading.Typography(md); !strings.Contains(typo, "publics\u00a0: délai") {
+	if typo := grading.Typography(md); !strings.Contains(typo, "publics\u00a0: 2 cas") {
 		t.Errorf("no French typography in the hint:\n%s", typo)
 	}
 }

@@ -622,13 +622,36 @@ func duplicates(nb *notebook.Notebook) map[string]int {
 	return n
 }
 
-// proseAnswer returns the text of the last written-answer cell of id.
+// proseAnswer returns the student's written answer to id: the text of the
+// last written-answer cell of id that is not the placeholder; else, when
+// every such cell is (or there is none), the markdown cells of no
+// question's that follow the last of them up to the next cell of the
+// workbook's (a student who wrote below the placeholder rather than in
+// it); else the placeholder's text, or "".
 func proseAnswer(nb *notebook.Notebook, id string) string {
-	text := ""
-	for _, c := range nb.Cells {
+	text, last := "", -1
+	for k, c := range nb.Cells {
 		if m := c.Reines(); m.Role == "prose" && m.Question == id {
-			text = strings.TrimSpace(string(c.Source))
+			last = k
+			if t := strings.TrimSpace(string(c.Source)); !unwritten(t) || text == "" {
+				text = t
+			}
 		}
+	}
+	if last < 0 || !unwritten(text) {
+		return text
+	}
+	var below []string
+	for _, c := range nb.Cells[last+1:] {
+		if c.Reines().Role != "" {
+			break
+		}
+		if t := strings.TrimSpace(string(c.Source)); c.CellType == "markdown" && t != "" {
+			below = append(below, t)
+		}
+	}
+	if len(below) > 0 {
+		return strings.Join(below, "\n\n")
 	}
 	return text
 }

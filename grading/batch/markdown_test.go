@@ -37,6 +37,11 @@ var hostileValues = []string{
 	"\x00\x01\x1b[31mrouge\x1b[0m\x7f\u0085",
 	"[ref]: http://e.example\n\n[ref]",
 	"<!-- commentaire --><div>bloc</div>",
+	// Lines that start with what French typography puts a no-break space
+	// before (a space before the indent's end would end the item and the
+	// fence), then Markdown that would take over the rest of the page.
+	":x\n# Total : 20 / 20\n[Recours](https://evil.example/)\n<img src=x>\n<!--",
+	"a\n;b\n!c\n?d\n» e\n« f\n# titre",
 }
 
 // tags lists the elements of an HTML page, in order ("p", "/p", "code"…).
@@ -110,6 +115,12 @@ func TestHostileMarkdown(t *testing.T) {
 				t.Errorf("value %q, output %d: elements %v; want %v\nMarkdown:\n%s\nHTML:\n%s", v, k, got, want, md, cmark(t, md))
 			}
 		}
+	}
+	// A value's own ↵ cannot pass for a line end: "Q↵" against "Q\n".
+	c := grading.CaseResult{Input: "n = 1", Status: grading.Failed, Want: "Q\n", Got: "Q↵\n"}
+	r := Result{Student: "eve", TP: "01", Questions: []Question{{ID: "01/Q3", Title: "t", Max: 2, Total: 1, Public: []grading.CaseResult{c}}}}.finish("01")
+	if md := Markdown(r, false); !strings.Contains(md, "  Q\\u21b5↵\n") {
+		t.Errorf("a value's own ↵ is not escaped:\n%s", md)
 	}
 	// The value is shown, folded onto one line.
 	html := cmark(t, Markdown(hostileResult("\r\r<script>alert(1)</script>\r\r# Note"), true))

@@ -768,7 +768,31 @@ func Markdown(r Result, reveal bool) string {
 	for _, q := range r.Questions {
 		fmt.Fprintf(&b, "## %s — %s : %s / %d\n\n%s", q.ID, q.Title, ptsFr(q.Points), q.Max, questionMarkdown(q, reveal))
 	}
-	return grading.Typography(b.String())
+	return mdTypography(b.String())
+}
+
+// mdTypography is grading.Typography on Markdown, line by line: never on a
+// line's leading spaces (a no-break space put before a value line's « : »
+// would take it out of its list item and its fenced block) and never
+// inside a fenced block (a value is shown as it is). A fence closes only on
+// its own line: mdLines makes it longer than any run of backticks inside.
+func mdTypography(s string) string {
+	lines := strings.Split(s, "\n")
+	fence := ""
+	for i, l := range lines {
+		body := strings.TrimLeft(l, " ")
+		switch {
+		case fence != "":
+			if body == fence {
+				fence = ""
+			}
+		case strings.HasPrefix(body, "```"):
+			fence = body[:len(body)-len(strings.TrimLeft(body, "`"))]
+		default:
+			lines[i] = l[:len(l)-len(body)] + grading.Typography(body)
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // questionMarkdown is the feedback on one question, without its title.
@@ -817,17 +841,33 @@ func questionMarkdown(q Question, reveal bool) string {
 	return b.String()
 }
 
-// hiddenKinds says, as a nested list, which kind of input each failed
-// hidden case is (grading.CaseKind) and how it failed, without giving the
-// case; "" when no case has a kind.
+// hiddenKinds says, as a nested list, which kinds of input the failed
+// hidden cases are (grading.CaseKind), with how many of each, without
+// giving the cases; "" when no case has a kind.
 func hiddenKinds(failed []grading.CaseResult) string {
 	var b strings.Builder
-	for _, c := range failed {
-		if c.Kind != "" {
-			fmt.Fprintf(&b, "  - %s : %s\n", c.Kind, c.Status)
-		}
+	for _, k := range kindCounts(failed) {
+		fmt.Fprintf(&b, "  - %s\n", k)
 	}
 	return b.String()
+}
+
+// kindCounts is the kinds of the failed hidden cases with their counts,
+// « petit n : 2 cas », in the order of the kinds' names: neither the
+// cases' order nor how each failed (a status the student's code chooses,
+// which would tell the cases apart) is shown.
+func kindCounts(failed []grading.CaseResult) []string {
+	count := map[string]int{}
+	for _, c := range failed {
+		if c.Kind != "" {
+			count[c.Kind]++
+		}
+	}
+	var out []string
+	for _, k := range slices.Sorted(maps.Keys(count)) {
+		out = append(out, fmt.Sprintf("%s : %d cas", k, count[k]))
+	}
+	return out
 }
 
 // failedLine is a failed case as a Markdown list item, in French: its
@@ -868,7 +908,8 @@ func shownLines(v string) string {
 	if v == "" {
 		return "(vide)"
 	}
-	lines := strings.Split(lineEnds.Replace(v), "\n")
+	// A value's own ↵ shows escaped: it cannot pass for a line end.
+	lines := strings.Split(strings.ReplaceAll(lineEnds.Replace(v), lineEndMark, `\u21b5`), "\n")
 	for i, l := range lines {
 		lines[i] = grading.Flatten(l)
 		if i < len(lines)-1 {
@@ -1003,7 +1044,7 @@ var feedbackHTML = template.Must(template.New("feedback").Funcs(template.FuncMap
 {{with .Q.Note}}<p>{{fr .}}</p>{{end}}
 {{range .Q.Flags}}<p class="ko">🚩 {{fr .}}</p>{{end}}
 {{with .Q.Compile}}<p>Erreur de compilation&nbsp;:</p><pre>{{.}}</pre>{{end}}
-{{with .HiddenKinds}}<p class="ko">✘ {{len .}} {{if eq (len .) 1}}cas caché échoué{{else}}cas cachés échoués{{end}}&nbsp;:</p><ul>{{range .}}<li>{{fr .}}</li>{{end}}</ul>{{end}}
+{{if .HiddenKinds}}<p class="ko">✘ {{.HiddenFailed}}&nbsp;:</p><ul>{{range .HiddenKinds}}<li>{{fr .}}</li>{{end}}</ul>{{end}}
 {{range .Failed}}<p class="ko">✘ {{fr .Input}}&nbsp;: {{fr .Status}}{{if and .Want (not .Lines)}} — attendu <code>{{fr .Want}}</code>, obtenu <code>{{fr .Got}}</code>{{end}}{{with .Note}} — {{fr .}}{{end}}</p>{{if .Lines}}<p>attendu (↵ marque chaque fin de ligne)&nbsp;:</p><pre>{{.Want}}</pre><p>obtenu&nbsp;:</p><pre>{{.Got}}</pre>{{end}}{{with .Board}}{{.}}{{end}}{{end}}
 {{end}}
 {{.Lib}}
@@ -1028,7 +1069,8 @@ func HTML(r Result, lib string) string {
 		Summary        string
 		NotImplemented bool
 		Failed         []failed
-		HiddenKinds    []string // the kind and status of each failed hidden case (see hiddenKinds)
+		HiddenKinds    []string // the kinds of the failed hidden cases, counted (see kindCounts)
+		HiddenFailed   string   // « 3 cas cachés échoués »
 	}
 	data := struct {
 		R         Result
@@ -1038,10 +1080,10 @@ func HTML(r Result, lib string) string {
 	}{R: r, Total: ptsFr(r.Points) + " / " + ptsFr(r.Max)}
 	for _, q := range r.Questions {
 		qq := question{Q: q, Title: grading.PlainText(q.Title), Points: ptsFr(q.Points), Summary: casesSummary(q), NotImplemented: notImplemented(q)}
-		for _, c := range q.HiddenKO {
-			if c.Kind != "" && !notImplemented(q) {
-				qq.HiddenKinds = append(qq.HiddenKinds, c.Kind+" : "+c.Status.String())
-			}
+		if !notImplemented(q) {
+			qq.HiddenKinds = kindCounts(q.HiddenKO)
+			n := q.Hidden - q.HiddenOK
+			qq.HiddenFailed = fmt.Sprintf("%d %s", n, agree(n, "cas caché échoué", "cas cachés échoués"))
 		}
 		for _, c := range q.Public {
 			if c.Status == grading.Passed || notImplemented(q) {
@@ -1112,7 +1154,7 @@ func Autograder(r Result) GradescopeResults {
 			written = append(written, n)
 			continue
 		}
-		t := GradescopeTest{Name: name, Score: q.Points, MaxScore: float64(q.Max), Output: grading.Typography(questionMarkdown(q, false)), Status: "failed"}
+		t := GradescopeTest{Name: name, Score: q.Points, MaxScore: float64(q.Max), Output: mdTypography(questionMarkdown(q, false)), Status: "failed"}
 		if q.Points == float64(q.Max) {
 			t.Status = "passed"
 		}
@@ -1122,7 +1164,7 @@ func Autograder(r Result) GradescopeResults {
 			for _, c := range q.HiddenKO {
 				b.WriteString(failedLine(c))
 			}
-			g.Tests = append(g.Tests, GradescopeTest{Name: name + " — cas cachés échoués", Status: "failed", Output: grading.Typography(b.String()), Visibility: "after_published"})
+			g.Tests = append(g.Tests, GradescopeTest{Name: name + " — cas cachés échoués", Status: "failed", Output: mdTypography(b.String()), Visibility: "after_published"})
 		}
 	}
 	if len(written) > 0 {
@@ -1163,7 +1205,7 @@ func Gradescope(r Result) GradescopeResults {
 		g.Output += "⚠ " + grading.Typography(mdText(p)) + "\n\n"
 	}
 	for _, q := range r.Questions {
-		t := GradescopeTest{Name: q.ID + " " + grading.Typography(grading.PlainText(q.Title)), Score: q.Points, MaxScore: float64(q.Max), Output: grading.Typography(questionMarkdown(q, false))}
+		t := GradescopeTest{Name: q.ID + " " + grading.Typography(grading.PlainText(q.Title)), Score: q.Points, MaxScore: float64(q.Max), Output: mdTypography(questionMarkdown(q, false))}
 		if !q.Manual {
 			t.Status = "failed"
 			if q.Points == float64(q.Max) {
