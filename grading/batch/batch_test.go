@@ -684,6 +684,41 @@ func TestRegrade(t *testing.T) {
 	}
 }
 
+// The teacher's points and comment are carried over to a written answer
+// only if it is the answer they marked: a student who rewrote it is marked
+// again.
+func TestRegradeChangedAnswer(t *testing.T) {
+	out := t.TempDir()
+	result := func(answer string) []Result {
+		return []Result{Result{Student: "bob", File: "subs/bob/01-recursion.ipynb", TP: "01",
+			Questions: []Question{{ID: "01/Q6", Title: "Combien de solutions", Max: 2, Manual: true, Answer: answer}}}.finish("01")}
+	}
+	if err := WriteAll(out, result("Il y en a 92."), false); err != nil {
+		t.Fatal(err)
+	}
+	manual := filepath.Join(out, "manual.csv")
+	data, _ := os.ReadFile(manual)
+	if err := os.WriteFile(manual, []byte(strings.Replace(string(data), "01/Q6,2,,Il y en a 92.,", "01/Q6,2,1.5,Il y en a 92.,à détailler", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	points := func() (string, string) {
+		rows := readCSV(t, manual)
+		return rows[1][4], rows[1][6]
+	}
+	if err := WriteAll(out, result("Il y en a\n92."), false); err != nil {
+		t.Fatal(err)
+	}
+	if p, c := points(); p != "1.5" || c != "à détailler" {
+		t.Errorf("the same answer (a line end for a space): points %q, comment %q; want 1.5 and the comment carried over", p, c)
+	}
+	if err := WriteAll(out, result("Il y en a 92 : la recherche les compte toutes."), false); err != nil {
+		t.Fatal(err)
+	}
+	if p, c := points(); p != "" || c != "" {
+		t.Errorf("a rewritten answer: points %q, comment %q; want none (to mark again)", p, c)
+	}
+}
+
 // The solver of another TP answering a question is pointed out.
 func TestToolFlags(t *testing.T) {
 	src := "package main\n\nimport \"github.com/prepa-reines/reines/tp/cp\"\n\nvar _ = cp.NewModel\n"

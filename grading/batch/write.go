@@ -34,6 +34,7 @@ type Mark struct {
 	Points  float64
 	Scored  bool   // Points was given (a comment may come alone)
 	Comment string // for the student, shown in the feedback
+	Answer  string // the answer the teacher marked, as manual.csv shows it
 }
 
 // ReadManual reads a manual.csv the teacher filled in (columns student,
@@ -69,6 +70,9 @@ func readManualRows(rows [][]string) (Manual, error) {
 			return nil, fmt.Errorf("manual.csv line %d: %q is not a written answer of the workbook", i+1, id)
 		}
 		mark := Mark{Comment: comment}
+		if len(row) >= 6 {
+			mark.Answer = uncell(row[5])
+		}
 		if p := strings.TrimSpace(row[4]); p != "" {
 			pts, err := strconv.ParseFloat(strings.ReplaceAll(p, ",", "."), 64)
 			if err != nil || math.IsNaN(pts) || pts < 0 || pts > float64(q.Points) {
@@ -156,7 +160,9 @@ func WriteAll(out string, results []Result, reveal bool) error {
 			r.Questions = slices.Clone(r.Questions)
 			for j := range r.Questions {
 				q := &r.Questions[j]
-				if mark, ok := m[r.Student][filepath.Base(r.File)][q.ID]; ok && q.Manual {
+				// Only a mark of the same answer: a student who rewrote it
+				// is marked again.
+				if mark, ok := m[r.Student][filepath.Base(r.File)][q.ID]; ok && q.Manual && sameAnswer(mark.Answer, manualAnswer(*q)) {
 					if mark.Scored && q.Points == 0 {
 						q.Points = mark.Points
 					}
@@ -334,6 +340,20 @@ func writeFeedbackIndex(out string, owners map[string]string) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(out, feedbackIndex), append(data, '\n'), 0o644)
+}
+
+// manualAnswer is a written answer as manual.csv shows it.
+func manualAnswer(q Question) string {
+	if q.Unwritten {
+		return UnwrittenAnswer
+	}
+	return q.Answer
+}
+
+// sameAnswer reports whether two written answers are the same text, line
+// ends and runs of spaces aside (a spreadsheet may change them).
+func sameAnswer(a, b string) bool {
+	return strings.Join(strings.Fields(a), " ") == strings.Join(strings.Fields(b), " ")
 }
 
 // previous reads the gradebook an earlier run left in out: the rows of
@@ -730,11 +750,7 @@ func writeManual(path string, results []Result, old [][]string) error {
 				if q.Points > 0 {
 					p = pts(q.Points)
 				}
-				answer := q.Answer
-				if q.Unwritten {
-					answer = UnwrittenAnswer
-				}
-				_ = w.Write(cells([]string{r.Student, filepath.Base(r.File), q.ID, strconv.Itoa(q.Max), p, answer, q.Comment}))
+				_ = w.Write(cells([]string{r.Student, filepath.Base(r.File), q.ID, strconv.Itoa(q.Max), p, manualAnswer(q), q.Comment}))
 			}
 		}
 	}
