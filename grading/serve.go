@@ -138,7 +138,7 @@ func (e *Exercise[F, In, Out]) judgeChild(input []byte, res ChildResult) CaseRes
 	// it, drawing it or judging it could cost the parent time and memory
 	// out of proportion (a list of squares in the tens of thousands).
 	if limit := 16*e.wantSize(input, want) + 16<<10; len(res.Output) > limit {
-		cr.Status, cr.Note = Failed, fmt.Sprintf("sortie bien trop grande (%d Kio, au plus %d attendus) : elle n'est pas jugée", len(res.Output)>>10, limit>>10)
+		cr.Status, cr.Note = Failed, fmt.Sprintf("sortie bien trop grande (%d Kio, au plus %d Kio attendus) : elle n'est pas jugée", len(res.Output)>>10, limit>>10)
 		return cr
 	}
 	var got Out

@@ -152,7 +152,7 @@ func (p Similar) Note() string {
 	if p.Kind != KindCommon {
 		return ""
 	}
-	return "réponse courte ou commune à " + grading.Plurals(p.Students, "étudiant", "étudiants")
+	return "réponse trop courte ou trop commune pour être comparée, chez " + grading.Plurals(p.Students, "étudiant", "étudiants")
 }
 
 // universe numbers the predeclared identifiers (int, len, append, nil…),

@@ -272,7 +272,7 @@ func TestSimilarCommon(t *testing.T) {
 	}
 	// Six answers: a to d alike (at least 3 and half of 6), e short.
 	got := Similarities(rs, Given{Stub: map[string]string{"01/Q4": stub}})
-	if len(got) != 1 || got[0].Kind != KindCommon || got[0].Question != "01/Q4" || got[0].Students != 5 || got[0].Note() != "réponse courte ou commune à 5 étudiants" {
+	if len(got) != 1 || got[0].Kind != KindCommon || got[0].Question != "01/Q4" || got[0].Students != 5 || got[0].Note() != "réponse trop courte ou trop commune pour être comparée, chez 5 étudiants" {
 		t.Errorf("similarities %+v; want one common line for 5 students", got)
 	}
 }
@@ -293,7 +293,7 @@ func TestSimilarCSV(t *testing.T) {
 		{"question", "student_a", "student_b", "share", "kind", "note"},
 		{"01/Q2", "'=HYPERLINK(\"x\")", "bob", "0.88", "copy", ""},
 		{"01/Q2", "ana", "(corrigé)", "1.00", "reference", ""},
-		{"01/Q1", "", "", "", "common", "réponse courte ou commune à 12 étudiants"},
+		{"01/Q1", "", "", "", "common", "réponse trop courte ou trop commune pour être comparée, chez 12 étudiants"},
 	}
 	if got := readCSV(t, path); !slices.EqualFunc(got, want, slices.Equal) {
 		t.Errorf("similarity.csv %q; want %q", got, want)
@@ -361,7 +361,7 @@ func TestSimilarHTML(t *testing.T) {
 	if strings.Contains(html, "<b>") {
 		t.Errorf("the code is not escaped:\n%s", html)
 	}
-	if html := string(SimilarityHTML([]Similar{{Question: "01/Q1", Kind: KindCommon, Students: 2}})); !strings.Contains(html, "01/Q1"+grading.NBSP+": réponse courte ou commune à 2 étudiants.") {
+	if html := string(SimilarityHTML([]Similar{{Question: "01/Q1", Kind: KindCommon, Students: 2}})); !strings.Contains(html, "01/Q1"+grading.NBSP+": réponse trop courte ou trop commune pour être comparée, chez 2 étudiants.") {
 		t.Errorf("common line missing:\n%s", html)
 	}
 }

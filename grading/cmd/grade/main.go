@@ -262,7 +262,7 @@ func run(ctx context.Context, c config) error {
 	}
 	cache.Force = c.force
 	if n := cache.ToGrade(subs); n > 0 {
-		ph.start("preparing the grader: the student edition, its packages compiled (the first time for these sources: about a minute)")
+		ph.start("preparing the grader: the student edition and its packages compiled (about a minute, only the first time for these sources)")
 		race := c.tp == "all" || slices.ContainsFunc(grading.Questions(c.tp), func(q *grading.Question) bool { return q.Race })
 		if err := sdk.Prepare(ctx, race); err != nil {
 			if ctx.Err() != nil {
