@@ -104,6 +104,12 @@ func TestCorpus(t *testing.T) {
 	if n := byStudent["duplicate-answer-cell"].Questions[0].Note; !strings.Contains(n, "2 cellules") {
 		t.Errorf("duplicate answer cells not noted: %q", n)
 	}
+	// A function in a cell that does not parse is not « absente ».
+	for _, q := range byStudent["count-syntax-error"].Questions {
+		if q.Compile != "" && !strings.Contains(q.Note, "une cellule ne se compile pas") {
+			t.Errorf("count-syntax-error %s: note %q; want it to say that a cell does not compile", q.ID, q.Note)
+		}
+	}
 
 	out := t.TempDir()
 	if err := WriteAll(out, results, false); err != nil {

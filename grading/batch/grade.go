@@ -177,7 +177,11 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 			continue
 		}
 		if !prog.Defines(q.Func) {
-			g.Note = strings.TrimSpace(g.Note + " fonction " + q.Func + " absente du notebook")
+			missing := " fonction " + q.Func + " absente du notebook"
+			if len(prog.Errors) > 0 {
+				missing = " fonction " + q.Func + " introuvable : une cellule ne se compile pas (erreur ci-dessous)"
+			}
+			g.Note = strings.TrimSpace(g.Note + missing)
 			for _, e := range prog.Errors {
 				g.Compile += submission.ExplainCellError(e, cells)
 			}
