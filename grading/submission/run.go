@@ -653,7 +653,7 @@ func (c *child) run(ctx context.Context, input []byte, lim Limits) (o Outcome, a
 			case c.werr = <-c.waited:
 				c.exited = true
 			case <-time.After(time.Second):
-				why = "le programme s'est arrêté sans rendre de résultat"
+				why = "le programme a cessé de communiquer sans rendre de résultat"
 			}
 		case c.werr = <-c.waited:
 			c.exited = true
