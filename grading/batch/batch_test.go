@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"fmt"
+	"html"
 	"io/fs"
 	"math"
 	"os"
@@ -1119,6 +1120,47 @@ func TestManualComment(t *testing.T) {
 	rows := readCSV(t, filepath.Join(out, "manual.csv"))
 	if len(rows[0]) != 7 || rows[0][6] != "comment" || rows[1][6] != "Bien vu pour la symétrie." {
 		t.Errorf("manual.csv %q; want the comments written back", rows)
+	}
+}
+
+// A written answer the teacher has not marked yet says so everywhere
+// (feedback, gradebook cell, report), instead of « 0 / 2 »; once marked,
+// its points show.
+func TestUnmarkedWrittenAnswer(t *testing.T) {
+	r := Result{Student: "ana", File: "s/a.ipynb", TP: "01", Questions: []Question{
+		{ID: "01/Q1", Title: "Sûreté", Max: 3, Points: 3},
+		{ID: "01/Q6", Title: "Justifier", Max: 2, Manual: true, Answer: "Les reines se gênent."},
+	}}.finish("01")
+	md, page := Markdown(r, false), HTML(r, "")
+	for name, text := range map[string]string{"Markdown": md, "HTML": page} {
+		for _, want := range []string{"pas encore notée (2 points)", "(+ 2 points de réponses rédigées, pas encore notées)", "Réponse rédigée, pas encore notée par l'enseignant"} {
+			if !strings.Contains(html.UnescapeString(text), want) {
+				t.Errorf("%s feedback lacks %q:\n%s", name, want, text)
+			}
+		}
+		if strings.Contains(text, "0 / 2") {
+			t.Errorf("%s feedback gives 0 / 2 to an answer not marked yet:\n%s", name, text)
+		}
+	}
+	out := t.TempDir()
+	if err := WriteAll(out, []Result{r}, false); err != nil {
+		t.Fatal(err)
+	}
+	rows := readCSV(t, filepath.Join(out, "grades.csv"))
+	if col := slices.Index(rows[0], "01/Q6"); col < 0 || rows[1][col] != "" {
+		t.Errorf("grades.csv %q; want an empty 01/Q6 cell until it is marked", rows)
+	}
+	if s := Stats([]Result{r}); len(s) != 1 || s[0].Questions[5].ID != "01/Q6" || s[0].Questions[5].Zero != 0 {
+		t.Errorf("the report counts an answer not marked yet as a zero: %+v", s)
+	}
+	m, err := ReadManual(strings.NewReader("student,notebook,question,max,points,answer\nana,a.ipynb,01/Q6,2,1.5,Les reines se gênent.\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := []Result{r}
+	m.Apply(rs)
+	if md := Markdown(rs[0], false); !strings.Contains(md, "1,5 / 2") || strings.Contains(md, "pas encore") || !strings.Contains(md, "4,5 / 5") {
+		t.Errorf("once marked, the feedback shows the points:\n%s", md)
 	}
 }
 

@@ -31,6 +31,7 @@ type Question struct {
 	Manual    bool    // a written answer, graded by the teacher (manual.csv)
 	Answer    string  // the written answer's text (Manual)
 	Unwritten bool    // the written answer is the student edition's placeholder, or absent (Manual)
+	Marked    bool    // the teacher gave its points (manual.csv); until then Points is 0 and the feedback says « pas encore notée » (Manual)
 	Comment   string  // the teacher's comment on it (manual.csv), for the student
 	Passed    int     // cases passed, public and hidden
 	Total     int     // cases, public and hidden

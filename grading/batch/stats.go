@@ -83,7 +83,7 @@ func Stats(results []Result) []TPStats {
 			var points []float64
 			for _, r := range rs {
 				for _, g := range r.Questions {
-					if g.ID == q.ID {
+					if g.ID == q.ID && (!g.Manual || g.Marked || g.Unwritten) { // not a written answer awaiting its mark
 						points = append(points, g.Points)
 						if g.Points >= float64(g.Max) && g.Max > 0 {
 							qs.Full++

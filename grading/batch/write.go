@@ -101,7 +101,7 @@ func (m Manual) Apply(results []Result) {
 			q := &r.Questions[j]
 			if mark, ok := m[r.Student][filepath.Base(r.File)][q.ID]; ok && q.Manual {
 				if mark.Scored {
-					q.Points = mark.Points
+					q.Points, q.Marked = mark.Points, true
 				}
 				if mark.Comment != "" {
 					q.Comment = mark.Comment
@@ -163,8 +163,8 @@ func WriteAll(out string, results []Result, reveal bool) error {
 				// Only a mark of the same answer: a student who rewrote it
 				// is marked again.
 				if mark, ok := m[r.Student][filepath.Base(r.File)][q.ID]; ok && q.Manual && sameAnswer(mark.Answer, manualAnswer(*q)) {
-					if mark.Scored && q.Points == 0 {
-						q.Points = mark.Points
+					if mark.Scored && !q.Marked {
+						q.Points, q.Marked = mark.Points, true
 					}
 					if q.Comment == "" {
 						q.Comment = mark.Comment
@@ -592,7 +592,11 @@ func writeGrades(path string, results []Result, old [][]string) error {
 		for _, r := range st.counted {
 			handed[r.TP] = true
 			for _, q := range r.Questions {
-				points[q.ID] = q.Points
+				if q.Manual && !q.Marked && !q.Unwritten {
+					points[q.ID] = math.NaN() // written, not marked yet: an empty cell
+				} else {
+					points[q.ID] = q.Points
+				}
 				for _, fl := range q.Flags {
 					flags = append(flags, q.ID+" : "+fl)
 				}
@@ -646,7 +650,7 @@ func writeGrades(path string, results []Result, old [][]string) error {
 			row = append(row, studentName(st))
 		}
 		for _, id := range ids {
-			if p, ok := points[id]; ok {
+			if p, ok := points[id]; ok && !math.IsNaN(p) {
 				row = append(row, pts(p))
 			} else {
 				row = append(row, "")
@@ -773,7 +777,7 @@ func writeManual(path string, results []Result, old [][]string) error {
 // reveal), compiler messages and notes; with French typography.
 func Markdown(r Result, reveal bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Correction — %s (TP %s)\n\n**Total : %s / %s**\n\n", mdText(r.Student), r.TP, ptsFr(r.Points), ptsFr(r.Max))
+	fmt.Fprintf(&b, "# Correction — %s (TP %s)\n\n**Total : %s / %s**%s\n\n", mdText(r.Student), r.TP, ptsFr(r.Points), ptsFr(r.Max), pendingNote(r))
 	for _, p := range r.Problems {
 		fmt.Fprintf(&b, "> ⚠ %s\n\n", mdText(p))
 	}
@@ -782,9 +786,40 @@ func Markdown(r Result, reveal bool) string {
 			r.SubmittedAt.Format("02/01/2006 à 15:04"), grading.Plurals(r.LateDays, "jour", "jours"), ptsFr(math.Round(r.Penalty*1000)/10))
 	}
 	for _, q := range r.Questions {
-		fmt.Fprintf(&b, "## %s — %s : %s / %d\n\n%s", q.ID, q.Title, ptsFr(q.Points), q.Max, questionMarkdown(q, reveal))
+		fmt.Fprintf(&b, "## %s — %s : %s\n\n%s", q.ID, q.Title, questionPoints(q), questionMarkdown(q, reveal))
 	}
 	return mdTypography(b.String())
+}
+
+// pending is the points of r's written answers not marked yet (written,
+// without points in manual.csv): they count 0 in r.Points until then.
+func pending(r Result) int {
+	n := 0
+	for _, q := range r.Questions {
+		if q.Manual && !q.Marked && !q.Unwritten {
+			n += q.Max
+		}
+	}
+	return n
+}
+
+// pendingNote is what follows the total when written answers are not
+// marked yet: « (+ 4 points de réponses rédigées, pas encore notées) ».
+func pendingNote(r Result) string {
+	n := pending(r)
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (+ %s de réponses rédigées, pas encore notées)", grading.Plurals(n, "point", "points"))
+}
+
+// questionPoints is a question's points in its heading: « 1,5 / 2 », or
+// « pas encore notée (2 points) » for a written answer awaiting its mark.
+func questionPoints(q Question) string {
+	if q.Manual && !q.Marked && !q.Unwritten {
+		return fmt.Sprintf("pas encore notée (%s)", grading.Plurals(q.Max, "point", "points"))
+	}
+	return fmt.Sprintf("%s / %d", ptsFr(q.Points), q.Max)
 }
 
 // mdTypography is grading.Typography on Markdown, line by line: never on a
@@ -819,6 +854,10 @@ func questionMarkdown(q Question, reveal bool) string {
 		fmt.Fprintf(&b, "Réponse non rédigée (la cellule de réponse est restée telle quelle), notée par l'enseignant : %s\n\n", q.Comment)
 	case q.Manual && q.Unwritten:
 		b.WriteString("Réponse non rédigée : la cellule de réponse est restée telle quelle.\n\n")
+	case q.Manual && !q.Marked && q.Comment != "":
+		fmt.Fprintf(&b, "Réponse rédigée, pas encore notée par l'enseignant : %s\n\n", q.Comment)
+	case q.Manual && !q.Marked:
+		b.WriteString("Réponse rédigée, pas encore notée par l'enseignant.\n\n")
 	case q.Manual && q.Comment != "":
 		fmt.Fprintf(&b, "Réponse rédigée, notée par l'enseignant : %s\n\n", q.Comment)
 	case q.Manual:
@@ -1055,8 +1094,8 @@ var feedbackHTML = template.Must(template.New("feedback").Funcs(template.FuncMap
 <h1>Correction — {{.R.Student}} (TP {{.R.TP}})</h1>
 <p><strong>Total&nbsp;: {{.Total}}</strong></p>
 {{range .R.Problems}}<p class="ko">⚠ {{fr .}}</p>{{end}}
-{{range .Questions}}<h2>{{.Q.ID}} — {{fr .Title}}&nbsp;: {{.Points}} / {{.Q.Max}}</h2>
-{{if and .Q.Manual .Q.Unwritten}}<p>Réponse non rédigée{{if .Q.Comment}} (la cellule de réponse est restée telle quelle), notée par l'enseignant{{fr " : "}}{{.Q.Comment}}{{else}}{{fr " : "}}la cellule de réponse est restée telle quelle.{{end}}</p>{{else if .Q.Manual}}<p>Réponse rédigée, notée par l'enseignant{{if .Q.Comment}}{{fr " : "}}{{.Q.Comment}}{{else}}.{{end}}</p>{{else if .NotImplemented}}<p>Pas encore implémenté.</p>{{else if .Q.Total}}<p>{{fr .Summary}}</p>{{end}}
+{{range .Questions}}<h2>{{.Q.ID}} — {{fr .Title}}&nbsp;: {{.Points}}</h2>
+{{if and .Q.Manual .Q.Unwritten}}<p>Réponse non rédigée{{if .Q.Comment}} (la cellule de réponse est restée telle quelle), notée par l'enseignant{{fr " : "}}{{.Q.Comment}}{{else}}{{fr " : "}}la cellule de réponse est restée telle quelle.{{end}}</p>{{else if .Q.Manual}}<p>Réponse rédigée, {{if not .Q.Marked}}pas encore {{end}}notée par l'enseignant{{if .Q.Comment}}{{fr " : "}}{{.Q.Comment}}{{else}}.{{end}}</p>{{else if .Q.Total}}<p>{{fr .Summary}}</p>{{end}}{{if .NotImplemented}}<p>Pas encore implémenté.</p>{{end}}
 {{with .Q.Note}}<p>{{fr .}}</p>{{end}}
 {{range .Q.Flags}}<p class="ko">🚩 {{fr .}}</p>{{end}}
 {{with .Q.Compile}}<p>Erreur de compilation&nbsp;:</p><pre>{{.}}</pre>{{end}}
@@ -1093,9 +1132,9 @@ func HTML(r Result, lib string) string {
 		Total     string
 		Questions []question
 		Lib       template.HTML
-	}{R: r, Total: ptsFr(r.Points) + " / " + ptsFr(r.Max)}
+	}{R: r, Total: ptsFr(r.Points) + " / " + ptsFr(r.Max) + pendingNote(r)}
 	for _, q := range r.Questions {
-		qq := question{Q: q, Title: grading.PlainText(q.Title), Points: ptsFr(q.Points), Summary: casesSummary(q), NotImplemented: notImplemented(q)}
+		qq := question{Q: q, Title: grading.PlainText(q.Title), Points: questionPoints(q), Summary: casesSummary(q), NotImplemented: notImplemented(q)}
 		if !notImplemented(q) {
 			qq.HiddenKinds = kindCounts(q.HiddenKO)
 			n := q.Hidden - q.HiddenOK

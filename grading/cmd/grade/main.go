@@ -342,9 +342,7 @@ feed:
 			problems++
 		}
 	}
-	reused := cacheSummary(cache.Reused(), cache.Duplicates())
-	fmt.Fprintf(os.Stderr, "graded %s of %s in %.1f s (%.1f s per notebook, %d in parallel)%s; %d with problems; results in %s\n",
-		plural(len(subs), "notebook"), plural(countStudents(subs), "student"), graded.Seconds(), graded.Seconds()/float64(len(subs)), c.jobs, reused, problems, c.out)
+	fmt.Fprintf(os.Stderr, "%s; %d with problems; results in %s\n", gradedSummary(len(subs), countStudents(subs), cache.Reused(), cache.Duplicates(), graded, c.jobs), problems, c.out)
 	fmt.Fprintf(os.Stderr, "grade: %s\n", ph.summary())
 	return partial
 }
@@ -367,6 +365,18 @@ func writeGradebook(out string, results []batch.Result, roster *batch.Roster, re
 		return nil, err
 	}
 	return partial, nil
+}
+
+// gradedSummary is the run's summary of its notebooks: how many, how long
+// the ones graded anew took (per notebook: only those), and the others.
+func gradedSummary(notebooks, students, reused, duplicates int, took time.Duration, jobs int) string {
+	of := plural(notebooks, "notebook") + " of " + plural(students, "student")
+	anew := notebooks - reused - duplicates
+	if anew <= 0 {
+		return of + ": none graded anew" + cacheSummary(reused, duplicates)
+	}
+	return fmt.Sprintf("%s: %s graded in %.1f s (%.1f s per notebook, %d in parallel)%s",
+		of, plural(anew, "notebook"), took.Seconds(), took.Seconds()/float64(anew), jobs, cacheSummary(reused, duplicates))
 }
 
 // cacheSummary is what the run's summary says of the notebooks not

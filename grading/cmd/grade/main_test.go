@@ -434,3 +434,14 @@ func tail(b []byte) string {
 	}
 	return s
 }
+
+// The summary's time per notebook is over the notebooks graded anew: a
+// run that reused every result says so, not « 0.0 s per notebook ».
+func TestGradedSummary(t *testing.T) {
+	if got := gradedSummary(4, 4, 4, 0, 30*time.Millisecond, 2); strings.Contains(got, " s ") || !strings.Contains(got, "none graded anew") || !strings.Contains(got, "4 notebooks unchanged") {
+		t.Errorf("all reused: %q", got)
+	}
+	if got := gradedSummary(4, 3, 2, 0, 10*time.Second, 2); !strings.Contains(got, "2 notebooks graded in 10.0 s (5.0 s per notebook") {
+		t.Errorf("two of four graded anew in 10 s: %q", got)
+	}
+}
