@@ -187,9 +187,9 @@ func (c HeuristicCase) String() string {
 
 // FirstSolutionOut is what FirstSolution returns.
 type FirstSolutionOut struct {
-	P         queens.Placement
-	Solutions int64 // from the returned cp.Stats
-	Err       *grading.Err
+	P                queens.Placement
+	Solutions, Nodes int64 // from the returned cp.Stats
+	Err              *grading.Err
 }
 
 // Q1 is the written answer on the variables and their domains.
@@ -311,7 +311,7 @@ var Q9 = grading.Define(&grading.Exercise[func(int, cp.VarOrder, cp.ValueOrder) 
 	},
 	Call: func(f func(int, cp.VarOrder, cp.ValueOrder) (queens.Placement, cp.Stats, error), in HeuristicCase) FirstSolutionOut {
 		p, st, err := f(in.N, in.Vars, in.Vals)
-		return FirstSolutionOut{p, st.Solutions, grading.ErrOf(err)}
+		return FirstSolutionOut{p, st.Solutions, st.Nodes, grading.ErrOf(err)}
 	},
 	Input: HeuristicCase.String,
 	Format: func(o FirstSolutionOut) string {
@@ -342,6 +342,14 @@ var Q9 = grading.Define(&grading.Exercise[func(int, cp.VarOrder, cp.ValueOrder) 
 		}
 		if in.Vars == cp.InputOrder && !slices.Equal(got.P, want.P) {
 			return false, "une solution valide, mais pas celle qu'impose l'ordre des valeurs demandé : avec l'ordre d'entrée des variables, la première solution ne dépend que de l'ordre des valeurs"
+		}
+		// With input order or first-fail, the search tree of model 1 is
+		// the same whatever the form of its constraints (pairwise ≠ or
+		// allDifferent propagate alike): its number of nodes tells
+		// whether the heuristics asked for were the ones searched with.
+		// dom/wdeg's weights depend on the constraints: not compared.
+		if in.Vars != cp.DomWDeg && got.Nodes != want.Nodes {
+			return false, fmt.Sprintf("une solution valide, mais trouvée en %s au lieu de %d : la recherche n'a pas suivi les heuristiques demandées (ordre des variables et ordre des valeurs)", grading.Plural(got.Nodes, "nœud"), grading.Int(want.Nodes))
 		}
 		return true, ""
 	},

@@ -259,6 +259,13 @@ func TestFirstSolutionMistakes(t *testing.T) {
 		return nqueens.FirstSolution(n, vars, cp.Increasing)
 	}
 	checktest.FailsWith(t, "ignores the value order", Q9.Run(ignoresValues), "ordre des valeurs")
+	// Always searches first-fail: on the input-order cases it finds the
+	// same first solutions (n = 8), in another number of nodes.
+	ignoresVars := func(n int, _ cp.VarOrder, vals cp.ValueOrder) (queens.Placement, cp.Stats, error) {
+		return nqueens.FirstSolution(n, cp.FirstFail, vals)
+	}
+	checktest.FailsWith(t, "ignores the variable order", Q9.Run(ignoresVars), "heuristiques demandées")
+
 	// Forgets the statistics.
 	noStats := func(n int, vars cp.VarOrder, vals cp.ValueOrder) (queens.Placement, cp.Stats, error) {
 		p, _, err := nqueens.FirstSolution(n, vars, vals)
