@@ -100,8 +100,14 @@ var editionsWritten atomic.Int64
 
 // keptEditions is how many cached editions Edition keeps (the most
 // recently used): a few versions of the tree, with and without recorded
-// data.
-const keptEditions = 6
+// data. Beyond them, an edition used in the last inUse is kept too: a
+// grading run reads its edition for as long as it runs, and other trees
+// (another checkout, a newer version being written) may write editions
+// meanwhile. An edition is about 1.5 MB.
+const (
+	keptEditions = 6
+	inUse        = 24 * time.Hour
+)
 
 // Edition returns the folder of the student edition of the tree at root
 // (see WriteStudent; record says whether its notebook packages hold their
@@ -175,8 +181,9 @@ func Edition(ctx context.Context, root string, record bool) (dir string, written
 }
 
 // trimEditions removes the cached editions beyond the keptEditions most
-// recently used, and the temporary folders of writers that died more than
-// an hour ago; never keep, the one just written.
+// recently used that have not been used for inUse, and the temporary
+// folders of writers that died more than an hour ago; never keep, the one
+// just written.
 func trimEditions(parent, keep string) {
 	entries, err := os.ReadDir(parent)
 	if err != nil {
@@ -205,7 +212,7 @@ func trimEditions(parent, keep string) {
 	}
 	slices.SortFunc(eds, func(a, b ed) int { return b.used.Compare(a.used) })
 	for i, e := range eds {
-		if i >= keptEditions-1 {
+		if i >= keptEditions-1 && time.Since(e.used) > inUse {
 			_ = os.RemoveAll(e.path)
 		}
 	}

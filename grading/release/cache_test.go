@@ -2,11 +2,13 @@ package release
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/prepa-reines/reines/grading/workbook"
 )
@@ -174,5 +176,33 @@ func TestEditionCancelled(t *testing.T) {
 	cancel()
 	if _, _, err := Edition(ctx, root, false); err == nil {
 		t.Fatal("Edition with a cancelled context: no error")
+	}
+}
+
+// An edition in use by a long run is never removed by the editions that
+// other trees write meanwhile; old unused ones beyond the few kept are.
+func TestTrimEditionsKeepsInUse(t *testing.T) {
+	parent := t.TempDir()
+	old := time.Now().Add(-2 * inUse)
+	var names []string
+	for i := range 2 * keptEditions {
+		name := filepath.Join(parent, fmt.Sprintf("e%02d-sdk", i))
+		if err := os.Mkdir(name, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if i < 2 { // unused for two days
+			at := old.Add(time.Duration(i) * time.Minute)
+			if err := os.Chtimes(name, at, at); err != nil {
+				t.Fatal(err)
+			}
+		}
+		names = append(names, name)
+	}
+	trimEditions(parent, names[len(names)-1])
+	for i, name := range names {
+		_, err := os.Stat(name)
+		if gone := err != nil; gone != (i < 2) {
+			t.Errorf("edition %d of %d (used %s): removed = %v; want the old unused ones removed, the recent ones kept", i, len(names), map[bool]string{true: "two days ago", false: "today"}[i < 2], gone)
+		}
 	}
 }
