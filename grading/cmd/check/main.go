@@ -21,11 +21,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -148,7 +150,22 @@ func check(root, path string) error {
 		decls, inits := prog.WithInits(orderOf(prog, decls))
 		return submission.Unit{Name: name, Source: prog.Source(decls, inits+"reinesCheck_()"), Harness: harness.String()}
 	}
-	built, err := submission.Compile(ctx, submission.Toolchain{Root: root}, filepath.Join(dir, "whole"), []submission.Unit{unit("whole", qs)})
+	// The questions on goroutines and shared state are checked again in
+	// a build with the race detector, as the teacher's grader does: a
+	// race that the results do not show still fails them.
+	first := []submission.Unit{unit("whole", qs)}
+	var racy []*grading.Question
+	for _, q := range asked {
+		if q.Race {
+			racy = append(racy, q)
+		}
+	}
+	if len(racy) > 0 {
+		u := unit("race", racy)
+		u.Race = true
+		first = append(first, u)
+	}
+	built, err := submission.Compile(ctx, submission.Toolchain{Root: root}, filepath.Join(dir, "whole"), first)
 	if err != nil {
 		return err
 	}
@@ -156,6 +173,11 @@ func check(root, path string) error {
 		for _, q := range qs {
 			if err := run(ctx, b.Bin, q.Number()); err != nil {
 				return err
+			}
+			if q.Race && slices.Contains(racy, q) {
+				if err := runRace(ctx, built["race"], q); err != nil {
+					return err
+				}
 			}
 		}
 		return nil
@@ -211,6 +233,37 @@ func run(ctx context.Context, bin, question string) error {
 	if errors.As(err, &exit) {
 		printf("⚠ le programme des vérifications s'est arrêté (code %d) : une réponse a-t-elle appelé os.Exit, ou paniqué dans une goroutine ?\n", exit.ExitCode())
 		return nil
+	}
+	return err
+}
+
+// runRace runs the race detector's build of the checks on question q:
+// silent when it finds no race; else the first race, with the lines of
+// the cells involved.
+func runRace(ctx context.Context, b submission.Built, q *grading.Question) error {
+	if b.Bin == "" {
+		printf("%s — la vérification avec le détecteur de courses n'a pas pu être compilée (il lui faut cgo et gcc) : faite seulement à la correction.\n\n", q.Number())
+		return nil
+	}
+	var out strings.Builder
+	cmd := exec.CommandContext(ctx, b.Bin, q.Number())
+	cmd.Stdout, cmd.Stderr = io.Discard, &out
+	cmd.Env = append(os.Environ(), "GORACE="+grading.RaceOptions)
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		return fmt.Errorf("les vérifications n'ont pas fini en %s", grading.Seconds(limit))
+	}
+	if report := submission.RaceReport(out.String()); report != "" {
+		printf("✘ %s — avec le détecteur de courses de Go : course critique (data race) : deux goroutines accèdent à la même variable, l'une en écriture, sans synchronisation (verrou, canal). À la correction, les cas où elle se produit échouent.\n%s\n\n", q.Number(), indent(report))
+		return nil
+	}
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		printf("⚠ %s — avec le détecteur de courses, le programme des vérifications s'est arrêté (code %d)\n\n", q.Number(), exit.ExitCode())
+		return nil
+	}
+	if err == nil {
+		printf("%s — aucune course critique détectée (détecteur de courses de Go).\n\n", q.Number())
 	}
 	return err
 }

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// stdout runs f and returns what it printed on the standard output.
+func stdout(t *testing.T, f func()) string {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := os.Stdout
+	os.Stdout = w
+	done := make(chan string)
+	go func() {
+		data, _ := io.ReadAll(r)
+		done <- string(data)
+	}()
+	defer func() { os.Stdout = saved }()
+	f()
+	w.Close()
+	return <-done
+}
+
+// A data race in 05 Q24b, whose results are right, is reported by the
+// checks with the race detector, with the cells involved (as the
+// teacher's grader fails it); Q29 of the same notebook has no race and
+// says so.
+func TestRaceCaught(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the checks with the race detector")
+	}
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A notebook of the grader's typical mistakes: Q24b updates the best
+	// without the lock.
+	path := filepath.Join(root, "grading", "batch", "testdata", "mistakes", "05-parallel-no-lock.ipynb")
+	var checkErr error
+	out := stdout(t, func() { checkErr = check(root, path) })
+	if checkErr != nil {
+		t.Fatal(checkErr)
+	}
+	if !strings.Contains(out, "✘ Q24b — avec le détecteur de courses") || !strings.Contains(out, "RandomCoverParallel") || !strings.Contains(out, "cellule ") {
+		t.Errorf("the race of Q24b is not reported with its cells:\n%s", out)
+	}
+	if !strings.Contains(out, "Q29 — aucune course critique détectée") {
+		t.Errorf("Q29, without a race, must say so:\n%s", out)
+	}
+}
