@@ -159,6 +159,20 @@ type Report struct {
 	// failing report: the function uses earlier answers that fail their
 	// own checks (see CascadeNote).
 	Hint string
+	// Race is about a question marked Race whose public cases passed,
+	// checked again with Go's race detector (in a notebook): Checked says
+	// it was, Report is the detector's first report ("" when it saw no
+	// race: then the report fails), Note why it could not be checked.
+	Race struct {
+		Checked      bool
+		Report, Note string
+	}
+}
+
+// raceLimit bounds the run of the public cases with the race detector,
+// which slows a program down 2 to 20 times: 20 times one case's limit.
+func (e *Exercise[F, In, Out]) raceLimit() time.Duration {
+	return 20 * e.timeout()
 }
 
 // timeout returns the time limit of one case.
@@ -467,8 +481,20 @@ func (e *Exercise[F, In, Out]) judge(in In, got, want Out) (bool, string) {
 // (outside a notebook, the text report is printed). Before that it reads
 // the kernel's log: if the answer cell's last version did not compile,
 // nothing is checked (GoNB holds an older f) and the report says so; if f
-// uses package grading, the report says so and is not green.
+// uses package grading, the report says so and is not green. A question
+// marked Race whose public cases pass is checked again in the notebook's
+// program built with Go's race detector, as the grader checks it (see
+// raceRecheck: a few seconds, a minute or two the first time): a race
+// fails the report, with the functions involved.
 func (e *Exercise[F, In, Out]) Check(f F) {
+	if q := os.Getenv(raceQuestionEnv); q != "" {
+		// The program raceRecheck built with the race detector: it runs
+		// this question's cases, silently, and nothing else.
+		if q == e.ID {
+			e.Run(f)
+		}
+		return
+	}
 	if w := Stale(e.Func); w != "" {
 		// The code GoNB holds is not the cell's: nothing is checked.
 		Report{Question: &e.Question, Hidden: e.hiddenCount(), Warning: w}.Display()
@@ -476,6 +502,10 @@ func (e *Exercise[F, In, Out]) Check(f F) {
 	}
 	r := e.Run(f)
 	r.Warning = Freshness(e.Func)
+	if e.Race && !raceBuild && r.Outcome() == "passed" {
+		r.Race.Report, r.Race.Note = raceRecheck(e.ID, e.raceLimit())
+		r.Race.Checked = r.Race.Note == ""
+	}
 	if r.Outcome() == "failed" {
 		r.Hint = cascadeHint(&e.Question)
 	}
@@ -494,6 +524,8 @@ func (r Report) Outcome() string {
 	switch p := r.Passed(); {
 	case r.Warning != "":
 		return "stale"
+	case r.Race.Report != "":
+		return "failed"
 	case p == len(r.Cases):
 		return "passed"
 	case r.count(NotImplemented) == len(r.Cases):

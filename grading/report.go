@@ -38,6 +38,21 @@ func (r Report) Summary() string {
 	return s
 }
 
+// raceText says what the race detector found, if it ran (see
+// Report.Race), in French: the race and its functions, that it saw
+// none, or why it could not run.
+func (r Report) raceText() string {
+	switch {
+	case r.Race.Report != "":
+		return "✘ Détecteur de courses de Go : course critique (data race) : deux goroutines accèdent à la même variable, l'une en écriture, sans synchronisation (verrou, canal). Les résultats sont justes ici, mais à la correction, les cas où elle se produit échouent.\n" + r.Race.Report
+	case r.Race.Checked:
+		return "✔ Détecteur de courses de Go : aucune course critique pendant ces cas."
+	case r.Race.Note != "":
+		return "… Détecteur de courses de Go : pas de vérification ici (" + r.Race.Note + ") ; elle sera faite à la correction."
+	}
+	return ""
+}
+
 func (r Report) label() string { return r.Question.Number() + " " + r.Question.Func }
 
 func mark(s Status) string {
@@ -62,6 +77,9 @@ func (r Report) Text() string {
 	b.WriteString(r.Summary() + "\n")
 	if r.Hint != "" {
 		b.WriteString("→ " + r.Hint + "\n")
+	}
+	if race := r.raceText(); race != "" {
+		b.WriteString(race + "\n")
 	}
 	if r.Outcome() == "not-implemented" {
 		return Typography(b.String())
@@ -111,6 +129,7 @@ var reportHTML = template.Must(template.New("report").Parse(`<div class="reines-
 {{if .Warning}}<div class="reines-warning" style="color:#a33;font-weight:bold;margin-bottom:4px">⚠ {{.Warning}}</div>
 {{end}}<div style="font-weight:bold;margin-bottom:4px">{{.Summary}}</div>
 {{if .Hint}}<div class="reines-hint" style="color:#8a5a00;margin-bottom:4px">→ {{.Hint}}</div>
+{{end}}{{if .Race}}<pre class="reines-race" style="margin:0 0 4px 0;white-space:pre-wrap;font-family:inherit;color:{{.Colour}}">{{.Race}}</pre>
 {{end}}{{if .Rows}}<table style="border-collapse:collapse">
 <tr><th></th><th style="padding:2px 8px;text-align:left">Entrée</th><th style="padding:2px 8px;text-align:left">Attendu</th><th style="padding:2px 8px;text-align:left">Obtenu</th><th style="padding:2px 8px;text-align:left">Remarque</th></tr>
 {{range .Rows}}<tr style="vertical-align:top;border-top:1px solid #ddd">
@@ -133,10 +152,10 @@ func (r Report) HTML() string {
 		Chart   template.HTML
 	}
 	data := struct {
-		Warning, Summary, Hint, Colour string
-		Rows                           []row
-		Boards                         []drawing
-	}{Warning: Typography(r.Warning), Summary: Typography(r.Summary()), Hint: Typography(r.Hint), Colour: "#2ca02c"}
+		Warning, Summary, Hint, Race, Colour string
+		Rows                                 []row
+		Boards                               []drawing
+	}{Warning: Typography(r.Warning), Summary: Typography(r.Summary()), Hint: Typography(r.Hint), Race: Typography(r.raceText()), Colour: "#2ca02c"}
 	if r.Outcome() != "passed" {
 		data.Colour = "#d62728"
 	}

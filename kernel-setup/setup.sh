@@ -228,6 +228,16 @@ fi
 # --- Go modules of the workbook -------------------------------------------------
 (cd "$root" && go mod download) || die "could not download the workbook's Go modules."
 
+# --- The race detector's build of the notebooks' packages ------------------------
+# The check cells of the questions on goroutines (TP 0 and TP 5) build the
+# notebook's program again with -race: its packages are compiled for it
+# here, once (a minute or two the first time, seconds after), not during
+# a student's first such check. It needs cgo and a C compiler.
+if command -v gcc >/dev/null 2>&1 || command -v cc >/dev/null 2>&1; then
+  (cd "$root" && CGO_ENABLED=1 go build -race ./grading/nb00 ./grading/nb05 >/dev/null 2>&1) ||
+    say "note: the race detector's build failed here; the checks of TP 0 and TP 5 will say so"
+fi
+
 # --- Smoke notebook --------------------------------------------------------------
 if [ $smoke = 1 ]; then
   say "running the smoke notebook…"

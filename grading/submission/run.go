@@ -293,35 +293,20 @@ func libraryArgs(bin string) []string {
 var libraryDirs = []string{"/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu", "/lib64", "/usr/lib64", "/lib", "/usr/lib"}
 
 // raceWarning starts the race detector's report.
-const raceWarning = "WARNING: DATA RACE"
+const raceWarning = grading.RaceWarning
 
 // RaceReport returns the first report of the race detector in output,
 // trimmed to what points at the student's cells: the accesses and
 // goroutine creations, each with its frames in the cells ("cellule N:L",
 // from the //line directives of the program), at most 40 lines.
 func RaceReport(output string) string {
-	i := strings.Index(output, raceWarning)
-	if i < 0 {
-		return ""
-	}
-	lines := strings.Split(output[i+len(raceWarning):], "\n")
-	var out []string
-	for k := 0; k < len(lines) && len(out) < 40; k++ {
-		l := strings.TrimSpace(lines[k])
-		switch {
-		case strings.HasPrefix(l, "=================="):
-			k = len(lines) // the end of the first report
-		case strings.HasSuffix(l, ":") && (strings.Contains(l, " at ") || strings.HasPrefix(l, "Goroutine")):
-			out = append(out, l) // "Read at 0x… by goroutine 7:", "Goroutine 7 (running) created at:"
-		case strings.Contains(l, "cellule ") && k > 0:
-			fn := strings.TrimSpace(lines[k-1])
-			if cut := strings.LastIndex(l, " +0x"); cut > 0 {
-				l = l[:cut]
-			}
-			out = append(out, "  "+fn+" — "+l[strings.Index(l, "cellule "):])
+	return grading.RaceReport(output, func(fn, pos string) (string, bool) {
+		i := strings.Index(pos, "cellule ")
+		if i < 0 {
+			return "", false
 		}
-	}
-	return strings.Join(out, "\n")
+		return fn + " — " + pos[i:], true
+	})
 }
 
 // raceOptions stop a -race child at the first race, with a recognisable

@@ -3,6 +3,7 @@
 package grading
 
 import (
+	"os/exec"
 	"syscall"
 	"time"
 )
@@ -14,4 +15,11 @@ func processCPU() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// ownGroup runs cmd in a process group of its own, killed whole when its
+// context ends (a program's children with it).
+func ownGroup(cmd *exec.Cmd) {
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 }

@@ -1,0 +1,117 @@
+package grading
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// RaceWarning starts each report of Go's race detector.
+const RaceWarning = "WARNING: DATA RACE"
+
+// RaceReport returns the first report of the race detector in output,
+// trimmed: the accesses and goroutine creations ("Read at 0x… by goroutine
+// 7:"), each followed by the frames that frame keeps, shown as it says
+// (fn is the function, "main.Count.func1()"; pos its file and line, with
+// the program counter cut), at most 40 lines. "" when output holds no
+// report.
+func RaceReport(output string, frame func(fn, pos string) (string, bool)) string {
+	i := strings.Index(output, RaceWarning)
+	if i < 0 {
+		return ""
+	}
+	lines := strings.Split(output[i+len(RaceWarning):], "\n")
+	var out []string
+	for k := 0; k < len(lines) && len(out) < 40; k++ {
+		l := strings.TrimSpace(lines[k])
+		switch {
+		case strings.HasPrefix(l, "=================="):
+			k = len(lines) // the end of the first report
+		case strings.HasSuffix(l, ":") && (strings.Contains(l, " at ") || strings.HasPrefix(l, "Goroutine")):
+			out = append(out, l) // "Read at 0x… by goroutine 7:", "Goroutine 7 (running) created at:"
+		case k > 0 && (strings.HasPrefix(lines[k], "\t") || strings.HasPrefix(lines[k], "      ")):
+			if cut := strings.LastIndex(l, " +0x"); cut > 0 {
+				l = l[:cut]
+			}
+			if shown, ok := frame(strings.TrimSpace(lines[k-1]), l); ok {
+				out = append(out, "  "+shown)
+			}
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// raceQuestionEnv names, in the program that checks a question again
+// with the race detector (see raceRecheck), the question to run; every
+// other check in it does nothing.
+const raceQuestionEnv = "REINES_RACE_QUESTION"
+
+// raceBuildLimit bounds the race detector's build of a notebook's
+// program: the first one compiles the standard library for it (a minute
+// or two on 2 cores); later ones, a few seconds.
+const raceBuildLimit = 5 * time.Minute
+
+// raceRecheck checks question id again in the program GoNB is running
+// (its module, $GONB_TMP_DIR), built with Go's race detector: the cases
+// run with GORACE's halt_on_error, as the grader runs them. It returns the
+// race detector's first report, trimmed to the program's own functions,
+// or "" when it saw no race; note says in French why the check could not
+// be made (no GoNB module, no C compiler, a build or run over its
+// limits), "" when it was.
+func raceRecheck(id string, runLimit time.Duration) (report, note string) {
+	dir := os.Getenv("GONB_TMP_DIR")
+	if dir == "" {
+		return "", "pas de module GoNB à recompiler (cette vérification n'est faite que dans un notebook)"
+	}
+	tmp, err := os.MkdirTemp("", "reines-race-")
+	if err != nil {
+		return "", err.Error()
+	}
+	defer os.RemoveAll(tmp)
+	bin := filepath.Join(tmp, "checks")
+	ctx, cancel := context.WithTimeout(context.Background(), raceBuildLimit)
+	defer cancel()
+	build := exec.CommandContext(ctx, "go", "build", "-race", "-o", bin, ".")
+	build.Dir = dir
+	build.Env = append(os.Environ(), "CGO_ENABLED=1")
+	ownGroup(build)
+	if out, err := build.CombinedOutput(); err != nil {
+		if ctx.Err() != nil {
+			return "", fmt.Sprintf("la compilation avec le détecteur de courses n'a pas fini en %s", Seconds(raceBuildLimit))
+		}
+		if bytes.Contains(out, []byte("cgo")) || bytes.Contains(out, []byte("gcc")) {
+			return "", "le détecteur de courses a besoin d'un compilateur C (gcc), absent de cette machine"
+		}
+		return "", "la compilation avec le détecteur de courses a échoué : " + OneLine(string(out))
+	}
+	rctx, rcancel := context.WithTimeout(context.Background(), runLimit)
+	defer rcancel()
+	var stderr bytes.Buffer
+	run := exec.CommandContext(rctx, bin)
+	run.Dir = dir
+	run.Env = append(os.Environ(), raceQuestionEnv+"="+id, "GORACE="+RaceOptions, "GONB_TMP_DIR=")
+	run.Stderr = &stderr
+	ownGroup(run)
+	err = run.Run()
+	if r := RaceReport(stderr.String(), func(fn, _ string) (string, bool) {
+		return fn, strings.HasPrefix(fn, "main.")
+	}); r != "" {
+		return r, ""
+	}
+	var exit *exec.ExitError
+	switch {
+	case rctx.Err() != nil:
+		return "", fmt.Sprintf("les cas n'ont pas fini en %s avec le détecteur de courses, qui ralentit le programme", Seconds(runLimit))
+	case errors.As(err, &exit):
+		return "", fmt.Sprintf("avec le détecteur de courses, le programme s'est arrêté (code %d)", exit.ExitCode())
+	case err != nil:
+		return "", err.Error()
+	}
+	return "", ""
+}

@@ -1,0 +1,104 @@
+package grading_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// racyModule writes, as GoNB does for a check cell, a module whose main
+// checks 00 Q8 with answer (the declaration of SumParallel), and returns
+// its folder.
+func racyModule(t *testing.T, answer string) string {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("..", ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gomod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The workbook's requirements, and the workbook itself by a replace
+	// directive, as the notebooks' header writes it.
+	mod := strings.Replace(string(gomod), "module github.com/prepa-reines/reines", "module gonb_test", 1) +
+		"\nrequire github.com/prepa-reines/reines v0.0.0\n\nreplace github.com/prepa-reines/reines => " + root + "\n"
+	main := "package main\n\nimport (\n\t\"sync\"\n\n\t\"github.com/prepa-reines/reines/grading/nb00\"\n)\n\nvar _ sync.Mutex\n\n" + answer + "\n\nfunc main() {\n\tnb00.Q8.Check(SumParallel)\n}\n"
+	for name, data := range map[string]string{"go.mod": mod, "go.sum": string(sum), "main.go": main} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// check builds the module as GoNB does (without -race) and runs it as a
+// cell, with GONB_TMP_DIR set: what it prints.
+func check(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "cell")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = dir
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	run := exec.Command(bin)
+	run.Dir = dir
+	run.Env = append(os.Environ(), "GONB_TMP_DIR="+dir)
+	out, err := run.CombinedOutput()
+	if err != nil {
+		t.Fatalf("the cell: %v\n%s", err, out)
+	}
+	return string(out)
+}
+
+// A check cell of a Race question whose public cases pass builds the
+// notebook's program again with the race detector: a race fails the
+// report, with the answer's functions; a right answer is said race-free.
+func TestRaceRecheck(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds with the race detector")
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("the race detector needs gcc")
+	}
+	racy := `func SumParallel(ns []int, f func(int) int64) int64 {
+	var (
+		mu  sync.Mutex
+		wg  sync.WaitGroup
+		sum int64
+	)
+	for _, n := range ns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			v := f(n)
+			if v < 0 { // never: the lock is never taken
+				mu.Lock()
+				defer mu.Unlock()
+			}
+			sum += v
+		}()
+	}
+	wg.Wait()
+	return sum
+}`
+	out := check(t, racyModule(t, racy))
+	if !strings.Contains(out, "✘ Détecteur de courses de Go") || !strings.Contains(out, "main.SumParallel") {
+		t.Errorf("a racy SumParallel: the report must fail with the race and its functions:\n%s", out)
+	}
+	right := strings.Replace(racy, "if v < 0 { // never: the lock is never taken\n\t\t\t\tmu.Lock()\n\t\t\t\tdefer mu.Unlock()\n\t\t\t}", "mu.Lock()\n\t\t\tdefer mu.Unlock()", 1)
+	if right == racy {
+		t.Fatal("the right answer is the racy one")
+	}
+	if out := check(t, racyModule(t, right)); !strings.Contains(out, "✔ Détecteur de courses de Go\u00a0: aucune course critique") {
+		t.Errorf("a right SumParallel: the report must say no race was seen:\n%s", out)
+	}
+}
