@@ -111,6 +111,7 @@ bench:
 	go run ./tp/fastcount/cmd/benchtable -min 15 -max 18 -c build/mirror
 	@command -v bwrap >/dev/null || bash kernel-setup/setup.sh --grader --no-smoke
 	go run ./grading/cmd/gradebench $(GRADEBENCH_ARGS)
+	go run ./internal/cellbench
 
 # The notebooks, then the grader's test notebooks made from them (they
 # carry the release of their TP).

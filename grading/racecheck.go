@@ -47,6 +47,18 @@ func RaceReport(output string, frame func(fn, pos string) (string, bool)) string
 	return strings.Join(out, "\n")
 }
 
+// CellFrame is the frame filter of RaceReport for the programs built from
+// a notebook's cells (by the grader and make check), whose //line
+// directives name the cells: it keeps the frames in the cells, shown as
+// "main.F() — cellule N:L".
+func CellFrame(fn, pos string) (string, bool) {
+	i := strings.Index(pos, "cellule ")
+	if i < 0 {
+		return "", false
+	}
+	return fn + " — " + pos[i:], true
+}
+
 // raceQuestionEnv names, in the program that checks a question again
 // with the race detector (see raceRecheck), the question to run; every
 // other check in it does nothing.

@@ -300,13 +300,7 @@ const raceWarning = grading.RaceWarning
 // goroutine creations, each with its frames in the cells ("cellule N:L",
 // from the //line directives of the program), at most 40 lines.
 func RaceReport(output string) string {
-	return grading.RaceReport(output, func(fn, pos string) (string, bool) {
-		i := strings.Index(pos, "cellule ")
-		if i < 0 {
-			return "", false
-		}
-		return fn + " — " + pos[i:], true
-	})
+	return grading.RaceReport(output, grading.CellFrame)
 }
 
 // raceOptions stop a -race child at the first race, with a recognisable

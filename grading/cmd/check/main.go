@@ -253,7 +253,7 @@ func runRace(ctx context.Context, b submission.Built, q *grading.Question) error
 	if ctx.Err() != nil {
 		return fmt.Errorf("les vérifications n'ont pas fini en %s", grading.Seconds(limit))
 	}
-	if report := submission.RaceReport(out.String()); report != "" {
+	if report := grading.RaceReport(out.String(), grading.CellFrame); report != "" {
 		printf("✘ %s — avec le détecteur de courses de Go : course critique (data race) : deux goroutines accèdent à la même variable, l'une en écriture, sans synchronisation (verrou, canal). À la correction, les cas où elle se produit échouent.\n%s\n\n", q.Number(), indent(report))
 		return nil
 	}
