@@ -1,0 +1,295 @@
+package batch
+
+import (
+	"context"
+	"html"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/notebook"
+)
+
+// classFile copies src to dir/student/name, or writes data there when src
+// is "".
+func classFile(t *testing.T, dir, student, name, src string, data []byte) string {
+	t.Helper()
+	if src != "" {
+		var err error
+		if data, err = os.ReadFile(src); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(dir, student, name)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// withAnswers is the notebook at src with the answer cells of the
+// questions of answers replaced by their code.
+func withAnswers(t *testing.T, src string, answers map[string]string) []byte {
+	t.Helper()
+	nb, err := notebook.Read(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range nb.Cells {
+		if m := c.Reines(); m.Role == "answer" && answers[m.Question] != "" {
+			nb.Cells[i].Source = notebook.Source(answers[m.Question])
+		}
+	}
+	data, err := nb.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// publicInputs is how the checks of the teacher's build, run in this
+// process on the reference answer, show question id's public cases: the
+// cases of the student's check cell.
+func publicInputs(t *testing.T, id string) []string {
+	t.Helper()
+	ex := grading.ExerciseOf(id)
+	if ex == nil {
+		t.Fatalf("no exercise %s", id)
+	}
+	var ins []string
+	for _, c := range ex.RunFunc(ex.Reference()).Cases {
+		ins = append(ins, c.Input)
+	}
+	return ins
+}
+
+// hiddenInputs is how question id's hidden cases drawn with seed show,
+// those that are not also shown as a public case.
+func hiddenInputs(t *testing.T, id string, seed uint64) []string {
+	t.Helper()
+	all, public, err := grading.Inputs(id, true, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub := publicInputs(t, id)
+	var ins []string
+	for _, in := range all[public:] {
+		if d := grading.Judge(id, in, grading.ChildResult{Problem: "x"}).Input; !slices.Contains(pub, d) {
+			ins = append(ins, d)
+		}
+	}
+	return ins
+}
+
+// The live view runs the public cases only, those of the student
+// edition's check cells, even with the teacher's seed in its options: no
+// question's result counts a hidden case, every case it shows is a public
+// one, and no hidden case (drawn with the test's seed, or with 0) is on
+// the page. A look after nothing changed checks nothing; a notebook saved
+// unchanged takes its result from the cache; a changed one is checked.
+func TestLivePublicOnly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs four notebooks")
+	}
+	opt := options(t) // with the tests' seed: the live view must not use it
+	root, _ := filepath.Abs("../..")
+	dir := t.TempDir()
+	classFile(t, dir, "alice", "01-recursion.ipynb", filepath.Join(root, "notebooks", "corrections", "01-recursion.ipynb"), nil)
+	bob := classFile(t, dir, "bob", "01-recursion.ipynb", "testdata/mistakes/01-count-mirror-twice.ipynb", nil)
+	classFile(t, dir, "carol", "01-recursion.ipynb", filepath.Join(opt.SDK.Dir, "notebooks", "01-recursion.ipynb"), nil)
+	dave := classFile(t, dir, "dave", "01-recursion.ipynb", "testdata/corpus/board-no-final-newline.ipynb", nil)
+	classFile(t, dir, "dave", "02-iterative.ipynb", filepath.Join(root, "notebooks", "corrections", "02-iterative.ipynb"), nil) // another TP's: not looked at
+	l := &Live{Dir: dir, TP: "01", Out: t.TempDir(), Opt: opt}
+	rows, st, err := l.Refresh(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 4 || st.Changed != 4 || st.Graded != 4 {
+		t.Fatalf("%d rows, %d changed, %d checked; want 4, 4, 4", len(rows), st.Changed, st.Graded)
+	}
+	for _, r := range rows {
+		if r.Result == nil {
+			t.Fatalf("%s: no result", r.Student)
+		}
+		if filepath.Base(r.Path) != "01-recursion.ipynb" {
+			t.Errorf("%s: looked at %s", r.Student, r.Path)
+		}
+		for _, q := range r.Result.Questions {
+			if q.Manual {
+				continue
+			}
+			pub := publicInputs(t, q.ID)
+			if q.Hidden != 0 || len(q.HiddenKO) != 0 || q.HiddenOK != 0 {
+				t.Errorf("%s %s: %d hidden cases run", r.Student, q.ID, q.Hidden)
+			}
+			if q.Total+q.Unjudged != len(pub) || len(q.Public) != len(pub) {
+				t.Errorf("%s %s: %d cases judged, %d shown; the student edition has %d public ones", r.Student, q.ID, q.Total+q.Unjudged, len(q.Public), len(pub))
+			}
+			for _, c := range q.Public {
+				if !slices.Contains(pub, c.Input) {
+					t.Errorf("%s %s: case %q is not a public one", r.Student, q.ID, c.Input)
+				}
+			}
+		}
+	}
+	v := NewLiveView("01", rows, st, time.Now(), 30*time.Second, 10*time.Minute)
+	page := LiveHTML(v)
+	marks := map[string]string{}
+	for _, s := range v.Students {
+		for _, m := range s.Marks {
+			marks[s.ID] += m.Sym
+		}
+	}
+	// alice: the correction; bob: Count doubles (mistakes-expected.csv);
+	// carol: the untouched edition; dave: Board without the final newline
+	// (corpus-expected.csv).
+	for student, want := range map[string]string{"alice": "✔✔✔✔✔", "bob": "✔✔✔✘✔", "carol": "·····", "dave": "✔✔✘✔✔"} {
+		if marks[student] != want {
+			t.Errorf("%s: marks %s; want %s", student, marks[student], want)
+		}
+	}
+	for _, q := range v.Questions {
+		pass := map[string]int{"01/Q3": 2, "01/Q4": 2}[q.ID]
+		if pass == 0 {
+			pass = 3
+		}
+		if q.Pass != pass || q.Of != 4 {
+			t.Errorf("%s: passed by %d of %d; want %d of 4", q.ID, q.Pass, q.Of, pass)
+		}
+		if (q.Common != nil) != (q.ID == "01/Q3" || q.ID == "01/Q4") {
+			t.Errorf("%s: most frequent failure %+v", q.ID, q.Common)
+		}
+		if c := q.Common; c != nil {
+			if !slices.Contains(publicInputs(t, q.ID), c.Input) || c.Students != 1 {
+				t.Errorf("%s: most frequent failure %q by %d; want a public case, by 1", q.ID, c.Input, c.Students)
+			}
+			if !strings.Contains(page, "<code>"+html.EscapeString(c.Input)+"</code>") {
+				t.Errorf("%s: %q not on the page", q.ID, c.Input)
+			}
+		}
+		for _, seed := range []uint64{0, 1} {
+			for _, d := range hiddenInputs(t, q.ID, seed) {
+				if strings.Contains(page, "<code>"+html.EscapeString(d)+"</code>") {
+					t.Errorf("%s: the hidden case %q (seed %d) is on the page", q.ID, d, seed)
+				}
+			}
+		}
+	}
+	for _, word := range []string{"point", "caché", "/ 15", "note :"} {
+		if strings.Contains(page, word) {
+			t.Errorf("the page says %q: nothing is graded, no hidden case is run", word)
+		}
+	}
+	if !strings.Contains(page, `<meta http-equiv="refresh" content="30">`) {
+		t.Error("the page does not reload itself every 30 s")
+	}
+
+	// Nothing saved: nothing checked.
+	if _, st, err = l.Refresh(context.Background()); err != nil || st.Changed != 0 || st.Graded != 0 {
+		t.Errorf("look with nothing saved: %d changed, %d checked, %v; want 0, 0", st.Changed, st.Graded, err)
+	}
+	// bob saves without a change: his result is the cache's; dave fixes
+	// his Board: checked again.
+	later := time.Now().Add(time.Minute)
+	if err := os.Chtimes(bob, later, later); err != nil {
+		t.Fatal(err)
+	}
+	fixed := withAnswers(t, dave, map[string]string{"01/Q3": "func Board(p queens.Placement) string {\n\tvar b strings.Builder\n\tfor _, c := range p {\n\t\tfor col := range len(p) {\n\t\t\tif col == c {\n\t\t\t\tb.WriteByte('Q')\n\t\t\t} else {\n\t\t\t\tb.WriteByte('.')\n\t\t\t}\n\t\t}\n\t\tb.WriteByte('\\n')\n\t}\n\treturn b.String()\n}"})
+	if err := os.WriteFile(dave, fixed, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rows, st, err = l.Refresh(context.Background())
+	if err != nil || st.Changed != 2 || st.Graded != 1 {
+		t.Fatalf("look after two saves: %d changed, %d checked, %v; want 2, 1", st.Changed, st.Graded, err)
+	}
+	v = NewLiveView("01", rows, st, time.Now(), 30*time.Second, 10*time.Minute)
+	if got := v.Students[3].Marks[2].Sym; v.Students[3].ID != "dave" || got != "✔" {
+		t.Errorf("%s Q3 after the fix: %s; want dave ✔", v.Students[3].ID, got)
+	}
+}
+
+// A hostile notebook in one student's folder cannot change the page, nor
+// another student's row: the code that writes into another's folder runs
+// in the sandbox (it sees nothing of the class), what it prints or panics
+// with, its name and its folder's name are shown as text; a notebook that
+// is a link to another's, or a pipe, is refused without being read.
+func TestLiveHostile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs notebooks")
+	}
+	opt := options(t)
+	root, _ := filepath.Abs("../..")
+	correction := filepath.Join(root, "notebooks", "corrections", "01-recursion.ipynb")
+	dir := t.TempDir()
+	alice := classFile(t, dir, "alice", "01-recursion.ipynb", correction, nil)
+	before, _ := os.ReadFile(alice)
+	const script = `<script>alert(1)</script>`
+	hostile := withAnswers(t, correction, map[string]string{
+		"01/Q1": "func IsSafe(p queens.Placement, row, col int) bool {\n\t_ = os.WriteFile(" + `"` + alice + `"` + ", []byte(\"pwned\"), 0o644)\n\tfmt.Println(\"</td></tr></table>" + strings.ReplaceAll(script, `"`, `\"`) + "\")\n\tpanic(\"</td>" + script + "\")\n}",
+		"01/Q3": "func Board(p queens.Placement) string {\n\treturn \"</pre>" + script + "\\n<img src=x onerror=alert(2)>\\n\"\n}",
+	})
+	classFile(t, dir, "mallory", "01-recursion.ipynb", "", hostile)
+	classFile(t, dir, `<img src=x onerror=alert(3)>`, "01-recursion.ipynb", "", hostile)
+	if err := os.MkdirAll(filepath.Join(dir, "eve"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(alice, filepath.Join(dir, "eve", "01-recursion.ipynb")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "fred"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "fred", "01-recursion.ipynb"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l := &Live{Dir: dir, TP: "01", Out: t.TempDir(), Opt: opt, Jobs: 2}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	rows, st, err := l.Refresh(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := NewLiveView("01", rows, st, time.Now(), 30*time.Second, 10*time.Minute)
+	page := LiveHTML(v)
+	if after, _ := os.ReadFile(alice); string(after) != string(before) {
+		t.Error("alice's notebook changed")
+	}
+	byID := map[string]LiveStudent{}
+	for _, s := range v.Students {
+		byID[s.ID] = s
+	}
+	var marks string
+	for _, m := range byID["alice"].Marks {
+		marks += m.Sym
+	}
+	if marks != "✔✔✔✔✔" || byID["alice"].Problem != "" {
+		t.Errorf("alice: %s, %q; want ✔✔✔✔✔ and no problem", marks, byID["alice"].Problem)
+	}
+	for _, id := range []string{"mallory", `<img src=x onerror=alert(3)>`} {
+		if s := byID[id]; len(s.Marks) != 5 || s.Marks[0].Sym != "✘" || s.Marks[2].Sym != "✘" {
+			t.Errorf("%s: %+v; want Q1 and Q3 ✘", id, s.Marks)
+		}
+	}
+	for _, id := range []string{"eve", "fred"} {
+		s := byID[id]
+		if !strings.Contains(s.Problem, "refusé") || slices.ContainsFunc(s.Marks, func(m LiveMark) bool { return m.Sym == "✔" }) {
+			t.Errorf("%s: %q, %+v; want refused, no ✔", id, s.Problem, s.Marks)
+		}
+	}
+	for _, bad := range []string{"<script", "<img", "</table><"} {
+		if strings.Contains(page, bad) {
+			t.Errorf("the page holds %q", bad)
+		}
+	}
+	if !strings.Contains(page, "&lt;img src=x onerror=alert(3)&gt;") {
+		t.Error("the student named <img …> is not shown as text")
+	}
+}
