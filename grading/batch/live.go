@@ -376,7 +376,7 @@ func NewLiveView(tp string, rows []LiveRow, st RefreshStats, now time.Time, ever
 			s.Idle = idle > 0 && d >= idle
 		}
 		if r.Result != nil {
-			s.Problem = strings.Join(r.Result.Problems, " ; ")
+			s.Problem = grading.Typography(strings.Join(r.Result.Problems, " ; "))
 		}
 		for k, q := range qs {
 			var g *Question
@@ -389,6 +389,7 @@ func NewLiveView(tp string, rows []LiveRow, st RefreshStats, now time.Time, ever
 			if r.Result != nil && len(r.Result.Problems) > 0 && m.Sym == "–" {
 				m.Title = "notebook non vérifié : voir le problème"
 			}
+			m.Title = grading.Typography(m.Title)
 			s.Marks = append(s.Marks, m)
 			if r.Result == nil || r.Path == "" {
 				continue
@@ -424,12 +425,14 @@ func NewLiveView(tp string, rows []LiveRow, st RefreshStats, now time.Time, ever
 		}
 		fs := failures[k][best]
 		// The answer most of them give, and the first student giving it.
+		answer := func(f failure) string { return f.c.Status.String() + "\x00" + f.c.Got }
 		count := map[string]int{}
+		for _, f := range fs {
+			count[answer(f)]++
+		}
 		ex := fs[0]
 		for _, f := range fs {
-			key := f.c.Status.String() + "\x00" + f.c.Got
-			count[key]++
-			if count[key] > count[ex.c.Status.String()+"\x00"+ex.c.Got] {
+			if count[answer(f)] > count[answer(ex)] {
 				ex = f
 			}
 		}
@@ -510,7 +513,7 @@ th{background:#f4f4f4}
 td.left,th.left{text-align:left}
 td.mark{font-size:1.2em;min-width:1.6em}
 .ok{color:#2ca02c}.ko{color:#d62728}.todo{color:#999}.none{color:#bbb}.busy{color:#ff7f0e}
-tr.idle td.saved{background:#fff3cd;font-weight:bold}
+tr.idle td.saved,span.idle{background:#fff3cd;font-weight:bold}
 .bar{display:inline-block;width:8em;height:.7em;background:#eee;vertical-align:middle;margin-left:.4em}
 .bar span{display:block;height:100%;background:#2ca02c}
 .cases{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start}
@@ -522,30 +525,30 @@ code{background:#f6f6f6;word-break:break-all}
 .name{overflow-wrap:anywhere;max-width:16em}
 </style></head><body>
 <h1>{{.V.Title}} — la classe en direct</h1>
-<p class="sub">{{fr "Cas publics seulement (ceux des cellules de vérification) : rien n'est noté."}} Vue à {{.At}}{{if .Seconds}}, actualisée toutes les {{.Every}}{{end}} ; {{.Stats}}.</p>
+<p class="sub">{{fr "Cas publics seulement (ceux des cellules de vérification) : rien n'est noté."}} Vue à {{.At}}{{if .Seconds}}, actualisée toutes les {{.Every}}{{end}}&nbsp;; {{.Stats}}.</p>
 <h2>Par question</h2>
 <table>
 <tr><th class="left">Question</th><th>Réussie par</th><th class="left">Cas le plus souvent échoué</th></tr>
-{{range .V.Questions}}<tr><td class="left"><strong>{{.ID}}</strong> — {{.Title}}</td>
+{{range .V.Questions}}<tr><td class="left"><strong>{{.ID}}</strong> — {{fr .Title}}</td>
 <td>{{.Pass}} / {{.Of}}<span class="bar"><span style="width:{{percent .Pass .Of}}%"></span></span></td>
-<td class="left">{{with .Common}}<code>{{.Input}}</code>{{fr " : "}}{{.Status}}, {{students .Students}}{{else}}<span class="none">aucun</span>{{end}}</td></tr>
+<td class="left">{{with .Common}}<code>{{fr .Input}}</code>{{fr " : "}}{{fr .Status}}, {{students .Students}}{{else}}<span class="none">aucun</span>{{end}}</td></tr>
 {{end}}</table>
 {{if .Failures}}<h2>Les cas les plus souvent échoués</h2>
 <div class="cases">
-{{range .Failures}}<div class="case"><h3>{{.ID}} — <code>{{.C.Input}}</code></h3>
-<p>{{.C.Status}}, {{students .C.Students}} ; par exemple {{.C.Example}}{{fr " :"}}</p>
+{{range .Failures}}<div class="case"><h3>{{.ID}} — <code>{{fr .C.Input}}</code></h3>
+<p>{{fr .C.Status}}, {{students .C.Students}}&nbsp;; par exemple {{.C.Example}}{{fr " :"}}</p>
 {{if .C.Want}}{{if .C.Lines}}<p>attendu (↵ marque chaque fin de ligne){{fr " :"}}</p><pre>{{.C.Want}}</pre><p>obtenu{{fr " :"}}</p><pre>{{.C.Got}}</pre>{{else}}<p>attendu <code>{{.C.Want}}</code>, obtenu <code>{{.C.Got}}</code></p>{{end}}{{end}}
-{{with .C.Note}}<p>{{.}}</p>{{end}}
+{{with .C.Note}}<p>{{fr .}}</p>{{end}}
 {{with .Board}}{{.}}{{end}}
 </div>
 {{end}}</div>{{end}}
 <h2>Par élève</h2>
 <table>
-<tr><th class="left">Élève</th><th>Dernier enregistrement</th>{{range .V.Questions}}<th title="{{.Title}}">{{.Short}}</th>{{end}}<th class="left">Problème</th></tr>
+<tr><th class="left">Élève</th><th>Dernier enregistrement</th>{{range .V.Questions}}<th title="{{fr .Title}}">{{.Short}}</th>{{end}}<th class="left">Problème</th></tr>
 {{range .V.Students}}<tr{{if .Idle}} class="idle"{{end}}><td class="left name">{{if .Name}}{{.Name}} ({{.ID}}){{else}}{{.ID}}{{end}}</td><td class="saved">{{.Ago}}</td>
 {{range .Marks}}<td class="mark {{.Class}}" title="{{.Title}}">{{.Sym}}</td>{{end}}<td class="problem">{{.Problem}}</td></tr>
 {{end}}</table>
-<p class="sub">✔ tous les cas publics réussis · ✘ un cas échoué · ⚠ ne compile pas · · pas encore commencée · – pas de fonction ou pas de notebook · … machine trop chargée{{if .V.Idle}} · en jaune{{fr " :"}} pas d'enregistrement depuis {{.Idle}}{{end}}.</p>
+<p class="sub legend"><span class="ok">✔</span> tous les cas publics réussis&emsp;<span class="ko">✘</span> un cas échoué&emsp;<span class="ko">⚠</span> ne compile pas&emsp;<span class="todo">·</span> pas encore commencée&emsp;<span class="none">–</span> pas de fonction ou pas de notebook&emsp;<span class="busy">…</span> machine trop chargée{{if .V.Idle}}&emsp;<span class="idle">en jaune</span>{{fr " :"}} pas d'enregistrement depuis {{.Idle}}{{end}}</p>
 </body></html>
 `))
 

@@ -293,3 +293,72 @@ func TestLiveHostile(t *testing.T) {
 		t.Error("the student named <img …> is not shown as text")
 	}
 }
+
+// The view of hand-made results: each mark says what its question's
+// result says; the most frequent failing case is the one most students
+// fail, shown with the answer most of them give; idle students are
+// pointed out; what the students provide is text on the page.
+func TestLiveView(t *testing.T) {
+	now := time.Date(2026, 12, 2, 10, 30, 0, 0, time.Local)
+	cs := func(in, got string, st grading.Status) grading.CaseResult {
+		return grading.CaseResult{Input: in, Want: "2", Got: got, Status: st}
+	}
+	ok, ko := grading.Passed, grading.Failed
+	res := func(qs ...Question) *Result {
+		r := Finish(Result{TP: "01", Questions: qs})
+		return &r
+	}
+	q := func(id string, cases ...grading.CaseResult) Question {
+		g := Question{ID: id, Public: cases}
+		for _, c := range cases {
+			g.Total++
+			if c.Status == ok {
+				g.Passed++
+			}
+		}
+		return g
+	}
+	rows := []LiveRow{
+		{Student: "a", Path: "a.ipynb", Saved: now.Add(-time.Minute), Result: res(q("01/Q4", cs("n = 1", "2", ok), cs("n = 5", "2", ok)))},
+		{Student: "b", Path: "b.ipynb", Saved: now.Add(-20 * time.Minute), Result: res(q("01/Q4", cs("n = 1", "4", ko), cs("n = 5", "3", ko)))},
+		{Student: "<i>c</i>", Path: "c.ipynb", Saved: now.Add(-2 * time.Minute), Result: res(q("01/Q4", cs("n = 1", "2", ok), cs("n = 5", "</code><script>x()</script>", ko)))},
+		{Student: "d", Path: "d.ipynb", Saved: now.Add(-3 * time.Minute), Result: res(q("01/Q4", cs("n = 1", "2", ok), cs("n = 5", "</code><script>x()</script>", ko)),
+			Question{ID: "01/Q3", Compile: "erreur"}, q("01/Q1", cs("n = 1", "", grading.NotImplemented)))},
+		{Student: "e"},
+	}
+	v := NewLiveView("01", rows, RefreshStats{Students: 5, Changed: 1, Graded: 1, Took: 1500 * time.Millisecond}, now, 30*time.Second, 10*time.Minute)
+	marks := map[string]string{}
+	idle := ""
+	for _, s := range v.Students {
+		for _, m := range s.Marks {
+			marks[s.ID] += m.Sym
+		}
+		if s.Idle {
+			idle += s.ID
+		}
+	}
+	// Questions 01/Q1 … Q5: only Q4 has results, and d's Q3 and Q1.
+	for student, want := range map[string]string{"a": "–––✔–", "b": "–––✘–", "<i>c</i>": "–––✘–", "d": "·–⚠✘–", "e": "–––––"} {
+		if marks[student] != want {
+			t.Errorf("%s: %s; want %s", student, marks[student], want)
+		}
+	}
+	if idle != "b" {
+		t.Errorf("idle: %q; want b", idle)
+	}
+	q4 := v.Questions[3]
+	if q4.Pass != 1 || q4.Of != 4 || q4.Common == nil || q4.Common.Input != "n = 5" || q4.Common.Students != 3 || q4.Common.Got != "</code><script>x()</script>" || q4.Common.Example != "<i>c</i>" {
+		t.Errorf("Q4: %d of %d, %+v; want 1 of 4, n = 5 failed by 3, as <i>c</i> does", q4.Pass, q4.Of, q4.Common)
+	}
+	page := LiveHTML(v)
+	for _, bad := range []string{"<script", "<i>"} {
+		if strings.Contains(page, bad) {
+			t.Errorf("the page holds %q", bad)
+		}
+	}
+	for _, want := range []string{"&lt;i&gt;c&lt;/i&gt;", "1 / 4", "3 élèves l&#39;échouent", "il y a 20 min", "1 notebook sur 5 lu de nouveau en 1,5 s", "toutes les 30 s", "La case est-elle sûre" + grading.NBSP + "?"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page does not say %q", want)
+		}
+	}
+}
