@@ -498,7 +498,7 @@ var liveHTML = template.Must(template.New("live").Funcs(template.FuncMap{
 		}
 		return 100 * k / n
 	},
-	"students": func(n int) string { return grading.Plurals(n, "élève l'échoue", "élèves l'échouent") },
+	"students": func(n int) string { return grading.Plural(n, "élève") },
 }).Parse(`<!DOCTYPE html>
 <html lang="fr"><head><meta charset="utf-8">
 {{if .Seconds}}<meta http-equiv="refresh" content="{{.Seconds}}">{{end}}
@@ -512,7 +512,7 @@ th,td{border:1px solid #ddd;padding:.25em .55em;text-align:center;vertical-align
 th{background:#f4f4f4}
 td.left,th.left{text-align:left}
 td.mark{font-size:1.2em;min-width:1.6em}
-.ok{color:#2ca02c}.ko{color:#d62728}.todo{color:#999}.none{color:#bbb}.busy{color:#ff7f0e}
+.ok{color:#2ca02c}.ko{color:#d62728}.todo{color:#777;font-weight:bold}.none{color:#bbb}.busy{color:#ff7f0e}
 tr.idle td.saved,span.idle{background:#fff3cd;font-weight:bold}
 .bar{display:inline-block;width:8em;height:.7em;background:#eee;vertical-align:middle;margin-left:.4em}
 .bar span{display:block;height:100%;background:#2ca02c}
@@ -531,12 +531,12 @@ code{background:#f6f6f6;word-break:break-all}
 <tr><th class="left">Question</th><th>Réussie par</th><th class="left">Cas le plus souvent échoué</th></tr>
 {{range .V.Questions}}<tr><td class="left"><strong>{{.ID}}</strong> — {{fr .Title}}</td>
 <td>{{.Pass}} / {{.Of}}<span class="bar"><span style="width:{{percent .Pass .Of}}%"></span></span></td>
-<td class="left">{{with .Common}}<code>{{fr .Input}}</code>{{fr " : "}}{{fr .Status}}, {{students .Students}}{{else}}<span class="none">aucun</span>{{end}}</td></tr>
+<td class="left">{{with .Common}}<code>{{fr .Input}}</code>{{fr " : "}}{{fr .Status}} chez {{students .Students}}{{else}}<span class="none">aucun</span>{{end}}</td></tr>
 {{end}}</table>
 {{if .Failures}}<h2>Les cas les plus souvent échoués</h2>
 <div class="cases">
 {{range .Failures}}<div class="case"><h3>{{.ID}} — <code>{{fr .C.Input}}</code></h3>
-<p>{{fr .C.Status}}, {{students .C.Students}}&nbsp;; par exemple {{.C.Example}}{{fr " :"}}</p>
+<p>{{fr .C.Status}} chez {{students .C.Students}}&nbsp;; par exemple {{.C.Example}}{{fr " :"}}</p>
 {{if .C.Want}}{{if .C.Lines}}<p>attendu (↵ marque chaque fin de ligne){{fr " :"}}</p><pre>{{.C.Want}}</pre><p>obtenu{{fr " :"}}</p><pre>{{.C.Got}}</pre>{{else}}<p>attendu <code>{{.C.Want}}</code>, obtenu <code>{{.C.Got}}</code></p>{{end}}{{end}}
 {{with .C.Note}}<p>{{fr .}}</p>{{end}}
 {{with .Board}}{{.}}{{end}}

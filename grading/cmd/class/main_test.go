@@ -17,20 +17,23 @@ import (
 
 // class writes a class of TP 01 from the grader's fixtures: the
 // correction, the untouched student edition, typical mistakes, a cell that
-// does not compile, and a student whose folder's name is markup.
+// does not compile, two routes to points without computing (unsafe,
+// linkname), and a student whose folder's name is markup.
 func class(t *testing.T, root string) string {
 	t.Helper()
 	dir := t.TempDir()
 	fixtures := filepath.Join(root, "grading", "batch", "testdata")
 	for student, src := range map[string]string{
-		"alice":    filepath.Join(root, "notebooks", "corrections", "01-recursion.ipynb"),
-		"bob":      filepath.Join(fixtures, "mistakes", "01-count-mirror-twice.ipynb"),
-		"carol":    filepath.Join(fixtures, "corpus", "empty.ipynb"), // the untouched student notebook
-		"dave":     filepath.Join(fixtures, "corpus", "board-no-final-newline.ipynb"),
-		"erin":     filepath.Join(fixtures, "corpus", "count-no-error.ipynb"),
-		"frank":    filepath.Join(fixtures, "corpus", "solutions-no-copy.ipynb"),
-		"grace":    filepath.Join(fixtures, "corpus", "board-type-error.ipynb"),
-		"<b>h</b>": filepath.Join(fixtures, "corpus", "first-no-error.ipynb"),
+		"alice": filepath.Join(root, "notebooks", "corrections", "01-recursion.ipynb"),
+		"bob":   filepath.Join(fixtures, "mistakes", "01-count-mirror-twice.ipynb"),
+		"carol": filepath.Join(fixtures, "corpus", "empty.ipynb"), // the untouched student notebook
+		"dave":  filepath.Join(fixtures, "corpus", "board-no-final-newline.ipynb"),
+		"erin":  filepath.Join(fixtures, "corpus", "count-no-error.ipynb"),
+		"frank": filepath.Join(fixtures, "corpus", "solutions-no-copy.ipynb"),
+		"grace": filepath.Join(fixtures, "corpus", "board-type-error.ipynb"),
+		"<b>h":  filepath.Join(fixtures, "corpus", "first-no-error.ipynb"),
+		"ivan":  filepath.Join(fixtures, "adversarial", "01-unsafe.ipynb"),
+		"judy":  filepath.Join(fixtures, "adversarial", "01-linkname.ipynb"),
 	} {
 		data, err := os.ReadFile(src)
 		if err != nil {
@@ -71,14 +74,14 @@ func testConfig(t *testing.T, source string) config {
 	return config{source: source, tp: "01", out: t.TempDir(), every: 30 * time.Second, idle: 10 * time.Minute, jobs: 2, lim: lim, sandbox: sandbox}
 }
 
-// The class page of a class of eight, as the watch loop writes it, opened
-// in headless Chromium: eight rows, one per student, alice's all ✔, carol
-// pointed out as idle, the folder named <b>h</b> shown as text, no script;
+// The class page of a class of ten, as the watch loop writes it, opened
+// in headless Chromium: ten rows, one per student, alice's all ✔, carol
+// pointed out as idle, the folder named <b>h shown as text, no script;
 // its screenshot is build/screenshots/class-view.png. The loop stops
 // within 2 s of Ctrl-C.
 func TestClassPage(t *testing.T) {
 	if testing.Short() {
-		t.Skip("compiles and runs eight notebooks, opens Chromium")
+		t.Skip("compiles and runs ten notebooks, opens Chromium")
 	}
 	root := moduleRoot(t)
 	c := testConfig(t, class(t, root))
@@ -124,7 +127,7 @@ func TestClassPage(t *testing.T) {
   const by = name => rows.find(r => r.cells[0].textContent.startsWith(name));
   return {Scripts: document.scripts.length, Rows: rows.length, Bold: document.querySelectorAll('td b').length,
     Alice: marks(by('alice')), Idle: rows.filter(r => r.classList.contains('idle')).map(r => r.cells[0].textContent).join(','),
-    H: by('<b>h</b>') ? by('<b>h</b>').cells[0].textContent : ''};
+    H: by('<b>h') ? by('<b>h').cells[0].textContent : ''};
 })()`
 	tab, closeTab := chromedp.NewContext(b)
 	defer closeTab()
@@ -135,8 +138,8 @@ func TestClassPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Scripts != 0 || st.Bold != 0 || st.Rows != 8 || st.Alice != "✔✔✔✔✔" || st.Idle != "carol" || st.H != "<b>h</b>" {
-		t.Errorf("page: %+v; want no script and no <b>, 8 rows, alice ✔✔✔✔✔, carol idle, <b>h</b> as text", st)
+	if st.Scripts != 0 || st.Bold != 0 || st.Rows != 10 || st.Alice != "✔✔✔✔✔" || st.Idle != "carol" || st.H != "<b>h" {
+		t.Errorf("page: %+v; want no script and no <b>, 10 rows, alice ✔✔✔✔✔, carol idle, <b>h as text", st)
 	}
 	png, err := chromedp.Run(tab, chromedp.FullScreenshot(100))
 	if err != nil {
