@@ -215,12 +215,12 @@ func run(ctx context.Context, c config) error {
 			return err
 		}
 		html := []byte(batch.LiveHTML(batch.NewLiveView(c.tp, rows, st, time.Now(), every, c.idle)))
-		if err := writeAtomic(page, html); err != nil {
-			return err
-		}
 		mu.Lock()
 		current = html
 		mu.Unlock()
+		if err := writeAtomic(page, html); err != nil {
+			return err
+		}
 		fmt.Fprintf(os.Stderr, "class: look %d: %d of %d notebooks changed, %d checked, in %.1f s; %s\n",
 			look, st.Changed, st.Students, st.Graded, st.Took.Seconds(), page)
 		if c.once {

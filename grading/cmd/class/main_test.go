@@ -2,6 +2,9 @@ package main
 
 import (
 	"context"
+	"io"
+	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -77,14 +80,20 @@ func testConfig(t *testing.T, source string) config {
 // The class page of a class of ten, as the watch loop writes it, opened
 // in headless Chromium: ten rows, one per student, alice's all ✔, carol
 // pointed out as idle, the folder named <b>h shown as text, no script;
-// its screenshot is build/screenshots/class-view.png. The loop stops
-// within 2 s of Ctrl-C.
+// its screenshot is build/screenshots/class-view.png. -serve serves the
+// same page. The loop stops within 2 s of Ctrl-C.
 func TestClassPage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles and runs ten notebooks, opens Chromium")
 	}
 	root := moduleRoot(t)
 	c := testConfig(t, class(t, root))
+	ln, err := net.Listen("tcp", "127.0.0.1:0") // a free port
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.serve = ln.Addr().String()
+	ln.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- run(ctx, c) }()
@@ -102,15 +111,24 @@ func TestClassPage(t *testing.T) {
 			t.Fatal("no page after 10 minutes")
 		}
 	}
+	html, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Get("http://" + c.serve + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	served, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil || string(served) != string(html) {
+		t.Errorf("-serve %s: %d bytes, %v; want the page's %d", c.serve, len(served), err, len(html))
+	}
 	cancel()
 	select {
 	case <-done:
 	case <-time.After(2 * time.Second):
 		t.Fatal("class did not stop within 2 s of its context's end")
-	}
-	html, err := os.ReadFile(page)
-	if err != nil {
-		t.Fatal(err)
 	}
 	if !strings.Contains(string(html), `<meta http-equiv="refresh" content="30">`) {
 		t.Error("the page does not reload itself")
