@@ -408,6 +408,9 @@ type look struct {
 // looks are compared with.
 const liveInterval = 30 * time.Second
 
+// liveLoad is the load average as the live view's looks started.
+var liveLoad string
+
 // printLive prints the live view's table, then the machine and its load.
 func printLive(looks []look) {
 	fmt.Printf("\n| live class view, 40 students, TP 01 | -j | look | per changed notebook | look / refresh interval (%s) |\n|---|---:|---:|---:|---:|\n", secs(liveInterval))
@@ -419,7 +422,7 @@ func printLive(looks []look) {
 		fmt.Printf("| %s (%d checked) | %d | %s | %s | %.2f |\n", l.what, l.checked, l.jobs, secs(l.took), per, l.took.Seconds()/liveInterval.Seconds())
 	}
 	load, _ := os.ReadFile("/proc/loadavg")
-	fmt.Printf("\n%d cores (%s), load average at the end: %s", runtime.NumCPU(), runtime.GOARCH, load)
+	fmt.Printf("\n%d cores (%s), load average as the looks started: %s; at the end: %s", runtime.NumCPU(), runtime.GOARCH, liveLoad, load)
 }
 
 // lookLine is the class view's line after each look.
@@ -432,6 +435,8 @@ var lookLine = regexp.MustCompile(`^class: look \d+: (\d+) of (\d+) notebooks ch
 // changed, one after all 40 are; then the same 40 again at -j 2.
 func (b *bench) live() ([]look, error) {
 	const students = 40
+	load, _ := os.ReadFile("/proc/loadavg")
+	liveLoad = strings.TrimSpace(string(load))
 	homes := filepath.Join(b.tmp, "homes")
 	corr := filepath.Join(b.root, "notebooks", "corrections", "01-recursion.ipynb")
 	mistake := filepath.Join(b.root, "grading", "batch", "testdata", "mistakes", "01-count-mirror-twice.ipynb")
