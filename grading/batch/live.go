@@ -234,7 +234,8 @@ func (l *Live) collect(work string) ([]Submission, error) {
 
 // homeNotebooks returns, for each student's home in dir (its folders,
 // hidden ones left out), their notebook of TP tp in the folder rel of the
-// home, named as in the student edition ("01-recursion.ipynb"): a
+// home, named as in the student edition ("01-recursion.ipynb"), the file
+// system's lost+found left out too: a
 // Submission without Path when there is none yet, refused when a folder
 // on the way is a symbolic link (a student could point it at another's
 // work).
@@ -250,7 +251,7 @@ func homeNotebooks(dir, rel, tp string) ([]Submission, error) {
 	var subs []Submission
 	for _, e := range entries {
 		name := e.Name()
-		if strings.HasPrefix(name, ".") || skipped(name) || !e.IsDir() && e.Type()&os.ModeSymlink == 0 {
+		if strings.HasPrefix(name, ".") || skipped(name) || name == "lost+found" || !e.IsDir() && e.Type()&os.ModeSymlink == 0 {
 			continue
 		}
 		home := filepath.Join(dir, name)

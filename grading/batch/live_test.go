@@ -362,3 +362,56 @@ func TestLiveView(t *testing.T) {
 		}
 	}
 }
+
+// In a folder of homes, each student's notebook of the TP is the one in
+// the folder given, named as in the edition; a home or a folder on the way
+// that is a link is refused (it could lead to another student's work);
+// hidden folders, lost+found and files are no students.
+func TestHomeNotebooks(t *testing.T) {
+	dir := t.TempDir()
+	nb := filepath.Join("reines", "notebooks", "01-recursion.ipynb")
+	alice := classFile(t, dir, "alice", nb, "", []byte("{}"))
+	classFile(t, dir, "alice", filepath.Join("reines", "notebooks", "01-recursion-Copy1.ipynb"), "", []byte("{}"))
+	classFile(t, dir, ".snapshot", nb, "", []byte("{}"))
+	classFile(t, dir, "lost+found", "x", "", nil)
+	classFile(t, dir, "dave", filepath.Join("reines", "notebooks", "02-iterative.ipynb"), "", []byte("{}"))
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{"bob", "carol"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(dir, "alice", "reines"), filepath.Join(dir, "bob", "reines")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "alice"), filepath.Join(dir, "eve")); err != nil {
+		t.Fatal(err)
+	}
+	subs, err := homeNotebooks(dir, filepath.Join("reines", "notebooks"), "01")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range subs {
+		got = append(got, s.Student)
+		switch s.Student {
+		case "alice":
+			if s.Path != alice || s.Refused != "" {
+				t.Errorf("alice: %q, %q; want %s", s.Path, s.Refused, alice)
+			}
+		case "bob", "eve":
+			if !strings.Contains(s.Refused, "lien symbolique") {
+				t.Errorf("%s: not refused (%q)", s.Student, s.Path)
+			}
+		case "carol", "dave":
+			if s.Path != "" || s.Refused != "" {
+				t.Errorf("%s: %q, %q; want no notebook", s.Student, s.Path, s.Refused)
+			}
+		}
+	}
+	if want := []string{"alice", "bob", "carol", "dave", "eve"}; !slices.Equal(got, want) {
+		t.Errorf("students %v; want %v", got, want)
+	}
+}
