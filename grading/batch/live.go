@@ -3,6 +3,9 @@ package batch
 import (
 	"cmp"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"os"
@@ -14,6 +17,7 @@ import (
 	"time"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/workbook"
 )
 
@@ -25,8 +29,9 @@ import (
 //
 // Each Refresh looks at every student's notebook and grades again only the
 // notebooks saved since the last look (another modification time or
-// size); of those, a notebook whose bytes an earlier look graded takes
-// that result from the result cache in Out (see Cache). Cost of a
+// size) with other work in them (see workKey: a save after running cells
+// changes only outputs); of those, a notebook whose bytes an earlier look
+// graded takes that result from the result cache in Out (see Cache). Cost of a
 // refresh: a stat per student, plus a build and a run of the public cases
 // per notebook changed (about 4 s per notebook of TP 01 on a busy 2-core
 // machine: see README.md for the measured costs).
@@ -52,7 +57,29 @@ type looked struct {
 	path  string
 	mtime time.Time
 	size  int64
+	work  string // workKey of its bytes
 	res   *Result
+}
+
+// workKey hashes what a notebook's result depends on: its cells' types,
+// workbook metadata and sources, and its own workbook metadata; not the
+// outputs and execution counts that running a cell changes. The bytes'
+// hash when it is no notebook.
+func workKey(data []byte) string {
+	h := sha256.New()
+	nb, err := notebook.ParseHandedIn(data)
+	if err != nil {
+		h.Write([]byte("bytes\x00"))
+		h.Write(data)
+		return hex.EncodeToString(h.Sum(nil))
+	}
+	meta, _ := json.Marshal(nb.Metadata["reines"])
+	fmt.Fprintf(h, "%d\x00%s\x00", len(meta), meta)
+	for _, c := range nb.Cells {
+		m, _ := json.Marshal(c.Metadata["reines"])
+		fmt.Fprintf(h, "%s\x00%d\x00%s\x00%d\x00%s", c.CellType, len(m), m, len(c.Source), c.Source)
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // LiveRow is one student as the last look saw them: their notebook's path
@@ -65,10 +92,10 @@ type LiveRow struct {
 	Result        *Result
 }
 
-// RefreshStats says what one Refresh did: how many notebooks changed since
-// the last look (Changed), of which how many were built and run
-// (Graded; the others took an earlier result of the same bytes), and how
-// long it took.
+// RefreshStats says what one Refresh did: how many notebooks were saved
+// since the last look (Changed), of which how many were built and run
+// (Graded; the others had the same work as at the last look, or took an
+// earlier result of the same bytes), and how long it took.
 type RefreshStats struct {
 	Students, Changed, Graded int
 	Took                      time.Duration
@@ -105,6 +132,7 @@ func (l *Live) Refresh(ctx context.Context) ([]LiveRow, RefreshStats, error) {
 	rows := make([]LiveRow, len(subs))
 	now := make([]looked, len(subs))
 	var todo []int
+	changed := 0
 	for i, s := range subs {
 		rows[i] = LiveRow{Student: s.Student, Name: s.Name, Path: s.Path}
 		if s.Path == "" {
@@ -115,8 +143,18 @@ func (l *Live) Refresh(ctx context.Context) ([]LiveRow, RefreshStats, error) {
 			now[i] = looked{path: s.Path, mtime: fi.ModTime(), size: fi.Size()}
 			rows[i].Saved = fi.ModTime()
 		}
-		if old, ok := l.last[s.Student]; ok && err == nil && s.Refused == "" && old.path == s.Path && old.mtime.Equal(fi.ModTime()) && old.size == fi.Size() {
-			now[i].res = old.res
+		old, ok := l.last[s.Student]
+		ok = ok && err == nil && s.Refused == "" && old.path == s.Path
+		if ok && old.mtime.Equal(fi.ModTime()) && old.size == fi.Size() {
+			now[i].res, now[i].work = old.res, old.work
+			continue
+		}
+		changed++
+		if data, err := readSubmission(s.Path); err == nil && s.Refused == "" {
+			now[i].work = workKey(data)
+		}
+		if ok && now[i].work != "" && now[i].work == old.work {
+			now[i].res = old.res // saved after running cells: the same work
 			continue
 		}
 		todo = append(todo, i)
@@ -154,7 +192,7 @@ feed:
 			l.last[rows[i].Student] = now[i]
 		}
 	}
-	st := RefreshStats{Students: len(rows), Changed: len(todo), Took: time.Since(start)}
+	st := RefreshStats{Students: len(rows), Changed: changed, Took: time.Since(start)}
 	st.Graded = len(todo) - (cache.Reused() + cache.Duplicates() - before)
 	return rows, st, nil
 }

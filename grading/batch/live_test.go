@@ -94,7 +94,8 @@ func hiddenInputs(t *testing.T, id string, seed uint64) []string {
 // question's result counts a hidden case, every case it shows is a public
 // one, and no hidden case (drawn with the test's seed, or with 0) is on
 // the page. A look after nothing changed checks nothing; a notebook saved
-// unchanged takes its result from the cache; a changed one is checked.
+// unchanged, or with only new outputs, keeps its result; a changed one is
+// checked.
 func TestLivePublicOnly(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles and runs four notebooks")
@@ -102,7 +103,7 @@ func TestLivePublicOnly(t *testing.T) {
 	opt := options(t) // with the tests' seed: the live view must not use it
 	root, _ := filepath.Abs("../..")
 	dir := t.TempDir()
-	classFile(t, dir, "alice", "01-recursion.ipynb", filepath.Join(root, "notebooks", "corrections", "01-recursion.ipynb"), nil)
+	alice := classFile(t, dir, "alice", "01-recursion.ipynb", filepath.Join(root, "notebooks", "corrections", "01-recursion.ipynb"), nil)
 	bob := classFile(t, dir, "bob", "01-recursion.ipynb", "testdata/mistakes/01-count-mirror-twice.ipynb", nil)
 	classFile(t, dir, "carol", "01-recursion.ipynb", filepath.Join(opt.SDK.Dir, "notebooks", "01-recursion.ipynb"), nil)
 	dave := classFile(t, dir, "dave", "01-recursion.ipynb", "testdata/corpus/board-no-final-newline.ipynb", nil)
@@ -196,8 +197,28 @@ func TestLivePublicOnly(t *testing.T) {
 	if _, st, err = l.Refresh(context.Background()); err != nil || st.Changed != 0 || st.Graded != 0 {
 		t.Errorf("look with nothing saved: %d changed, %d checked, %v; want 0, 0", st.Changed, st.Graded, err)
 	}
-	// bob saves without a change: his result is the cache's; dave fixes
-	// his Board: checked again.
+	// bob saves without a change, alice after running a cell (its output
+	// and count change): their results stay; dave fixes his Board:
+	// checked again.
+	nb, err := notebook.Read(alice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range nb.Cells {
+		if c.CellType == "code" {
+			count := 99
+			nb.Cells[i].ExecutionCount = &count
+			nb.Cells[i].Outputs = append(nb.Cells[i].Outputs, []byte(`{"output_type":"stream","name":"stdout","text":["ok\n"]}`))
+			break
+		}
+	}
+	ran, err := nb.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(alice, ran, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	later := time.Now().Add(time.Minute)
 	if err := os.Chtimes(bob, later, later); err != nil {
 		t.Fatal(err)
@@ -207,8 +228,8 @@ func TestLivePublicOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows, st, err = l.Refresh(context.Background())
-	if err != nil || st.Changed != 2 || st.Graded != 1 {
-		t.Fatalf("look after two saves: %d changed, %d checked, %v; want 2, 1", st.Changed, st.Graded, err)
+	if err != nil || st.Changed != 3 || st.Graded != 1 {
+		t.Fatalf("look after three saves: %d changed, %d checked, %v; want 3, 1", st.Changed, st.Graded, err)
 	}
 	v = NewLiveView("01", rows, st, time.Now(), 30*time.Second, 10*time.Minute)
 	if got := v.Students[3].Marks[2].Sym; v.Students[3].ID != "dave" || got != "✔" {

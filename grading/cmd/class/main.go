@@ -14,9 +14,10 @@
 // students' homes (the hub's /home), each holding the TP's notebook in
 // -folder, as the hub's first login puts it; else a folder of notebooks,
 // one per student or one folder per student, or an export (see grade). A
-// look grades again only the notebooks saved since the last one (the
-// others keep their result; a notebook saved unchanged takes its result
-// from DIR/cache). It runs one notebook at a time at nice level 10 by
+// look checks again only the notebooks saved since the last one with
+// other cells (the others keep their result, and so does a notebook whose
+// outputs alone changed; one saved as an earlier look saw it takes its
+// result from DIR/cache). It runs one notebook at a time at nice level 10 by
 // default, so that the students' own kernels come first. DIR/index.html
 // is written after each look (and served on a local address with
 // -serve); Ctrl-C stops it.
