@@ -103,7 +103,8 @@ type RefreshStats struct {
 
 // Refresh looks at the class (see Live) and returns one row per student,
 // sorted by student, and what it did. It fails only when Dir cannot be
-// read; a notebook that cannot be graded says why in its row. It stops
+// read or the cache in Out cannot be opened; a notebook that cannot be
+// graded says why in its row. It stops
 // early, with ctx's error, when ctx is done.
 func (l *Live) Refresh(ctx context.Context) ([]LiveRow, RefreshStats, error) {
 	start := time.Now()
