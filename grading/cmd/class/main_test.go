@@ -21,7 +21,8 @@ import (
 // class writes a class of TP 01 from the grader's fixtures: the
 // correction, the untouched student edition, typical mistakes, a cell that
 // does not compile, two routes to points without computing (unsafe,
-// linkname), and a student whose folder's name is markup.
+// linkname), half a notebook, and a student whose folder's name is
+// markup.
 func class(t *testing.T, root string) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -37,6 +38,7 @@ func class(t *testing.T, root string) string {
 		"<b>h":  filepath.Join(fixtures, "corpus", "first-no-error.ipynb"),
 		"ivan":  filepath.Join(fixtures, "adversarial", "01-unsafe.ipynb"),
 		"judy":  filepath.Join(fixtures, "adversarial", "01-linkname.ipynb"),
+		"kim":   filepath.Join(fixtures, "corpus", "truncated.ipynb"),
 	} {
 		data, err := os.ReadFile(src)
 		if err != nil {
@@ -77,14 +79,14 @@ func testConfig(t *testing.T, source string) config {
 	return config{source: source, tp: "01", out: t.TempDir(), every: 30 * time.Second, idle: 10 * time.Minute, jobs: 2, lim: lim, sandbox: sandbox}
 }
 
-// The class page of a class of ten, as the watch loop writes it, opened
-// in headless Chromium: ten rows, one per student, alice's all ✔, carol
+// The class page of a class of eleven, as the watch loop writes it,
+// opened in headless Chromium: eleven rows, one per student, alice's all ✔, carol
 // pointed out as idle, the folder named <b>h shown as text, no script;
 // its screenshot is build/screenshots/class-view.png. -serve serves the
 // same page. The loop stops within 2 s of Ctrl-C.
 func TestClassPage(t *testing.T) {
 	if testing.Short() {
-		t.Skip("compiles and runs ten notebooks, opens Chromium")
+		t.Skip("compiles and runs eleven notebooks, opens Chromium")
 	}
 	root := moduleRoot(t)
 	c := testConfig(t, class(t, root))
@@ -156,8 +158,8 @@ func TestClassPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Scripts != 0 || st.Bold != 0 || st.Rows != 10 || st.Alice != "✔✔✔✔✔" || st.Idle != "carol" || st.H != "<b>h" {
-		t.Errorf("page: %+v; want no script and no <b>, 10 rows, alice ✔✔✔✔✔, carol idle, <b>h as text", st)
+	if st.Scripts != 0 || st.Bold != 0 || st.Rows != 11 || st.Alice != "✔✔✔✔✔" || st.Idle != "carol" || st.H != "<b>h" {
+		t.Errorf("page: %+v; want no script and no <b>, 11 rows, alice ✔✔✔✔✔, carol idle, <b>h as text", st)
 	}
 	png, err := chromedp.Run(tab, chromedp.FullScreenshot(100))
 	if err != nil {
