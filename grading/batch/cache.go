@@ -80,8 +80,8 @@ func (c *Cache) Duplicates() int { return int(c.duplicates.Load()) }
 
 // Version hashes what a grade depends on besides the notebook: the
 // executable running (the grader, its checks and reference answers), the
-// student edition (sdk.Key, a hash of its sources), and opt's TP, seed and
-// limits. Cost: reading the executable, about 30 MB.
+// student edition (sdk.Key, a hash of its sources), and opt's TP, seed,
+// limits and Public. Cost: reading the executable, about 30 MB.
 func Version(sdk *SDK, opt Options) (string, error) {
 	h := sha256.New()
 	exe, err := os.Executable()
@@ -91,7 +91,7 @@ func Version(sdk *SDK, opt Options) (string, error) {
 	if err := hashFile(h, exe); err != nil {
 		return "", err
 	}
-	fmt.Fprintf(h, "sdk=%s tp=%s seed=%d limits=%+v", sdk.Key, opt.TP, opt.Seed, opt.Limits)
+	fmt.Fprintf(h, "sdk=%s tp=%s seed=%d limits=%+v public=%v", sdk.Key, opt.TP, opt.Seed, opt.Limits, opt.Public)
 	return hex.EncodeToString(h.Sum(nil))[:20], nil
 }
 

@@ -70,7 +70,11 @@ type Options struct {
 	Limits  submission.Limits  // per case
 	Sandbox submission.Sandbox // see submission.Probe
 	SDK     *SDK               // the student edition the submissions are built against (see NewSDK)
-	Seed    uint64             // the teacher's seed of the hidden cases
+	Seed    uint64             // the teacher's seed of the hidden cases; unused with Public
+	// Public runs the public cases only, those the student edition holds:
+	// no hidden case is drawn, whatever Seed (the live class view, see
+	// Live). A Result then has Hidden == 0 on every question.
+	Public bool
 }
 
 // BuildBudget bounds the CPU time all the builds of one notebook take
@@ -207,7 +211,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 					g.Flags = append(g.Flags, f)
 				}
 			}
-			if wants, err := grading.WantNumbers(q.ID, true, opt.Seed, 10); err == nil {
+			if wants, err := grading.WantNumbers(q.ID, !opt.Public, opt.Seed, 10); err == nil {
 				if f := tableFlag(typed, wants); f != "" {
 					g.Flags = append(g.Flags, f)
 				}
@@ -467,13 +471,14 @@ func notebookPackage(tp string) string {
 
 func unitName(id string) string { return "q" + strings.ReplaceAll(id, "/", "_") }
 
-// runCases runs every public then hidden case of g, in one sandboxed
+// runCases runs every public then hidden case of g (the public ones only
+// with opt.Public), in one sandboxed
 // child while it lasts, and scores it. It reports whether the program
 // called a function reserved for grading as it started. The cases the
 // machine, too busy, did not give their time (and those after them) count
 // neither way: g.Unjudged says how many, and its note says why.
 func runCases(ctx context.Context, g *Question, bin string, args []string, dir string, opt Options) (atStart bool) {
-	all, public, err := grading.Inputs(g.ID, true, opt.Seed)
+	all, public, err := grading.Inputs(g.ID, !opt.Public, opt.Seed)
 	if err != nil {
 		g.Note = err.Error()
 		return

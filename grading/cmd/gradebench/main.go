@@ -13,11 +13,18 @@
 //   - a class of 100 students × the 5 TPs 01–05 (corrections and typical
 //     mistakes, each notebook made distinct) at -j 2, its grades compared
 //     with the cold run's;
-//   - one Gradescope submission through run_autograder, after setup.sh.
+//   - one Gradescope submission through run_autograder, after setup.sh;
+//
+// then a second table, of the teacher's live view of a class during a TP
+// (grading/cmd/class, in its watch loop, on 40 students' homes, TP 01):
+// one look after 1 notebook changed, and after all 40 changed, at -j 1
+// (its default) and -j 2, with each look's share of the page's refresh
+// interval (30 s).
 //
 // Run from the module root (make bench does): go run ./grading/cmd/gradebench
-// [-cold=false] [-class 100]. It takes about half an hour on two cores
-// with the cold runs. Speed targets live here, never in timed tests; the
+// [-cold=false] [-class 100] [-only live]. It takes about half an hour on
+// two cores with the cold runs; -only live, the live view's table alone,
+// about five minutes. Speed targets live here, never in timed tests; the
 // figures depend on the machine and its load (the table says the load).
 package main
 
@@ -51,8 +58,13 @@ type line struct {
 func main() {
 	cold := flag.Bool("cold", true, "also measure with empty caches (slow: the standard library compiled again)")
 	students := flag.Int("class", 100, "students of the class scenario")
+	only := flag.String("only", "", "live: only the live class view's table")
 	flag.Parse()
-	if err := run(*cold, *students); err != nil {
+	if *only != "" && *only != "live" {
+		fmt.Fprintln(os.Stderr, "gradebench: -only live, or nothing")
+		os.Exit(2)
+	}
+	if err := run(*cold, *students, *only == "live"); err != nil {
 		fmt.Fprintln(os.Stderr, "gradebench:", err)
 		os.Exit(1)
 	}
@@ -60,10 +72,11 @@ func main() {
 
 type bench struct {
 	root, tmp, grade string
+	classCmd         string // the live view's command
 	echarts, gocache string
 }
 
-func run(cold bool, students int) error {
+func run(cold bool, students int, liveOnly bool) error {
 	root, err := os.Getwd()
 	if err != nil {
 		return err
@@ -78,9 +91,20 @@ func run(cold bool, students int) error {
 	if err != nil {
 		return err
 	}
-	b := &bench{root: root, tmp: tmp, grade: filepath.Join(tmp, "grade"), echarts: chart.LibraryPath(), gocache: strings.TrimSpace(string(gocache))}
+	b := &bench{root: root, tmp: tmp, grade: filepath.Join(tmp, "grade"), classCmd: filepath.Join(tmp, "class"), echarts: chart.LibraryPath(), gocache: strings.TrimSpace(string(gocache))}
 	if out, err := exec.Command("go", "build", "-o", b.grade, "./grading/cmd/grade").CombinedOutput(); err != nil {
 		return fmt.Errorf("building the grader: %v\n%s", err, out)
+	}
+	if out, err := exec.Command("go", "build", "-o", b.classCmd, "./grading/cmd/class").CombinedOutput(); err != nil {
+		return fmt.Errorf("building the class view: %v\n%s", err, out)
+	}
+	if liveOnly {
+		looks, err := b.live()
+		if err != nil {
+			return err
+		}
+		printLive(looks)
+		return nil
 	}
 	var lines []line
 	say := func(l line) {
@@ -182,7 +206,10 @@ func run(cold bool, students int) error {
 	}
 	say(l)
 
-	load, _ := os.ReadFile("/proc/loadavg")
+	looks, err := b.live()
+	if err != nil {
+		return err
+	}
 	fmt.Printf("\n| scenario | warm | cold | target | warm / target |\n|---|---:|---:|---:|---:|\n")
 	for _, l := range lines {
 		ratio := "–"
@@ -195,7 +222,7 @@ func run(cold bool, students int) error {
 		}
 		fmt.Printf("| %s | %s | %s | %s | %s |\n", what, secs(l.warm), secs(l.cold), secs(l.target), ratio)
 	}
-	fmt.Printf("\n%d cores (%s), load average at the end: %s", runtime.NumCPU(), runtime.GOARCH, load)
+	printLive(looks)
 	return nil
 }
 
@@ -365,4 +392,140 @@ func (b *bench) gradescope() (time.Duration, error) {
 		return 0, fmt.Errorf("run_autograder's results: score %v, %v\n%s", res.Score, err, out)
 	}
 	return d, nil
+}
+
+// look is one look of the live view measured: what changed before it, the
+// workers, its time (the command's own measure) and what it checked.
+type look struct {
+	what    string
+	jobs    int
+	changed int
+	took    time.Duration
+	checked int
+}
+
+// liveInterval is the live view's default refresh interval, the one the
+// looks are compared with.
+const liveInterval = 30 * time.Second
+
+// liveLoad is the load average as the live view's looks started.
+var liveLoad string
+
+// printLive prints the live view's table, then the machine and its load.
+func printLive(looks []look) {
+	fmt.Printf("\n| live class view, 40 students, TP 01 | -j | look | per changed notebook | look / refresh interval (%s) |\n|---|---:|---:|---:|---:|\n", secs(liveInterval))
+	for _, l := range looks {
+		per := "–"
+		if l.changed > 0 {
+			per = fmt.Sprintf("%.2f s", l.took.Seconds()/float64(l.changed))
+		}
+		fmt.Printf("| %s (%d checked) | %d | %s | %s | %.2f |\n", l.what, l.checked, l.jobs, secs(l.took), per, l.took.Seconds()/liveInterval.Seconds())
+	}
+	load, _ := os.ReadFile("/proc/loadavg")
+	fmt.Printf("\n%d cores (%s), load average as the looks started: %s; at the end: %s", runtime.NumCPU(), runtime.GOARCH, liveLoad, load)
+}
+
+// lookLine is the class view's line after each look.
+var lookLine = regexp.MustCompile(`^class: look \d+: (\d+) of (\d+) notebooks changed, (\d+) checked, in ([0-9.]+) s`)
+
+// live measures the live view on 40 students' homes (TP 01: the
+// correction, for one in four the typical mistake, for one in five the
+// untouched notebook, each made distinct), in its watch loop: a first
+// look (the class's 40 notebooks new), then one after 1 notebook is saved
+// changed, one after all 40 are; then the same 40 again at -j 2.
+func (b *bench) live() ([]look, error) {
+	const students = 40
+	load, _ := os.ReadFile("/proc/loadavg")
+	liveLoad = strings.TrimSpace(string(load))
+	homes := filepath.Join(b.tmp, "homes")
+	corr := filepath.Join(b.root, "notebooks", "corrections", "01-recursion.ipynb")
+	mistake := filepath.Join(b.root, "grading", "batch", "testdata", "mistakes", "01-count-mirror-twice.ipynb")
+	stub := filepath.Join(b.root, "grading", "batch", "testdata", "corpus", "empty.ipynb")
+	save := func(s, round int) error {
+		src := corr
+		switch {
+		case s%5 == 4:
+			src = stub
+		case s%4 == 3:
+			src = mistake
+		}
+		nb, err := notebook.Read(src)
+		if err != nil {
+			return err
+		}
+		nb.Cells = append(nb.Cells, notebook.Cell{CellType: "markdown", Source: notebook.Source(fmt.Sprintf("Élève %d, enregistrement %d.", s, round)), Metadata: map[string]any{}})
+		data, err := nb.Marshal()
+		if err != nil {
+			return err
+		}
+		path := filepath.Join(homes, fmt.Sprintf("eleve%02d", s), "reines", "notebooks", "01-recursion.ipynb")
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(path, data, 0o644)
+	}
+	for s := range students {
+		if err := save(s, 0); err != nil {
+			return nil, err
+		}
+	}
+	var looks []look
+	round := 0
+	for _, jobs := range []int{1, 2} {
+		cmd := exec.Command(b.classCmd, "-tp", "01", "-homes", "-every", "3s", "-j", fmt.Sprint(jobs), "-out", filepath.Join(b.tmp, fmt.Sprintf("out-live-%d", jobs)), homes)
+		pipe, err := cmd.StderrPipe()
+		if err != nil {
+			return nil, err
+		}
+		if err := cmd.Start(); err != nil {
+			return nil, err
+		}
+		lines := bufio.NewScanner(pipe)
+		next := func() (look, error) {
+			for lines.Scan() {
+				if m := lookLine.FindStringSubmatch(lines.Text()); m != nil {
+					var l look
+					var secs float64
+					fmt.Sscan(m[1], &l.changed)
+					fmt.Sscan(m[3], &l.checked)
+					fmt.Sscan(m[4], &secs)
+					l.took, l.jobs = time.Duration(secs*float64(time.Second)), jobs
+					return l, nil
+				}
+			}
+			return look{}, fmt.Errorf("class stopped before its next look")
+		}
+		steps := []struct {
+			what  string
+			saved int
+		}{{"first look, every notebook new", 0}, {"1 notebook changed", 1}, {"40 notebooks changed", students}}
+		if jobs == 2 {
+			steps = steps[2:]
+		}
+		for _, st := range steps {
+			round++
+			for s := range st.saved {
+				if err := save(s, round); err != nil {
+					return nil, err
+				}
+			}
+			l, err := next()
+			// a look that started before the saves: the next one has them
+			for err == nil && st.saved > 0 && l.changed < st.saved {
+				l, err = next()
+			}
+			if err != nil {
+				return nil, err
+			}
+			if jobs == 1 || st.saved > 0 {
+				l.what = st.what
+				looks = append(looks, l)
+				fmt.Fprintf(os.Stderr, "gradebench: live view, %s, -j %d: %s\n", st.what, jobs, secs(l.took))
+			}
+		}
+		_ = cmd.Process.Signal(os.Interrupt)
+		_, _ = io.Copy(io.Discard, pipe)
+		_ = cmd.Wait()
+	}
+	return looks, nil
 }
