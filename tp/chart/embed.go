@@ -29,7 +29,12 @@ var fragment = template.Must(template.New("chart").Parse(`<div class="reines-cha
     if (!window.echarts) { if (++tries < 600) { setTimeout(draw, 50); } return; }
     el.innerHTML = "";
     // Numbers the French way on the axes and in the tooltip: 1 000, 0,5.
-    var fr = function (v) { return typeof v === "number" ? v.toLocaleString("fr-FR", {maximumFractionDigits: 6}) : v; };
+    // Below 1, significant digits: a logarithmic axis of times in
+    // seconds goes down to 10^-7, which six decimals would show as 0.
+    var fr = function (v) {
+      if (typeof v !== "number") { return v; }
+      return v.toLocaleString("fr-FR", Math.abs(v) >= 1 || v === 0 ? {maximumFractionDigits: 6} : {maximumSignificantDigits: 3});
+    };
     [].concat(option.xAxis || [], option.yAxis || []).forEach(function (a) {
       if (a.type === "value" || a.type === "log") { a.axisLabel = Object.assign({}, a.axisLabel, {formatter: fr}); }
     });

@@ -15,6 +15,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/prepa-reines/reines/internal/browsertest"
+
 	"github.com/prepa-reines/reines/grading/submission"
 )
 
@@ -136,7 +138,7 @@ func TestClassPage(t *testing.T) {
 		t.Error("the page does not reload itself")
 	}
 
-	b := newBrowser(t)
+	b := browsertest.New(t)
 	type state struct {
 		Scripts, Rows, Bold int
 		Alice, Idle, H      string
@@ -242,29 +244,4 @@ func TestLoopback(t *testing.T) {
 			t.Errorf("loopback(%q): %v", addr, err)
 		}
 	}
-}
-
-// newBrowser starts headless Chromium for the test.
-func newBrowser(t *testing.T) context.Context {
-	t.Helper()
-	exe := ""
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			exe = p
-			break
-		}
-	}
-	if exe == "" {
-		t.Fatal("no Chromium found: run kernel-setup/setup.sh --browser")
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true), chromedp.WindowSize(1300, 900))
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[int]("1")); err != nil {
-		t.Fatalf("starting %s: %v", exe, err)
-	}
-	t.Cleanup(func() { cancel(); cancelAlloc() })
-	return ctx
 }
