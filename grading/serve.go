@@ -428,7 +428,7 @@ type ChildResult struct {
 // plugins, raw system calls, a heap dump) or that opens a descriptor by
 // its number. So it cannot write a result the parent accepts, whatever it
 // reads on the standard input (what data races could do in a build
-// without the race detector is the exception: see the README).
+// without the race detector is the exception: see docs/grading.md).
 const EnvKeyFD = "REINES_KEY_FD"
 
 // childKey is the key read at initialization, nil outside a grading child.

@@ -34,7 +34,7 @@ import (
 // graded takes that result from the result cache in Out (see Cache). Cost of a
 // refresh: a stat per student, plus a build and a run of the public cases
 // per notebook changed (about 4 s per notebook of TP 01 on a busy 2-core
-// machine: see README.md for the measured costs).
+// machine: see docs/grading.md for the measured costs).
 type Live struct {
 	Dir string // the homes (with Homes), or a folder or an export of the students' notebooks (see Export)
 	// Homes, when not "", says that Dir holds one folder per student, their
