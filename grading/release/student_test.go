@@ -72,6 +72,20 @@ func TestStudentEditionContents(t *testing.T) {
 			t.Errorf("missing %s", want)
 		}
 	}
+	// make rendu checks, then packs the notebooks as they are handed in:
+	// a notebook without outputs under its own name, and rendu.zip.
+	rendu := exec.Command("make", "-s", "rendu", "NB=notebooks/01-recursion.ipynb")
+	rendu.Dir = dir
+	rendu.Env = cmd.Env
+	if out, err := rendu.CombinedOutput(); err != nil || !strings.Contains(string(out), "Q1 IsSafe") || !strings.Contains(string(out), "rendu/rendu.zip") {
+		t.Errorf("make rendu: %v; want the checks' report and the zip\n%s", err, out)
+	}
+	for _, f := range []string{"rendu/01-recursion.ipynb", "rendu/rendu.zip"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("make rendu: %v", err)
+		}
+	}
+	os.RemoveAll(filepath.Join(dir, "rendu"))
 	// The kernel's launchers are run, not read.
 	for _, exe := range []string{"kernel-setup/setup.sh", "kernel-setup/gopls-shim/gopls"} {
 		if info, err := os.Stat(filepath.Join(dir, exe)); err == nil && info.Mode()&0o100 == 0 {
