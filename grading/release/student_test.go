@@ -310,3 +310,26 @@ func funcDecls(pkg *packages.Package) []*ast.FuncDecl {
 	}
 	return out
 }
+
+// The student edition's make jupyter, run while a server already serves
+// its notebooks/, says so in French with that server's address and starts
+// nothing (the runtime file stands for the server; this process for its
+// live process).
+func TestStudentMakeJupyterRunning(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the student edition")
+	}
+	_, dir := edition(t)
+	runtime := t.TempDir()
+	data, _ := json.Marshal(map[string]any{"pid": os.Getpid(), "url": "http://localhost:8888/", "token": "tok", "notebook_dir": filepath.Join(dir, "notebooks")})
+	if err := os.WriteFile(filepath.Join(runtime, "nbserver-1.json"), data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("make", "-s", "-o", "build/.setup-done", "jupyter")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "JUPYTER_RUNTIME_DIR="+runtime, "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "Jupyter tourne déjà sur notebooks") || !strings.Contains(string(out), "http://localhost:8888/?token=tok") {
+		t.Errorf("make jupyter with a server running: %v\n%s\nwant it named, in French", err, out)
+	}
+}
