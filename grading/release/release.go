@@ -71,18 +71,46 @@ const ModuleScript = "kernel-setup/notebook-module.sh"
 // workbook's folder: its module cannot be found from there.
 const Misplaced = "Ce notebook n'est pas dans le dossier du cahier : remettez-le dans le dossier notebooks/ (ou l'un de ses sous-dossiers), puis relancez cette cellule."
 
+// HeaderNotRun is what a check cell says when the header cell has not run
+// in its kernel, or failed (a reopened notebook, whose saved header output
+// makes it look run; a restarted kernel; a notebook moved out of the
+// workbook, see Misplaced): without the header, the check's packages are
+// not importable, and GoNB would show the compiler's « undefined: nb01 ».
+const HeaderNotRun = "Exécutez d'abord la cellule d'en-tête (la première du notebook) : elle n'a pas été exécutée, ou a échoué, depuis l'ouverture du notebook ou le redémarrage du noyau. Puis relancez cette cellule."
+
+// stopCell, the end of a GoNB shell line ("!*…"), keeps GoNB from
+// compiling the rest of the cell, so that what the line printed is all the
+// cell shows: GoNB runs a cell's Go code even after one of its shell lines
+// failed, but not once the kernel was interrupted during the cell
+// (measured with GoNB v0.11.5). The line interrupts GoNB, its parent, and
+// waits for GoNB to take the signal (a second, far more than it needs; on
+// a machine too busy for that, the compiler's errors follow the message),
+// ignoring the interrupt GoNB passes on to it, so that GoNB prints nothing
+// of its own ("^C").
+const stopCell = `trap "" INT; kill -INT $PPID; sleep 1`
+
+// headerRan is a shell test, run in GoNB's module (GONB_TMP_DIR), that holds
+// once the header has made the workbook's module importable there.
+const headerRan = `grep -qs "` + Module + ` =>" go.mod`
+
+// CheckGuard is the first line of every check cell: when the header has not
+// run in the kernel, it says so in French (HeaderNotRun) and stops the
+// cell; otherwise it does nothing.
+const CheckGuard = "!*" + headerRan + ` || { echo "` + HeaderNotRun + `" >&2; ` + stopCell + "; }"
+
 // Header returns the first cell of notebook nb: it makes the workbook's
 // module importable from the notebook's folder and resolves the
 // requirements of the one package holding its checks (pkg, e.g.
 // ".../grading/nb01") once (ModuleScript; then GoNB runs no go get before
 // each cell: %noautoget), says so in French if the notebook was moved out of
-// the workbook (Misplaced), imports the packages every notebook uses, and
-// loads the ECharts library once for all charts.
+// the workbook (Misplaced; the cell then stops there, see stopCell),
+// imports the packages every notebook uses, and loads the ECharts library
+// once for all charts.
 func Header(pkg string) string {
 	return `// En-tête du cahier : exécutez cette cellule en premier (Maj+Entrée).
 // Elle rend importable le module du cahier depuis le dossier de ce notebook,
 // fixe la version de GoNB et charge la bibliothèque de graphiques (hors ligne).
-!*r=$(cd "$GONB_DIR" && dirname "$(go env GOMOD)"); if [ -f "$r/` + ModuleScript + `" ]; then sh "$r/` + ModuleScript + `" "$r" ` + pkg + `; else echo "` + Misplaced + `" >&2; exit 1; fi
+!*r=$(cd "$GONB_DIR" && dirname "$(go env GOMOD)"); if [ -f "$r/` + ModuleScript + `" ]; then sh "$r/` + ModuleScript + `" "$r" ` + pkg + `; else echo "` + Misplaced + `" >&2; ` + stopCell + `; fi
 %noautoget
 import (
 	"github.com/prepa-reines/reines/grading"
@@ -275,7 +303,7 @@ func (s *source) cells(f txtar.File) (student, correction notebook.Cell, err err
 		c := cell("code", text, notebook.Meta{Role: "code"})
 		return c, c, nil
 	case "check":
-		c := cell("code", text, notebook.Meta{Role: "check", Question: id})
+		c := cell("code", frenchCode(CheckGuard)+"\n"+text, notebook.Meta{Role: "check", Question: id})
 		return c, c, nil
 	case "glossary":
 		data, err := os.ReadFile(filepath.Join(s.root, "notebooks", "src", GlossaryFile))
