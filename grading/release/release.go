@@ -170,7 +170,11 @@ func (t *tree) build(srcPath string) (student, correction *notebook.Notebook, er
 			}
 		}
 	}
-	student, correction = newNotebook(), newNotebook()
+	goVersion, err := PinnedGo(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	student, correction = newNotebook(goVersion), newNotebook(goVersion)
 	header := cell("code", Header(book.Package), notebook.Meta{Role: "header"})
 	student.Cells = append(student.Cells, header)
 	correction.Cells = append(correction.Cells, header)
@@ -219,14 +223,47 @@ func ReleaseOf(nb *notebook.Notebook) (tp, release string) {
 	return tp, release
 }
 
-func newNotebook() *notebook.Notebook {
+func newNotebook(goVersion string) *notebook.Notebook {
 	return &notebook.Notebook{
 		Metadata: map[string]any{
 			"kernelspec":    map[string]any{"display_name": "Go (gonb)", "language": "go", "name": "gonb"},
-			"language_info": map[string]any{"name": "go"},
+			"language_info": LanguageInfo(goVersion),
 		},
 		NBFormat: 4, NBFormatMinor: 5,
 	}
+}
+
+// LanguageInfo returns the notebook metadata "language_info" as GoNB
+// v0.11.5 describes itself in its kernel_info_reply, built with Go
+// goVersion ("go1.26.8"): every field, empty ones included. Classic
+// Jupyter compares it with the kernel's as the notebook opens and marks
+// the notebook changed when they differ (notebook.js, kernel_ready), so
+// that a notebook saved with less would ask to be saved before anything
+// was done.
+func LanguageInfo(goVersion string) map[string]any {
+	return map[string]any{"codemirror_mode": "", "file_extension": ".go", "mimetype": "text/x-go", "name": "go",
+		"nbconvert_exporter": "", "pygments_lexer": "", "version": goVersion}
+}
+
+// GoScript is the set-up's installer of Go, relative to the module's root:
+// the Go release it pins (its line "pinned=go1.26.8") is the one GoNB is
+// built with where the set-up installed Go.
+const GoScript = "kernel-setup/install-go.sh"
+
+var pinnedGo = regexp.MustCompile(`(?m)^pinned=(go[0-9][0-9.]*)$`)
+
+// PinnedGo returns the Go release GoScript pins in the tree at root, or an
+// error if the script cannot be read or pins none.
+func PinnedGo(root string) (string, error) {
+	data, err := os.ReadFile(filepath.Join(root, GoScript))
+	if err != nil {
+		return "", err
+	}
+	m := pinnedGo.FindSubmatch(data)
+	if m == nil {
+		return "", fmt.Errorf("%s: no line pinned=goX.Y.Z", GoScript)
+	}
+	return string(m[1]), nil
 }
 
 // cell makes a cell, with French typography in its markdown, or in the
