@@ -183,6 +183,40 @@ func Prepare(root, ws string, copies []Copy) (copied, stale []string, err error)
 	return copied, stale, nil
 }
 
+// Unrun returns the notebooks (*.ipynb) of dirs that hold no output at all:
+// the generated notebooks as they are, and any that was cleared. Trusting
+// them (« jupyter trust ») trusts nothing but their text, and spares the
+// « Not Trusted » that classic Jupyter shows on a notebook its user never
+// signed. A notebook that is not JSON is left out.
+func Unrun(dirs ...string) []string {
+	var out []string
+	for _, dir := range dirs {
+		paths, _ := filepath.Glob(filepath.Join(dir, "*.ipynb"))
+		for _, p := range paths {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				continue
+			}
+			var nb struct {
+				Cells []struct {
+					Outputs []json.RawMessage `json:"outputs"`
+				} `json:"cells"`
+			}
+			if json.Unmarshal(data, &nb) != nil {
+				continue
+			}
+			clean := true
+			for _, c := range nb.Cells {
+				clean = clean && len(c.Outputs) == 0
+			}
+			if clean {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
 // release returns the notebook's metadata reines.release, "" if none.
 func release(data []byte) string {
 	var nb struct {
@@ -264,6 +298,10 @@ func run(w io.Writer, dir string, workspace, french bool, args []string) error {
 	jupyter, err := exec.LookPath("jupyter")
 	if err != nil {
 		return err
+	}
+	// Best effort: without nbformat's « jupyter trust », only the label.
+	if unrun := Unrun(dir, filepath.Join(dir, "corrections")); len(unrun) > 0 {
+		_ = exec.Command(jupyter, append([]string{"trust"}, unrun...)...).Run()
 	}
 	if err := os.Chdir(dir); err != nil {
 		return err

@@ -99,6 +99,26 @@ func TestPrepare(t *testing.T) {
 	}
 }
 
+// Only notebooks without any output are trusted.
+func TestUnrun(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"clean.ipynb":   `{"cells": [{"cell_type": "code", "outputs": [], "source": "x"}, {"cell_type": "markdown", "source": "y"}], "nbformat": 4}`,
+		"run.ipynb":     `{"cells": [{"cell_type": "code", "outputs": [], "source": "x"}, {"cell_type": "code", "outputs": [{"output_type": "display_data", "data": {"text/html": "<script>"}}], "source": "x"}], "nbformat": 4}`,
+		"broken.ipynb":  `{"cells": [`,
+		"notes.txt":     "",
+		"cleared.ipynb": `{"cells": [{"cell_type": "code", "execution_count": null, "outputs": [], "source": []}], "nbformat": 4}`,
+	}
+	for name, data := range files {
+		os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644)
+	}
+	got := Unrun(dir, filepath.Join(dir, "absent"))
+	want := []string{filepath.Join(dir, "clean.ipynb"), filepath.Join(dir, "cleared.ipynb")} // Glob sorts
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("Unrun: %v; want %v", got, want)
+	}
+}
+
 // fakeJupyter puts on PATH a « jupyter » that answers --runtime-dir with
 // runtime and logs every other call (its folder, then its arguments) to
 // the returned file; it returns the environment for make.
@@ -141,8 +161,15 @@ func TestMakeJupyter(t *testing.T) {
 	}
 	out := runMake()
 	calls, _ := os.ReadFile(log)
-	if !strings.HasPrefix(string(calls), ws+" notebook --no-browser --port=8899") || strings.Count(string(calls), "\n") != 1 {
-		t.Errorf("jupyter called as %q; want once, in %s, with notebook --no-browser --port=8899", calls, ws)
+	lines := strings.Split(strings.TrimSpace(string(calls)), "\n")
+	// The notebooks copied, all without outputs, are trusted, then
+	// Jupyter serves the working copy.
+	if len(lines) != 2 || !strings.HasPrefix(lines[1], ws+" notebook --no-browser --port=8899") {
+		t.Fatalf("jupyter called as %q; want trust, then notebook --no-browser --port=8899 in %s", calls, ws)
+	}
+	if !strings.Contains(lines[0], " trust ") || !strings.Contains(lines[0], filepath.Join(ws, "01-recursion.ipynb")) ||
+		!strings.Contains(lines[0], filepath.Join(ws, "corrections", "01-recursion.ipynb")) {
+		t.Errorf("trust call %q; want the working copy's notebooks and corrections", lines[0])
 	}
 	for _, f := range []string{"01-recursion.ipynb", "corrections/01-recursion.ipynb"} {
 		if _, err := os.Stat(filepath.Join(ws, f)); err != nil {
