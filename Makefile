@@ -1,5 +1,5 @@
 # reines — Go course workbook on the N-queens problem.
-#   make jupyter    set up if needed, then open Jupyter on notebooks/
+#   make jupyter    set up if needed, then Jupyter on workspace/ (a working copy of notebooks/)
 #   make test       set up if needed (with Chromium), then run every test
 #   make bench      benchmarks of the solvers and the grader
 #   make fuzz       a short run of the fuzz targets (FUZZTIME=20000x runs each)
@@ -34,12 +34,16 @@ setup:
 # Jupyter refuses to run as root unless told to (containers, CI machines).
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-# The tree shows the notebooks and their corrections, not the generator's
-# sources or the test file (Jupyter's default hidden files, plus those).
-HIDE := $(foreach g,__pycache__ *.pyc *.pyo .DS_Store *.so *.dylib *~ src *.go,'--ContentsManager.hide_globs=$(g)')
+# Jupyter serves a working copy of the generated notebooks, never the
+# tracked ones (a test compares them with the generator's output, and
+# Jupyter's autosave would change them): the student notebooks, and the
+# corrections in corrections/, each copied when missing and never
+# overwritten (internal/jupyter; make clean leaves it). A server already
+# on that folder is named, not started again.
+WORKSPACE ?= workspace
 
 jupyter: $(STAMP)
-	cd notebooks && jupyter notebook --no-browser --port=$(PORT) $(ROOT_FLAG) $(HIDE) $(JUPYTER_ARGS)
+	@go run ./internal/jupyter -workspace $(WORKSPACE) -- --no-browser --port=$(PORT) $(ROOT_FLAG) $(JUPYTER_ARGS)
 
 # Tests always re-run the (idempotent) setup, Chromium and JupyterHub
 # included (TestHub runs a class on hub/'s configuration): it ends
@@ -73,7 +77,7 @@ fuzz:
 	go test ./grading/batch -run '^$$' -fuzz FuzzReadManual -fuzztime $(FUZZTIME)
 
 test-notebooks:
-	go test ./notebooks -run 'TestExecute|TestLive|TestStaleAnswer|TestLoopingAnswers|TestPerUserSetup|TestGraderPages|TestNothingLeftRunning|TestHub' -kernel -count=1 -timeout 60m -v 2>&1 | grep -v '^=== \(RUN\|PAUSE\|CONT\|NAME\)'; exit $${PIPESTATUS[0]}
+	go test ./notebooks -run 'TestExecute|TestLive|TestStaleAnswer|TestHeaderNotRun|TestOpenUnchanged|TestLoopingAnswers|TestPerUserSetup|TestGraderPages|TestNothingLeftRunning|TestHub' -kernel -count=1 -timeout 60m -v 2>&1 | grep -v '^=== \(RUN\|PAUSE\|CONT\|NAME\)'; exit $${PIPESTATUS[0]}
 
 # GRADE_ARGS passes further flags to the grader (-tp 01, -manual
 # grades/manual.csv, -reveal, -j 2, -timeout 20s).

@@ -1,6 +1,7 @@
 package notebooks_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -130,6 +131,7 @@ func TestLive(t *testing.T) {
 // jupyterServer is a Notebook server TestLive started.
 type jupyterServer struct {
 	url, token string
+	dataDir    string     // its JUPYTER_DATA_DIR, where its notebook signatures are
 	pid        int        // the server's, leader of its process group
 	exited     chan error // gets the server's exit, then is closed
 }
@@ -158,10 +160,10 @@ func startJupyter(t *testing.T, dir, jupyterPath string) *jupyterServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := &jupyterServer{url: fmt.Sprintf("http://127.0.0.1:%d", port), token: fmt.Sprintf("%x", tok)}
 	// Its own runtime, config and data folders: nothing of the user's
 	// Jupyter set-up is read or written (the kernel comes from jupyterPath).
 	home := t.TempDir()
+	srv := &jupyterServer{url: fmt.Sprintf("http://127.0.0.1:%d", port), token: fmt.Sprintf("%x", tok), dataDir: filepath.Join(home, "data")}
 	args := []string{"notebook", "--no-browser", "--ip=127.0.0.1", fmt.Sprintf("--port=%d", port), "--NotebookApp.port_retries=0",
 		"--NotebookApp.token=" + srv.token, "--notebook-dir=" + dir}
 	if os.Getuid() == 0 {
@@ -169,7 +171,7 @@ func startJupyter(t *testing.T, dir, jupyterPath string) *jupyterServer {
 	}
 	cmd := exec.Command("jupyter", args...)
 	cmd.Env = append(os.Environ(), "JUPYTER_PATH="+jupyterPath, "JUPYTER_RUNTIME_DIR="+filepath.Join(home, "runtime"),
-		"JUPYTER_CONFIG_DIR="+filepath.Join(home, "config"), "JUPYTER_DATA_DIR="+filepath.Join(home, "data"))
+		"JUPYTER_CONFIG_DIR="+filepath.Join(home, "config"), "JUPYTER_DATA_DIR="+srv.dataDir)
 	log, err := os.Create(filepath.Join(filepath.Dir(dir), "jupyter.log"))
 	if err != nil {
 		t.Fatal(err)
@@ -582,4 +584,102 @@ func firstLine(s string) string {
 		s = s[:60] + "…"
 	}
 	return s
+}
+
+// A generated notebook, trusted as make jupyter does (jupyter trust on the
+// notebooks without outputs), opens in classic Jupyter trusted and
+// unchanged, and saving it changes no byte: its metadata is what the
+// kernel reports. A notebook whose language_info is only the name (as the
+// notebooks had before) opens changed: the test sees the difference.
+func TestOpenUnchanged(t *testing.T) {
+	if !*kernel {
+		t.Skip("needs -kernel (make test): opens notebooks in a live Jupyter and Chromium")
+	}
+	r := root(t)
+	work := filepath.Join(r, "build", "notebooks", "open", "work")
+	if err := os.RemoveAll(work); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(work, "corrections"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	generated := map[string]string{
+		"01-recursion.ipynb":             filepath.Join(r, "notebooks", "01-recursion.ipynb"),
+		"corrections/01-recursion.ipynb": filepath.Join(r, "notebooks", "corrections", "01-recursion.ipynb"),
+	}
+	for name, src := range generated {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(work, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old, err := notebook.Read(generated["01-recursion.ipynb"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	old.Metadata["language_info"] = map[string]any{"name": "go"}
+	data, err := old.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(work, "old.ipynb"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	jupyterPath := rawErrorKernel(t, r, filepath.Join(r, "build", "jupyter"))
+	srv := startJupyter(t, work, jupyterPath)
+	trust := exec.Command("jupyter", "trust", filepath.Join(work, "01-recursion.ipynb"), filepath.Join(work, "corrections", "01-recursion.ipynb"), filepath.Join(work, "old.ipynb"))
+	trust.Env = append(os.Environ(), "JUPYTER_DATA_DIR="+srv.dataDir)
+	if out, err := trust.CombinedOutput(); err != nil {
+		t.Fatalf("jupyter trust: %v\n%s", err, out)
+	}
+	b := newBrowser(t)
+	type state struct{ Dirty, Trusted bool }
+	open := func(name string) state {
+		ctx, cancel := chromedp.NewContext(b.ctx)
+		defer cancel()
+		ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
+		defer cancelTime()
+		defer srv.shutdownKernels(t)
+		if err := chromedp.Do(ctx, chromedp.Navigate(srv.url+"/notebooks/"+name+"?token="+srv.token)); err != nil {
+			t.Fatalf("opening %s: %v", name, err)
+		}
+		for deadline := time.Now().Add(2 * time.Minute); ; {
+			ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](liveReadyJS))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if ok {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: no kernel after 2 minutes", name)
+			}
+			time.Sleep(250 * time.Millisecond)
+		}
+		time.Sleep(time.Second) // the kernel's info has been compared
+		st, err := chromedp.Run(ctx, chromedp.Evaluate[state](`({Dirty: Jupyter.notebook.dirty, Trusted: Jupyter.notebook.trusted})`))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		saved, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`Jupyter.notebook.save_notebook().then(() => true)`, chromedp.EvalAwaitPromise))
+		if err != nil || !saved {
+			t.Fatalf("%s: saving: %v", name, err)
+		}
+		return st
+	}
+	for name, src := range generated {
+		if st := open(name); st.Dirty || !st.Trusted {
+			t.Errorf("%s opens %+v; want unchanged and trusted", name, st)
+		}
+		want, _ := os.ReadFile(src)
+		if got, _ := os.ReadFile(filepath.Join(work, name)); !bytes.Equal(got, want) {
+			t.Errorf("%s saved differs from the generated notebook (%d bytes, %d generated)", name, len(got), len(want))
+		}
+	}
+	if st := open("old.ipynb"); !st.Dirty {
+		t.Errorf("old.ipynb (language_info with its name only) opens %+v; want changed", st)
+	}
 }

@@ -17,7 +17,9 @@
 // Chromium, as a student would, checks what the page shows, saves it and
 // checks the saved copy as TestExecute does: each notebook goes through the
 // kernel once per edition. TestStaleAnswer checks, through the kernel, that
-// a check run after its answer cell stopped compiling says so.
+// a check run after its answer cell stopped compiling says so;
+// TestHeaderNotRun, that a check run before the header, and the header of
+// a notebook moved out of the workbook, say so in French.
 package notebooks_test
 
 import (
@@ -852,4 +854,100 @@ func TestPerUserSetup(t *testing.T) {
 		t.Fatal(err)
 	}
 	newBrowser(t).check(t, html, filepath.Join(shots, "pasted-01.png"), true)
+}
+
+// In the real kernel, a check cell run before the header says so in French
+// and nothing else (not the compiler's « undefined: nb01 »), and works once
+// the header has run; in a notebook moved out of the workbook, the header
+// says so in French and nothing else (not the go command's « no required
+// module provides package »), and a check cell asks for the header. The
+// cells are those of the generated notebooks.
+func TestHeaderNotRun(t *testing.T) {
+	if !*kernel {
+		t.Skip("needs -kernel (make test): runs notebooks through Jupyter")
+	}
+	r := root(t)
+	jupyterPath := rawErrorKernel(t, r, filepath.Join(r, "build", "jupyter"))
+	correction, err := notebook.Read(filepath.Join(r, "notebooks", "corrections", "01-recursion.ipynb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var header, answer, check notebook.Cell
+	for _, c := range correction.Cells {
+		switch m := c.Reines(); {
+		case m.Role == "header":
+			header = c
+		case m.Question == "01/Q1" && m.Role == "answer":
+			answer = c
+		case m.Question == "01/Q1" && m.Role == "check":
+			check = c
+		}
+	}
+	write := func(dir string, cells ...notebook.Cell) string {
+		nb := &notebook.Notebook{NBFormat: 4, NBFormatMinor: 5, Metadata: correction.Metadata}
+		for i, c := range cells {
+			c.ID = fmt.Sprintf("cell-%d", i)
+			nb.Cells = append(nb.Cells, c)
+		}
+		data, err := nb.Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, "01-recursion.ipynb")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	// only returns the text of a cell's outputs, failing unless it is
+	// exactly one stream on stderr.
+	only := func(c notebook.Cell) string {
+		if len(c.Outputs) != 1 {
+			t.Errorf("%d outputs; want one:\n%s", len(c.Outputs), c.Outputs)
+			return ""
+		}
+		var o output
+		_ = json.Unmarshal(c.Outputs[0], &o)
+		if o.OutputType != "stream" || o.Name != "stderr" {
+			t.Errorf("output %s; want text on stderr", c.Outputs[0])
+		}
+		return strings.TrimSpace(text(o.Text))
+	}
+	notRun := grading.Typography(release.HeaderNotRun)
+
+	inside := filepath.Join(r, "build", "header")
+	os.RemoveAll(inside)
+	if err := os.MkdirAll(inside, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	executed, err := notebook.Read(execute(t, jupyterPath, write(inside, check, header, answer, check), filepath.Join(r, "build", "notebooks", "header")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := only(executed.Cells[0]); got != notRun {
+		t.Errorf("check before the header: %q; want %q", got, notRun)
+	}
+	var rec grading.Record
+	for _, raw := range executed.Cells[3].Outputs {
+		var o output
+		_ = json.Unmarshal(raw, &o)
+		if s, ok := o.Data[grading.CheckMIME]; ok {
+			_ = json.Unmarshal([]byte(text(s)), &rec)
+		}
+	}
+	if rec.Outcome != "passed" {
+		t.Errorf("check after the header: %+v; want passed", rec)
+	}
+
+	moved := t.TempDir() // outside any Go module
+	executed, err = notebook.Read(execute(t, jupyterPath, write(moved, header, check), filepath.Join(r, "build", "notebooks", "header-moved")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := only(executed.Cells[0]), grading.Typography(release.Misplaced); got != want {
+		t.Errorf("header of a moved notebook: %q; want %q", got, want)
+	}
+	if got := only(executed.Cells[1]); got != notRun {
+		t.Errorf("check of a moved notebook: %q; want %q", got, notRun)
+	}
 }

@@ -187,3 +187,36 @@ func (nb *Notebook) Marshal() ([]byte, error) {
 	}
 	return buf.Bytes(), nil
 }
+
+// ClearOutputs returns the notebook data with every code cell's outputs
+// emptied and its execution count null, as Jupyter's « Clear All Outputs »
+// leaves it; everything else (sources, metadata, attachments, fields this
+// package does not know) is kept as it is, and the result is written as
+// Jupyter writes a notebook (see Marshal). Cost: one decoding and one
+// encoding of data. Errors: data is not a JSON object with a list of cells.
+func ClearOutputs(data []byte) ([]byte, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber() // numbers in metadata come back as they were written
+	var nb map[string]any
+	if err := dec.Decode(&nb); err != nil || nb == nil {
+		return nil, fmt.Errorf("notebook: not a valid notebook file: %v", err)
+	}
+	cells, ok := nb["cells"].([]any)
+	if !ok {
+		return nil, errors.New("notebook: no list of cells")
+	}
+	for _, c := range cells {
+		if cell, ok := c.(map[string]any); ok && cell["cell_type"] == "code" {
+			cell["outputs"] = []any{}
+			cell["execution_count"] = nil
+		}
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(nb); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

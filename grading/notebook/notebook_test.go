@@ -1,6 +1,7 @@
 package notebook
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -66,4 +67,72 @@ func FuzzParseHandedIn(f *testing.F) {
 			t.Fatalf("written back, it does not read again: %v", err)
 		}
 	})
+}
+
+// Clearing the outputs of a notebook that has none changes nothing, byte
+// for byte; clearing a run notebook's empties its outputs and counts and
+// keeps every source, attachment and unknown field as it was.
+func TestClearOutputs(t *testing.T) {
+	clean, err := os.ReadFile("../../notebooks/corrections/01-recursion.ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := ClearOutputs(clean); err != nil || string(got) != string(clean) {
+		t.Fatalf("a notebook without outputs is changed (%v)", err)
+	}
+	var run map[string]any
+	if err := json.Unmarshal(clean, &run); err != nil {
+		t.Fatal(err)
+	}
+	big := strings.Repeat("<script>/* chart library */</script>", 40000)
+	for i, c := range run["cells"].([]any) {
+		cell := c.(map[string]any)
+		switch cell["cell_type"] {
+		case "code":
+			cell["execution_count"] = i
+			cell["outputs"] = []any{
+				map[string]any{"output_type": "stream", "name": "stdout", "text": []any{"ECharts chargé\n"}},
+				map[string]any{"output_type": "display_data", "data": map[string]any{"text/html": big}, "metadata": map[string]any{}},
+			}
+			cell["metadata"].(map[string]any)["scrolled"] = true
+		case "markdown":
+			cell["attachments"] = map[string]any{"board.png": map[string]any{"image/png": "iVBORw0KGgo="}}
+		}
+	}
+	run["cells"].([]any)[1].(map[string]any)["source"] = "one string, not a list\nof lines"
+	run["x-unknown"] = map[string]any{"kept": 1.5}
+	data, err := json.Marshal(run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ClearOutputs(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) >= len(clean)+len(clean)/2 {
+		t.Errorf("cleared: %d bytes; the notebook without outputs has %d", len(got), len(clean))
+	}
+	before, _ := Parse(data)
+	after, err := Parse(got)
+	if err != nil || len(after.Cells) != len(before.Cells) {
+		t.Fatalf("cleared notebook: %v", err)
+	}
+	for i, c := range after.Cells {
+		if c.Source != before.Cells[i].Source || c.CellType != before.Cells[i].CellType {
+			t.Errorf("cell %d: source or type changed", i)
+		}
+		if len(c.Outputs) != 0 || c.ExecutionCount != nil {
+			t.Errorf("cell %d: %d outputs, execution count %v; want none", i, len(c.Outputs), c.ExecutionCount)
+		}
+	}
+	for _, want := range []string{`"scrolled": true`, `"image/png": "iVBORw0KGgo="`, `"x-unknown": {`, `"kept": 1.5`, `"source": "one string, not a list\nof lines"`} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("cleared notebook lacks %s", want)
+		}
+	}
+	for _, bad := range []string{"", "[]", `{"cells": 3}`, `{"cells": [`} {
+		if _, err := ClearOutputs([]byte(bad)); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
 }

@@ -37,13 +37,13 @@ const editionFormat = "edition-1"
 // module root (a folder ending in "/..." with its sub-folders): the tp
 // packages (its SDK), the check harness, the notebook packages, the
 // release itself and the student's files, what the edition copies (the
-// program builder, the self-check, the kernel set-up, the module files),
-// the notebooks' sources. Not the grader (grading/batch, grading/cmd/grade…),
+// program builder, the self-check, the Jupyter launcher, the kernel
+// set-up, the module files), the notebooks' sources. Not the grader (grading/batch, grading/cmd/grade…),
 // whose changes do not change the edition; TestSourcesCoverEdition checks
 // the list. Tests and testdata are not read by the release.
 var sources = []string{
 	"tp/...", "grading", "grading/nb00", "grading/nb01", "grading/nb02", "grading/nb03", "grading/nb04", "grading/nb05",
-	"grading/workbook", "grading/notebook", "grading/release/...", "grading/submission", "grading/cmd/check",
+	"grading/workbook", "grading/notebook", "grading/release/...", "grading/submission", "grading/cmd/check", "internal/jupyter",
 	"notebooks/src", "kernel-setup", "go.mod", "go.sum",
 }
 

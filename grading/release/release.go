@@ -71,18 +71,46 @@ const ModuleScript = "kernel-setup/notebook-module.sh"
 // workbook's folder: its module cannot be found from there.
 const Misplaced = "Ce notebook n'est pas dans le dossier du cahier : remettez-le dans le dossier notebooks/ (ou l'un de ses sous-dossiers), puis relancez cette cellule."
 
+// HeaderNotRun is what a check cell says when the header cell has not run
+// in its kernel, or failed (a reopened notebook, whose saved header output
+// makes it look run; a restarted kernel; a notebook moved out of the
+// workbook, see Misplaced): without the header, the check's packages are
+// not importable, and GoNB would show the compiler's « undefined: nb01 ».
+const HeaderNotRun = "Exécutez d'abord la cellule d'en-tête (la première du notebook) : elle n'a pas été exécutée, ou a échoué, depuis l'ouverture du notebook ou le redémarrage du noyau. Puis relancez cette cellule."
+
+// stopCell, the end of a GoNB shell line ("!*…"), keeps GoNB from
+// compiling the rest of the cell, so that what the line printed is all the
+// cell shows: GoNB runs a cell's Go code even after one of its shell lines
+// failed, but not once the kernel was interrupted during the cell
+// (measured with GoNB v0.11.5). The line interrupts GoNB, its parent, and
+// waits for GoNB to take the signal (a second, far more than it needs; on
+// a machine too busy for that, the compiler's errors follow the message),
+// ignoring the interrupt GoNB passes on to it, so that GoNB prints nothing
+// of its own ("^C").
+const stopCell = `trap "" INT; kill -INT $PPID; sleep 1`
+
+// headerRan is a shell test, run in GoNB's module (GONB_TMP_DIR), that holds
+// once the header has made the workbook's module importable there.
+const headerRan = `grep -qs "` + Module + ` =>" go.mod`
+
+// CheckGuard is the first line of every check cell: when the header has not
+// run in the kernel, it says so in French (HeaderNotRun) and stops the
+// cell; otherwise it does nothing.
+const CheckGuard = "!*" + headerRan + ` || { echo "` + HeaderNotRun + `" >&2; ` + stopCell + "; }"
+
 // Header returns the first cell of notebook nb: it makes the workbook's
 // module importable from the notebook's folder and resolves the
 // requirements of the one package holding its checks (pkg, e.g.
 // ".../grading/nb01") once (ModuleScript; then GoNB runs no go get before
 // each cell: %noautoget), says so in French if the notebook was moved out of
-// the workbook (Misplaced), imports the packages every notebook uses, and
-// loads the ECharts library once for all charts.
+// the workbook (Misplaced; the cell then stops there, see stopCell),
+// imports the packages every notebook uses, and loads the ECharts library
+// once for all charts.
 func Header(pkg string) string {
 	return `// En-tête du cahier : exécutez cette cellule en premier (Maj+Entrée).
 // Elle rend importable le module du cahier depuis le dossier de ce notebook,
 // fixe la version de GoNB et charge la bibliothèque de graphiques (hors ligne).
-!*r=$(cd "$GONB_DIR" && dirname "$(go env GOMOD)"); if [ -f "$r/` + ModuleScript + `" ]; then sh "$r/` + ModuleScript + `" "$r" ` + pkg + `; else echo "` + Misplaced + `" >&2; exit 1; fi
+!*r=$(cd "$GONB_DIR" && dirname "$(go env GOMOD)"); if [ -f "$r/` + ModuleScript + `" ]; then sh "$r/` + ModuleScript + `" "$r" ` + pkg + `; else echo "` + Misplaced + `" >&2; ` + stopCell + `; fi
 %noautoget
 import (
 	"github.com/prepa-reines/reines/grading"
@@ -142,7 +170,11 @@ func (t *tree) build(srcPath string) (student, correction *notebook.Notebook, er
 			}
 		}
 	}
-	student, correction = newNotebook(), newNotebook()
+	goVersion, err := PinnedGo(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	student, correction = newNotebook(goVersion), newNotebook(goVersion)
 	header := cell("code", Header(book.Package), notebook.Meta{Role: "header"})
 	student.Cells = append(student.Cells, header)
 	correction.Cells = append(correction.Cells, header)
@@ -191,14 +223,47 @@ func ReleaseOf(nb *notebook.Notebook) (tp, release string) {
 	return tp, release
 }
 
-func newNotebook() *notebook.Notebook {
+func newNotebook(goVersion string) *notebook.Notebook {
 	return &notebook.Notebook{
 		Metadata: map[string]any{
 			"kernelspec":    map[string]any{"display_name": "Go (gonb)", "language": "go", "name": "gonb"},
-			"language_info": map[string]any{"name": "go"},
+			"language_info": LanguageInfo(goVersion),
 		},
 		NBFormat: 4, NBFormatMinor: 5,
 	}
+}
+
+// LanguageInfo returns the notebook metadata "language_info" as GoNB
+// v0.11.5 describes itself in its kernel_info_reply, built with Go
+// goVersion ("go1.26.8"): every field, empty ones included. Classic
+// Jupyter compares it with the kernel's as the notebook opens and marks
+// the notebook changed when they differ (notebook.js, kernel_ready), so
+// that a notebook saved with less would ask to be saved before anything
+// was done.
+func LanguageInfo(goVersion string) map[string]any {
+	return map[string]any{"codemirror_mode": "", "file_extension": ".go", "mimetype": "text/x-go", "name": "go",
+		"nbconvert_exporter": "", "pygments_lexer": "", "version": goVersion}
+}
+
+// GoScript is the set-up's installer of Go, relative to the module's root:
+// the Go release it pins (its line "pinned=go1.26.8") is the one GoNB is
+// built with where the set-up installed Go.
+const GoScript = "kernel-setup/install-go.sh"
+
+var pinnedGo = regexp.MustCompile(`(?m)^pinned=(go[0-9][0-9.]*)$`)
+
+// PinnedGo returns the Go release GoScript pins in the tree at root, or an
+// error if the script cannot be read or pins none.
+func PinnedGo(root string) (string, error) {
+	data, err := os.ReadFile(filepath.Join(root, GoScript))
+	if err != nil {
+		return "", err
+	}
+	m := pinnedGo.FindSubmatch(data)
+	if m == nil {
+		return "", fmt.Errorf("%s: no line pinned=goX.Y.Z", GoScript)
+	}
+	return string(m[1]), nil
 }
 
 // cell makes a cell, with French typography in its markdown, or in the
@@ -275,7 +340,7 @@ func (s *source) cells(f txtar.File) (student, correction notebook.Cell, err err
 		c := cell("code", text, notebook.Meta{Role: "code"})
 		return c, c, nil
 	case "check":
-		c := cell("code", text, notebook.Meta{Role: "check", Question: id})
+		c := cell("code", frenchCode(CheckGuard)+"\n"+text, notebook.Meta{Role: "check", Question: id})
 		return c, c, nil
 	case "glossary":
 		data, err := os.ReadFile(filepath.Join(s.root, "notebooks", "src", GlossaryFile))

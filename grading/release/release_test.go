@@ -73,6 +73,18 @@ Quatre-vingt-douze.
 	if student.Cells[4].Source != correction.Cells[4].Source {
 		t.Error("check cells must be the same in both versions")
 	}
+	// A check cell starts with the guard that says when the header has not
+	// run; nothing is saved as run (no output, no execution count).
+	if want := frenchCode(CheckGuard) + "\n%%\nnb01.Q2.Check(Solutions)"; string(student.Cells[4].Source) != want {
+		t.Errorf("check cell:\n%s\nwant:\n%s", student.Cells[4].Source, want)
+	}
+	for _, nb := range []*notebook.Notebook{student, correction} {
+		for i, c := range nb.Cells {
+			if len(c.Outputs) != 0 || c.ExecutionCount != nil {
+				t.Errorf("cell %d is saved as run: %d outputs, execution count %v", i, len(c.Outputs), c.ExecutionCount)
+			}
+		}
+	}
 }
 
 func TestBuildErrors(t *testing.T) {

@@ -72,6 +72,20 @@ func TestStudentEditionContents(t *testing.T) {
 			t.Errorf("missing %s", want)
 		}
 	}
+	// make rendu checks, then packs the notebooks as they are handed in:
+	// a notebook without outputs under its own name, and rendu.zip.
+	rendu := exec.Command("make", "-s", "rendu", "NB=notebooks/01-recursion.ipynb")
+	rendu.Dir = dir
+	rendu.Env = cmd.Env
+	if out, err := rendu.CombinedOutput(); err != nil || !strings.Contains(string(out), "Q1 IsSafe") || !strings.Contains(string(out), "rendu/rendu.zip") {
+		t.Errorf("make rendu: %v; want the checks' report and the zip\n%s", err, out)
+	}
+	for _, f := range []string{"rendu/01-recursion.ipynb", "rendu/rendu.zip"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("make rendu: %v", err)
+		}
+	}
+	os.RemoveAll(filepath.Join(dir, "rendu"))
 	// The kernel's launchers are run, not read.
 	for _, exe := range []string{"kernel-setup/setup.sh", "kernel-setup/gopls-shim/gopls"} {
 		if info, err := os.Stat(filepath.Join(dir, exe)); err == nil && info.Mode()&0o100 == 0 {
@@ -295,4 +309,27 @@ func funcDecls(pkg *packages.Package) []*ast.FuncDecl {
 		}
 	}
 	return out
+}
+
+// The student edition's make jupyter, run while a server already serves
+// its notebooks/, says so in French with that server's address and starts
+// nothing (the runtime file stands for the server; this process for its
+// live process).
+func TestStudentMakeJupyterRunning(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the student edition")
+	}
+	_, dir := edition(t)
+	runtime := t.TempDir()
+	data, _ := json.Marshal(map[string]any{"pid": os.Getpid(), "url": "http://localhost:8888/", "token": "tok", "notebook_dir": filepath.Join(dir, "notebooks")})
+	if err := os.WriteFile(filepath.Join(runtime, "nbserver-1.json"), data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("make", "-s", "-o", "build/.setup-done", "jupyter")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "JUPYTER_RUNTIME_DIR="+runtime, "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "Jupyter tourne déjà sur notebooks") || !strings.Contains(string(out), "http://localhost:8888/?token=tok") {
+		t.Errorf("make jupyter with a server running: %v\n%s\nwant it named, in French", err, out)
+	}
 }

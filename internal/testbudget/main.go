@@ -48,10 +48,12 @@ var budget = map[string]float64{
 	"go test grading/cmd/autograder": 90,
 	"fuzz":                           60,
 	"kernel":                         780,
-	"kernel TestLive":                240,
-	"kernel TestExecute":             300,
+	"kernel TestLive":                210,
+	"kernel TestExecute":             270,
 	"kernel TestLoopingAnswers":      90,
 	"kernel TestStaleAnswer":         15,
+	"kernel TestHeaderNotRun":        30,
+	"kernel TestOpenUnchanged":       60,
 	"kernel TestPerUserSetup":        60,
 	"kernel TestGraderPages":         15,
 	"kernel TestNothingLeftRunning":  30,
@@ -109,7 +111,7 @@ func main() {
 		return nil, nil
 	})
 	phase("kernel", func() ([]row, error) {
-		return goTest("kernel ", "./notebooks", "-run", "TestExecute|TestLive|TestStaleAnswer|TestLoopingAnswers|TestPerUserSetup|TestGraderPages|TestNothingLeftRunning|TestHub",
+		return goTest("kernel ", "./notebooks", "-run", "TestExecute|TestLive|TestStaleAnswer|TestHeaderNotRun|TestOpenUnchanged|TestLoopingAnswers|TestPerUserSetup|TestGraderPages|TestNothingLeftRunning|TestHub",
 			"-kernel", "-count=1", "-timeout", "60m", "-v")
 	})
 	report(os.Stdout, rows, time.Since(start).Seconds())

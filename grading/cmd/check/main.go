@@ -10,10 +10,19 @@
 //
 // Usage, from anywhere inside the workbook (either edition):
 //
-//	go run ./grading/cmd/check NOTEBOOK.ipynb...
+//	go run ./grading/cmd/check [-pack DIR] NOTEBOOK.ipynb...
+//
+// With -pack (the student edition's « make rendu »), it then writes what
+// the student hands in: a copy of each notebook with its outputs cleared
+// (a run notebook holds the chart library, 1 to 2 MB, in its outputs; the
+// grader reads only the code) under its own name in DIR, and DIR/rendu.zip
+// holding them all, for a platform that takes one file. Earlier copies of
+// notebooks and rendu.zip in DIR are replaced; nothing else there is
+// touched.
 //
 // Exit status: 0 when every notebook could be checked (whatever the
-// results), 1 when one could not be read or built, 2 for bad usage.
+// results) and packed, 1 when one could not be read, built or written, 2
+// for bad usage.
 package main
 
 import (
@@ -41,8 +50,9 @@ import (
 const limit = 15 * time.Minute
 
 func main() {
+	pack := flag.String("pack", "", "")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage : check NOTEBOOK.ipynb…\n\nLance les vérifications publiques de chaque notebook enregistré, hors de Jupyter.")
+		fmt.Fprintln(os.Stderr, grading.Typography("usage : check [-pack DOSSIER] NOTEBOOK.ipynb…\n\nLance les vérifications publiques de chaque notebook enregistré, hors de Jupyter.\nAvec -pack, écrit ensuite dans DOSSIER ce qu'on rend : chaque notebook sans ses sorties, et rendu.zip qui les contient tous."))
 	}
 	flag.Parse()
 	if flag.NArg() == 0 {
@@ -55,6 +65,7 @@ func main() {
 		os.Exit(1)
 	}
 	status := 0
+	var checked []string
 	for i, path := range flag.Args() {
 		if i > 0 {
 			fmt.Println()
@@ -62,6 +73,17 @@ func main() {
 		if err := check(root, path); err != nil {
 			fmt.Fprintln(os.Stderr, grading.Typography(fmt.Sprintf("check : %s : %v", path, err)))
 			status = 1
+			continue
+		}
+		checked = append(checked, path)
+	}
+	if *pack != "" {
+		fmt.Println()
+		if err := packAll(os.Stdout, *pack, checked); err != nil {
+			fmt.Fprintln(os.Stderr, grading.Typography("check : "+err.Error()))
+			status = 1
+		} else if len(checked) < flag.NArg() {
+			fmt.Fprintln(os.Stderr, grading.Typography("check : les notebooks qui n'ont pas pu être vérifiés ne sont pas dans le rendu"))
 		}
 	}
 	os.Exit(status)
