@@ -50,6 +50,7 @@ import (
 	"github.com/prepa-reines/reines/grading/batch"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/release"
+	"github.com/prepa-reines/reines/internal/browsertest"
 	"github.com/prepa-reines/reines/tp/board"
 	"github.com/prepa-reines/reines/tp/queens"
 )
@@ -343,27 +344,8 @@ type browser struct {
 }
 
 func newBrowser(t *testing.T) *browser {
-	exe := ""
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			exe = p
-			break
-		}
-	}
-	if exe == "" {
-		t.Fatal("no Chromium found: run kernel-setup/setup.sh --browser")
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("allow-file-access-from-files", true), chromedp.WindowSize(1300, 1000))
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[int]("1")); err != nil {
-		t.Fatalf("starting %s: %v", exe, err)
-	}
-	t.Cleanup(func() { cancel(); cancelAlloc() })
-	return &browser{ctx}
+	return &browser{browsertest.New(t, chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("allow-file-access-from-files", true), chromedp.WindowSize(1300, 1000))}
 }
 
 // chartState is what the page says of its charts.

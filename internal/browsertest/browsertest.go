@@ -12,9 +12,10 @@ import (
 )
 
 // New starts headless Chromium, 1300×900, for the rest of the test, and
-// returns its first tab. It fails the test when no Chromium is found or
-// it does not start.
-func New(t *testing.T) context.Context {
+// returns its first tab; extra options come after the defaults (another
+// chromedp.WindowSize replaces 1300×900). It fails the test when no
+// Chromium is found or it does not start.
+func New(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
 	exe := ""
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
@@ -29,6 +30,7 @@ func New(t *testing.T) context.Context {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.Flag("disable-background-networking", true), chromedp.WindowSize(1300, 900))
+	opts = append(opts, extra...)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[int]("1")); err != nil {
