@@ -132,6 +132,36 @@ type cached struct {
 	Answers map[string]string
 }
 
+// GradeEach grades subs[i] for each i of which with Grade, jobs at a
+// time (at least one), and hands each result to done, from the worker
+// that graded it (done must be safe for concurrent use on distinct i). A cancelled ctx stops the feeding: the
+// submissions not begun are left out, and GradeEach returns ctx.Err()
+// once the workers have stopped.
+func (c *Cache) GradeEach(ctx context.Context, subs []Submission, which []int, jobs int, opt Options, done func(i int, r Result)) error {
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range max(jobs, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				done(i, c.Grade(ctx, subs[i], opt))
+			}
+		}()
+	}
+feed:
+	for _, i := range which {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	return ctx.Err()
+}
+
 // Grade returns the result of sub: that of the same notebook earlier in
 // this run (waiting for it if it is being graded), else the one an
 // earlier run kept (unless Force), else it grades sub with [Grade] and

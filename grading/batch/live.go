@@ -13,7 +13,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/prepa-reines/reines/grading"
@@ -161,29 +160,8 @@ func (l *Live) Refresh(ctx context.Context) ([]LiveRow, RefreshStats, error) {
 		todo = append(todo, i)
 	}
 	before := cache.Reused() + cache.Duplicates()
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range max(l.Jobs, 1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				r := cache.Grade(ctx, subs[i], opt)
-				now[i].res = &r
-			}
-		}()
-	}
-feed:
-	for _, i := range todo {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	err = cache.GradeEach(ctx, subs, todo, l.Jobs, opt, func(i int, r Result) { now[i].res = &r })
+	if err != nil {
 		return nil, RefreshStats{}, err
 	}
 	l.last = map[string]looked{}

@@ -39,7 +39,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -282,28 +281,14 @@ func run(ctx context.Context, c config) error {
 		progressbar.OptionSetDescription("grading"), progressbar.OptionShowCount(),
 		progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
 	results := make([]batch.Result, len(subs))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < c.jobs; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				results[i] = cache.Grade(ctx, subs[i], opt)
-				_ = bar.Add(1)
-			}
-		}()
+	all := make([]int, len(subs))
+	for i := range all {
+		all[i] = i
 	}
-feed:
-	for i := range subs {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(next)
-	wg.Wait()
+	_ = cache.GradeEach(ctx, subs, all, c.jobs, opt, func(i int, r batch.Result) {
+		results[i] = r
+		_ = bar.Add(1)
+	})
 	_ = bar.Finish()
 	if ctx.Err() != nil {
 		return interrupted(c.out)
