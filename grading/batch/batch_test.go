@@ -1164,6 +1164,41 @@ func TestUnmarkedWrittenAnswer(t *testing.T) {
 	}
 }
 
+// A written answer the teacher marked 0 stays marked 0: manual.csv writes
+// the 0 back, and a regrade, which carries the marks over, keeps it
+// (it was written back empty, and the answer was « pas encore notée » again).
+func TestManualZeroKept(t *testing.T) {
+	graded := func() Result {
+		return Result{Student: "ana", File: "s/a.ipynb", TP: "01", Questions: []Question{
+			{ID: "01/Q6", Title: "Justifier", Max: 2, Manual: true, Answer: "Parce que."},
+		}}.finish("01")
+	}
+	m, err := ReadManual(strings.NewReader("student,notebook,question,max,points,answer\nana,a.ipynb,01/Q6,2,0,Parce que.\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	marked := []Result{graded()}
+	m.Apply(marked)
+	out := t.TempDir()
+	if err := WriteAll(out, marked, false); err != nil {
+		t.Fatal(err)
+	}
+	if rows := readCSV(t, filepath.Join(out, "manual.csv")); len(rows) != 2 || rows[1][4] != "0" {
+		t.Errorf("manual.csv %q; want the 0 written back", rows)
+	}
+	if err := WriteAll(out, []Result{graded()}, false); err != nil { // regraded, as the notebook was
+		t.Fatal(err)
+	}
+	rows := readCSV(t, filepath.Join(out, "grades.csv"))
+	if col := slices.Index(rows[0], "01/Q6"); col < 0 || rows[1][col] != "0" {
+		t.Errorf("grades.csv after a regrade %q; want the teacher's 0 kept", rows)
+	}
+	md, err := os.ReadFile(filepath.Join(out, "feedback", "ana-01.md"))
+	if err != nil || strings.Contains(string(md), "pas encore notée") {
+		t.Errorf("feedback after a regrade (%v): the 0 is lost:\n%s", err, md)
+	}
+}
+
 // A student graded again for one TP keeps the points of the other TPs.
 func TestRegradeOneTP(t *testing.T) {
 	out := t.TempDir()

@@ -751,7 +751,7 @@ func writeManual(path string, results []Result, old [][]string) error {
 		for _, q := range r.Questions {
 			if q.Manual {
 				p := ""
-				if q.Points > 0 {
+				if q.Marked { // a mark of 0 too
 					p = pts(q.Points)
 				}
 				_ = w.Write(cells([]string{r.Student, filepath.Base(r.File), q.ID, strconv.Itoa(q.Max), p, manualAnswer(q), q.Comment}))
