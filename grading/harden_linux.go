@@ -13,3 +13,8 @@ func harden(fd int) {
 	_, _, _ = syscall.RawSyscall(syscall.SYS_PRCTL, syscall.PR_SET_DUMPABLE, 0, 0)
 	syscall.CloseOnExec(fd)
 }
+
+// dieWithParent has the process that a starts killed when this one dies
+// (PR_SET_PDEATHSIG): a check cell that GoNB kills, interrupted or with its
+// kernel, takes its race build and run with it (see raceRecheck).
+func dieWithParent(a *syscall.SysProcAttr) { a.Pdeathsig = syscall.SIGKILL }

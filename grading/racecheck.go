@@ -81,7 +81,10 @@ func raceRecheck(id string, runLimit time.Duration) (report, note string) {
 	if dir == "" {
 		return "", "pas de module GoNB à recompiler (cette vérification n'est faite que dans un notebook)"
 	}
-	tmp, err := os.MkdirTemp("", "reines-race-")
+	// In GoNB's folder, which it removes with the kernel: a cell killed
+	// meanwhile (its build and run die with it) leaves nothing behind for
+	// long.
+	tmp, err := os.MkdirTemp(dir, ".reines-race-")
 	if err != nil {
 		return "", err.Error()
 	}
@@ -91,7 +94,7 @@ func raceRecheck(id string, runLimit time.Duration) (report, note string) {
 	defer cancel()
 	build := exec.CommandContext(ctx, "go", "build", "-race", "-o", bin, ".")
 	build.Dir = dir
-	build.Env = append(os.Environ(), "CGO_ENABLED=1")
+	build.Env = append(os.Environ(), "CGO_ENABLED=1", "GOTMPDIR="+tmp) // its work folder too
 	ownGroup(build)
 	if out, err := build.CombinedOutput(); err != nil {
 		if ctx.Err() != nil {

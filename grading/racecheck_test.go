@@ -4,8 +4,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // racyModule writes, as GoNB does for a check cell, a module whose main
@@ -101,4 +104,83 @@ func TestRaceRecheck(t *testing.T) {
 	if out := check(t, racyModule(t, right)); !strings.Contains(out, "✔ Détecteur de courses de Go\u00a0: aucune course critique") {
 		t.Errorf("a right SumParallel: the report must say no race was seen:\n%s", out)
 	}
+}
+
+// A check cell that GoNB kills during its race build (the cell
+// interrupted, the kernel stopped) leaves neither the build running nor
+// its binary outside GoNB's folder.
+func TestRaceRecheckKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds with the race detector")
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("the race detector needs gcc")
+	}
+	dir := racyModule(t, `func SumParallel(ns []int, f func(int) int64) int64 {
+	var (
+		mu  sync.Mutex
+		wg  sync.WaitGroup
+		sum int64
+	)
+	for _, n := range ns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			v := f(n)
+			mu.Lock()
+			defer mu.Unlock()
+			sum += v
+		}()
+	}
+	wg.Wait()
+	return sum
+}`)
+	bin := filepath.Join(t.TempDir(), "cell")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = dir
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	// An empty build cache: the race build takes minutes, not seconds.
+	tmp, cache := t.TempDir(), filepath.Join(os.TempDir(), "reines-racekill-cache")
+	defer os.RemoveAll(cache)
+	run := exec.Command(bin)
+	run.Dir = dir
+	run.Env = append(os.Environ(), "GONB_TMP_DIR="+dir, "TMPDIR="+tmp, "GOCACHE="+cache)
+	if err := run.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer run.Process.Kill()
+	pid := 0
+	for deadline := time.Now().Add(2 * time.Minute); pid == 0; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no race build after 2 minutes")
+		}
+		pid = raceBuild()
+	}
+	if err := run.Process.Kill(); err != nil { // as GoNB kills a cell
+		t.Fatal(err)
+	}
+	_ = run.Wait()
+	time.Sleep(2 * time.Second)
+	if p := raceBuild(); p != 0 {
+		_ = syscall.Kill(p, syscall.SIGKILL)
+		t.Errorf("the race build (pid %d) outlived its cell", p)
+	}
+	if left, _ := filepath.Glob(filepath.Join(tmp, "*")); len(left) > 0 {
+		t.Errorf("left in the temporary folder: %v", left)
+	}
+}
+
+// raceBuild is the process ID of a race build of raceRecheck's, 0 if none.
+func raceBuild() int {
+	cmds, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, p := range cmds {
+		data, err := os.ReadFile(p)
+		if err == nil && strings.Contains(string(data), "-race\x00-o\x00") && strings.Contains(string(data), "reines-race-") {
+			pid, _ := strconv.Atoi(filepath.Base(filepath.Dir(p)))
+			return pid
+		}
+	}
+	return 0
 }

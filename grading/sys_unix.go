@@ -18,8 +18,10 @@ func processCPU() time.Duration {
 }
 
 // ownGroup runs cmd in a process group of its own, killed whole when its
-// context ends (a program's children with it).
+// context ends (a program's children with it), and, on Linux, when this
+// process dies.
 func ownGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	dieWithParent(cmd.SysProcAttr)
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 }

@@ -122,7 +122,7 @@ func TestCorpus(t *testing.T) {
 		}
 	}
 	// The teacher fills in manual.csv; merging it adds the written answer's points.
-	m, err := ReadManual(strings.NewReader("student,notebook,question,max,points,answer\nfull,full.ipynb,01/Q6,2,\"1,5\",…\nfull,other.ipynb,01/Q6,2,0.5,…\n"))
+	m, err := ReadManual(strings.NewReader("student,notebook,question,max,points,answer\nfull,full.ipynb,01/Q6,2,\"1,5\",\nfull,other.ipynb,01/Q6,2,0.5,\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1098,7 +1098,7 @@ func TestReleaseNote(t *testing.T) {
 // The teacher's comment on a written answer, in manual.csv's last column,
 // reaches the feedback, alone or with points, and is written back.
 func TestManualComment(t *testing.T) {
-	m, err := ReadManual(strings.NewReader("student,notebook,question,max,points,answer,comment\nana,a.ipynb,01/Q6,2,1.5,…,Bien vu pour la symétrie.\nbob,b.ipynb,01/Q6,2,,…,À développer.\n"))
+	m, err := ReadManual(strings.NewReader("student,notebook,question,max,points,answer,comment\nana,a.ipynb,01/Q6,2,1.5,,Bien vu pour la symétrie.\nbob,b.ipynb,01/Q6,2,,,À développer.\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1161,6 +1161,69 @@ func TestUnmarkedWrittenAnswer(t *testing.T) {
 	m.Apply(rs)
 	if md := Markdown(rs[0], false); !strings.Contains(md, "1,5 / 2") || strings.Contains(md, "pas encore") || !strings.Contains(md, "4,5 / 5") {
 		t.Errorf("once marked, the feedback shows the points:\n%s", md)
+	}
+}
+
+// A written answer the teacher marked 0 stays marked 0: manual.csv writes
+// the 0 back, and a regrade, which carries the marks over, keeps it
+// (it was written back empty, and the answer was « pas encore notée » again).
+func TestManualZeroKept(t *testing.T) {
+	graded := func() Result {
+		return Result{Student: "ana", File: "s/a.ipynb", TP: "01", Questions: []Question{
+			{ID: "01/Q6", Title: "Justifier", Max: 2, Manual: true, Answer: "Parce que."},
+		}}.finish("01")
+	}
+	m, err := ReadManual(strings.NewReader("student,notebook,question,max,points,answer\nana,a.ipynb,01/Q6,2,0,Parce que.\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	marked := []Result{graded()}
+	m.Apply(marked)
+	out := t.TempDir()
+	if err := WriteAll(out, marked, false); err != nil {
+		t.Fatal(err)
+	}
+	if rows := readCSV(t, filepath.Join(out, "manual.csv")); len(rows) != 2 || rows[1][4] != "0" {
+		t.Errorf("manual.csv %q; want the 0 written back", rows)
+	}
+	if err := WriteAll(out, []Result{graded()}, false); err != nil { // regraded, as the notebook was
+		t.Fatal(err)
+	}
+	rows := readCSV(t, filepath.Join(out, "grades.csv"))
+	if col := slices.Index(rows[0], "01/Q6"); col < 0 || rows[1][col] != "0" {
+		t.Errorf("grades.csv after a regrade %q; want the teacher's 0 kept", rows)
+	}
+	md, err := os.ReadFile(filepath.Join(out, "feedback", "ana-01.md"))
+	if err != nil || strings.Contains(string(md), "pas encore notée") {
+		t.Errorf("feedback after a regrade (%v): the 0 is lost:\n%s", err, md)
+	}
+}
+
+// A mark of manual.csv goes to the answer it was given to: an answer
+// rewritten since (a notebook handed in again) is left to mark again, and
+// Apply names it; without the answer column, the mark goes to the answer.
+func TestManualRewrittenAnswer(t *testing.T) {
+	m, err := ReadManual(strings.NewReader("student,notebook,question,max,points,answer\nana,a.ipynb,01/Q6,2,2,Les reines  se gênent.\nbob,b.ipynb,01/Q6,2,2,Une réponse juste.\ncarl,c.ipynb,01/Q6,2,1,\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := []Result{
+		Result{Student: "ana", File: "s/a.ipynb", TP: "01", Questions: []Question{{ID: "01/Q6", Max: 2, Manual: true, Answer: "Les reines\nse gênent."}}}.finish("01"),
+		Result{Student: "bob", File: "s/b.ipynb", TP: "01", Questions: []Question{{ID: "01/Q6", Max: 2, Manual: true, Answer: "Tout autre chose."}}}.finish("01"),
+		Result{Student: "carl", File: "s/c.ipynb", TP: "01", Questions: []Question{{ID: "01/Q6", Max: 2, Manual: true, Answer: "Quelque chose."}}}.finish("01"),
+	}
+	stale := m.Apply(rs)
+	if q := rs[0].Questions[0]; !q.Marked || q.Points != 2 {
+		t.Errorf("ana, the answer marked (spaces aside): %+v", q)
+	}
+	if q := rs[1].Questions[0]; q.Marked || q.Points != 0 || !strings.Contains(Markdown(rs[1], false), "pas encore notée") {
+		t.Errorf("bob, an answer rewritten since its mark: %+v", q)
+	}
+	if q := rs[2].Questions[0]; !q.Marked || q.Points != 1 {
+		t.Errorf("carl, a mark without the answer column: %+v", q)
+	}
+	if want := []string{"bob b.ipynb 01/Q6"}; !slices.Equal(stale, want) {
+		t.Errorf("Apply returned %q; want %q", stale, want)
 	}
 }
 

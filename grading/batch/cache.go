@@ -250,7 +250,7 @@ func (c *Cache) key(sub Submission) (string, []byte, error) {
 	if sub.Refused != "" {
 		return "", nil, fmt.Errorf("refused")
 	}
-	data, err := readSubmission(sub.Path)
+	data, err := sub.read()
 	if err != nil {
 		return "", nil, err
 	}

@@ -34,6 +34,7 @@ type Submission struct {
 	Note        string    // in French, what the teacher should check about it (a submission time that the file contradicts); "" if nothing
 	file        string    // what a resubmission replaces (Canvas: the file's name; nbgrader: the assignment)
 	data        []byte    // the notebook's bytes, once read (see Cache.Grade); nil: Grade reads them
+	home        string    // the folder that holds Path and that reading it must not leave (a student's home: see Live); "" for none
 }
 
 // MaxPerStudent bounds the notebooks graded for one student: two per TP.
@@ -135,7 +136,37 @@ func collectFolders(dir string, o *opener) ([]Submission, error) {
 // reason what is not a regular file (a symbolic link, a device, a folder)
 // or is larger than MaxNotebookBytes.
 func readSubmission(path string) ([]byte, error) {
-	fi, err := os.Lstat(path)
+	return readNotebook(nil, path)
+}
+
+// read reads s's notebook as readSubmission does, within s.home when it
+// has one: a folder on the way that a student turns into a link once
+// homeNotebooks has looked (to another's home, to the teacher's files)
+// cannot lead out of it.
+func (s Submission) read() ([]byte, error) {
+	if s.home == "" {
+		return readSubmission(s.Path)
+	}
+	rel, err := filepath.Rel(s.home, s.Path)
+	if err != nil {
+		return nil, fmt.Errorf("fichier illisible : %v", err)
+	}
+	root, err := os.OpenRoot(s.home)
+	if err != nil {
+		return nil, fmt.Errorf("fichier illisible : %v", err)
+	}
+	defer root.Close()
+	return readNotebook(root, rel)
+}
+
+// readNotebook is readSubmission, through root when it is not nil (path
+// is then relative to it).
+func readNotebook(root *os.Root, path string) ([]byte, error) {
+	lstat, open := os.Lstat, os.OpenFile
+	if root != nil {
+		lstat, open = root.Lstat, root.OpenFile
+	}
+	fi, err := lstat(path)
 	if err != nil {
 		return nil, fmt.Errorf("fichier illisible : %v", err)
 	}
@@ -147,7 +178,7 @@ func readSubmission(path string) ([]byte, error) {
 	case fi.Size() > MaxNotebookBytes:
 		return nil, fmt.Errorf("fichier trop gros (%d Mio, au plus %d) : refusé", fi.Size()>>20, MaxNotebookBytes>>20)
 	}
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	f, err := open(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, fmt.Errorf("fichier illisible : %v", err)
 	}

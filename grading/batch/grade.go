@@ -105,7 +105,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 	}
 	data, err := sub.data, error(nil)
 	if data == nil {
-		data, err = readSubmission(sub.Path)
+		data, err = sub.read()
 	}
 	if err != nil {
 		res.Problems = append(res.Problems, err.Error())

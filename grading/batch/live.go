@@ -150,7 +150,7 @@ func (l *Live) Refresh(ctx context.Context) ([]LiveRow, RefreshStats, error) {
 			continue
 		}
 		changed++
-		if data, err := readSubmission(s.Path); err == nil && s.Refused == "" {
+		if data, err := s.read(); err == nil && s.Refused == "" {
 			now[i].work = workKey(data)
 		}
 		if ok && now[i].work != "" && now[i].work == old.work {
@@ -273,14 +273,15 @@ func homeNotebooks(dir, rel, tp string) ([]Submission, error) {
 		}
 		home := filepath.Join(dir, name)
 		path := filepath.Join(home, rel, nb.Name+".ipynb")
-		s := Submission{Student: name, Path: path}
+		s := Submission{Student: name, Path: path, home: home}
 		if e.Type()&os.ModeSymlink != 0 {
 			s.Refused = "lien symbolique refusé : le dossier de l'étudiant doit être le dossier lui-même"
 			subs = append(subs, s)
 			continue
 		}
 		// Every folder from the home to the notebook must be a folder,
-		// not a link (readSubmission refuses a linked notebook).
+		// not a link (readSubmission refuses a linked notebook); one that
+		// becomes a link later cannot lead out of the home (see read).
 		at := home
 		for _, part := range strings.Split(filepath.Clean(rel), string(filepath.Separator)) {
 			at = filepath.Join(at, part)

@@ -93,13 +93,20 @@ func readManualRows(rows [][]string) (Manual, error) {
 
 var manualHeader = []string{"student", "notebook", "question", "max", "points", "answer", "comment"}
 
-// Apply adds the manual points to the results.
-func (m Manual) Apply(results []Result) {
+// Apply adds the manual points to the results, each to the answer it was
+// given to: a mark whose answer (manual.csv's column, when not empty) is
+// not the one the notebook holds now, rewritten since, is left out, and
+// returned ("alice a.ipynb 01/Q6"), so that the answer is marked again.
+func (m Manual) Apply(results []Result) (stale []string) {
 	for i := range results {
 		r := &results[i]
 		for j := range r.Questions {
 			q := &r.Questions[j]
 			if mark, ok := m[r.Student][filepath.Base(r.File)][q.ID]; ok && q.Manual {
+				if mark.Answer != "" && !sameAnswer(mark.Answer, manualAnswer(*q)) {
+					stale = append(stale, fmt.Sprintf("%s %s %s", r.Student, filepath.Base(r.File), q.ID))
+					continue
+				}
 				if mark.Scored {
 					q.Points, q.Marked = mark.Points, true
 				}
@@ -110,6 +117,7 @@ func (m Manual) Apply(results []Result) {
 		}
 		*r = r.finish(r.TP)
 	}
+	return stale
 }
 
 // WriteAll writes the gradebook and the feedback into out: grades.csv,
@@ -751,7 +759,7 @@ func writeManual(path string, results []Result, old [][]string) error {
 		for _, q := range r.Questions {
 			if q.Manual {
 				p := ""
-				if q.Points > 0 {
+				if q.Marked { // a mark of 0 too
 					p = pts(q.Points)
 				}
 				_ = w.Write(cells([]string{r.Student, filepath.Base(r.File), q.ID, strconv.Itoa(q.Max), p, manualAnswer(q), q.Comment}))

@@ -144,7 +144,8 @@ func check(root, path string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	// One program for every question; if it does not compile, one per
-	// question, so that a broken cell costs only the answers that use it.
+	// question (and one with the race detector per Race question), so
+	// that a broken cell costs only the answers that use it.
 	// The program prints the reports in the order of the questions.
 	unit := func(name string, qs []*grading.Question) submission.Unit {
 		var decls []*submission.Decl
@@ -207,6 +208,11 @@ func check(root, path string) error {
 	var units []submission.Unit
 	for _, q := range asked {
 		units = append(units, unit(strings.ToLower(q.Number()), []*grading.Question{q}))
+		if q.Race {
+			u := unit("race-"+strings.ToLower(q.Number()), []*grading.Question{q})
+			u.Race = true
+			units = append(units, u)
+		}
 	}
 	built, err = submission.Compile(ctx, submission.Toolchain{Root: root}, filepath.Join(dir, "each"), units)
 	if err != nil {
@@ -222,6 +228,11 @@ func check(root, path string) error {
 		default:
 			if err := run(ctx, b.Bin, q.Number()); err != nil {
 				return err
+			}
+			if q.Race {
+				if err := runRace(ctx, built["race-"+strings.ToLower(q.Number())], q); err != nil {
+					return err
+				}
 			}
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/prepa-reines/reines/grading/notebook"
 )
 
 // stdout runs f and returns what it printed on the standard output.
@@ -53,5 +55,50 @@ func TestRaceCaught(t *testing.T) {
 	}
 	if !strings.Contains(out, "Q29 — aucune course critique détectée") {
 		t.Errorf("Q29, without a race, must say so:\n%s", out)
+	}
+}
+
+// The race of 05 Q24b is reported too when another answer does not
+// compile, and the questions are then checked one by one.
+func TestRaceCaughtOneByOne(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the checks with the race detector")
+	}
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb, err := notebook.Read(filepath.Join(root, "grading", "batch", "testdata", "mistakes", "05-parallel-no-lock.ipynb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := false // Q28's answer, which Q24b does not use, does not compile any more
+	for i, c := range nb.Cells {
+		if m := c.Reines(); m.Role == "answer" && m.Question == "05/Q28" && !broken {
+			src := string(c.Source)
+			if k := strings.Index(src, "{\n"); k > 0 {
+				nb.Cells[i].Source = notebook.Source(src[:k+2] + "\tvar _ int = \"pas un entier\"\n" + src[k+2:])
+				broken = true
+			}
+		}
+	}
+	if !broken {
+		t.Fatal("no answer to break")
+	}
+	data, err := nb.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "05-domination.ipynb")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var checkErr error
+	out := stdout(t, func() { checkErr = check(root, path) })
+	if checkErr != nil {
+		t.Fatal(checkErr)
+	}
+	if !strings.Contains(out, "✘ Q24b — avec le détecteur de courses") || !strings.Contains(out, "RandomCoverParallel") {
+		t.Errorf("the race of Q24b is not reported when the questions are checked one by one:\n%s", out)
 	}
 }

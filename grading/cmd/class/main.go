@@ -20,11 +20,15 @@
 // result from DIR/cache). It runs one notebook at a time at nice level 10 by
 // default, so that the students' own kernels come first. DIR/index.html
 // is written after each look (and served on a local address with
-// -serve); Ctrl-C stops it.
+// -serve, under a path drawn at random that the command prints: every
+// account of the machine can reach a loopback address, and on the hub the
+// students' servers run on it); Ctrl-C stops it.
 package main
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/subtle"
 	"errors"
 	"flag"
 	"fmt"
@@ -56,7 +60,7 @@ func main() {
 	idle := flag.Duration("idle", 10*time.Minute, "a student whose notebook was not saved for this long is pointed out")
 	jobs := flag.Int("j", 1, "notebooks checked at once")
 	niceness := flag.Int("nice", 10, "nice level of the checks (0 to 19: higher yields more to the students' own work)")
-	serve := flag.String("serve", "", "also serve the page on this local address (127.0.0.1:8080)")
+	serve := flag.String("serve", "", "also serve the page on this local address (127.0.0.1:8080), under a secret path that it prints")
 	once := flag.Bool("once", false, "look once, write the page and stop")
 	timeout := flag.Duration("timeout", submission.DefaultLimits.Timeout, "time limit of one case")
 	tmpMB := flag.Int("tmp", submission.DefaultLimits.TmpMB, "MiB of the tmpfs that is a child's only writable place")
@@ -110,7 +114,7 @@ func main() {
 	if *homes {
 		rel = *folder
 	}
-	c := config{source: flag.Arg(0), homes: rel, layout: *layout, tp: *tp, out: *out, every: *every, idle: *idle, jobs: *jobs, once: *once, serve: *serve, lim: lim, sandbox: sandbox}
+	c := config{source: flag.Arg(0), homes: rel, layout: *layout, tp: *tp, out: *out, every: *every, idle: *idle, jobs: *jobs, once: *once, serve: *serve, key: rand.Text(), lim: lim, sandbox: sandbox}
 	if err := run(ctx, c); err != nil {
 		if ctx.Err() != nil {
 			fmt.Fprintln(os.Stderr, "class: stopped")
@@ -128,6 +132,7 @@ type config struct {
 	jobs                           int
 	once                           bool
 	serve                          string
+	key                            string // the page's path on serve is /key/: other accounts of the machine reach serve too
 	lim                            submission.Limits
 	sandbox                        submission.Sandbox
 }
@@ -186,8 +191,12 @@ func run(ctx context.Context, c config) error {
 	var mu sync.Mutex
 	var current []byte
 	if c.serve != "" {
+		if c.key == "" {
+			return fmt.Errorf("-serve without a key: every account of this machine could read the page")
+		}
+		path := "/" + c.key + "/"
 		srv := &http.Server{Addr: c.serve, ReadHeaderTimeout: 5 * time.Second, Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.URL.Path != "/" {
+			if subtle.ConstantTimeCompare([]byte(r.URL.Path), []byte(path)) != 1 {
 				http.NotFound(w, r)
 				return
 			}
@@ -204,7 +213,7 @@ func run(ctx context.Context, c config) error {
 		}
 		go func() { _ = srv.Serve(ln) }()
 		defer srv.Close()
-		fmt.Fprintf(os.Stderr, "class: serving the page on http://%s/\n", c.serve)
+		fmt.Fprintf(os.Stderr, "class: serving the page on http://%s%s (keep this address to yourself: every account of this machine can reach %s)\n", c.serve, path, c.serve)
 	}
 	every := c.every
 	if c.once {

@@ -78,7 +78,7 @@ func testConfig(t *testing.T, source string) config {
 	}
 	lim := submission.DefaultLimits
 	lim.Timeout = 10 * time.Second
-	return config{source: source, tp: "01", out: t.TempDir(), every: 30 * time.Second, idle: 10 * time.Minute, jobs: 2, lim: lim, sandbox: sandbox}
+	return config{source: source, tp: "01", out: t.TempDir(), every: 30 * time.Second, idle: 10 * time.Minute, jobs: 2, key: "k3y", lim: lim, sandbox: sandbox}
 }
 
 // The class page of a class of eleven, as the watch loop writes it,
@@ -119,7 +119,7 @@ func TestClassPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp, err := http.Get("http://" + c.serve + "/")
+	resp, err := http.Get("http://" + c.serve + "/" + c.key + "/")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,6 +236,51 @@ func sandboxRunning() bool {
 		}
 	}
 	return false
+}
+
+// -serve serves the page under its key only: on the hub, the students'
+// servers and kernels reach the loopback address too.
+func TestClassServesItsKey(t *testing.T) {
+	if testing.Short() {
+		t.Skip("prepares the student edition")
+	}
+	c := testConfig(t, t.TempDir()) // homes, none yet
+	c.homes = filepath.Join("reines", "notebooks")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.serve = ln.Addr().String()
+	ln.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, c) }()
+	defer func() { cancel(); <-done }()
+	page := filepath.Join(c.out, "index.html")
+	for deadline := time.Now().Add(10 * time.Minute); ; time.Sleep(200 * time.Millisecond) {
+		if _, err := os.Stat(page); err == nil {
+			break
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("class stopped before writing its page: %v", err)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no page after 10 minutes")
+		}
+	}
+	for path, want := range map[string]int{"/": 404, "/index.html": 404, "/k3y": 404, "/k3y/x": 404, "/K3Y/": 404, "/k3y/": 200} {
+		resp, err := http.Get("http://" + c.serve + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != want || want == 404 && strings.Contains(string(body), "la classe en direct") {
+			t.Errorf("GET %s: %d; want %d", path, resp.StatusCode, want)
+		}
+	}
 }
 
 func TestLoopback(t *testing.T) {

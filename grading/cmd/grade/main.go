@@ -296,7 +296,9 @@ func run(ctx context.Context, c config) error {
 	graded := time.Since(start)
 	ph.start("writing the gradebook, the feedback and the reports")
 	if manual != nil {
-		manual.Apply(results)
+		if stale := manual.Apply(results); len(stale) > 0 {
+			fmt.Fprintf(os.Stderr, "grade: %s: answers rewritten since they were marked, left to mark again: %s\n", c.manual, strings.Join(stale, ", "))
+		}
 	}
 	c.policy.Late(results, subs, c.roster)
 	results, unknown := c.shard.Roster(c.roster).Apply(results)
