@@ -1133,7 +1133,7 @@ func TestUnmarkedWrittenAnswer(t *testing.T) {
 	}}.finish("01")
 	md, page := Markdown(r, false), HTML(r, "")
 	for name, text := range map[string]string{"Markdown": md, "HTML": page} {
-		for _, want := range []string{"pas encore notée (2 points)", "(+ 2 points de réponses rédigées, pas encore notées)", "Réponse rédigée, pas encore notée par l'enseignant"} {
+		for _, want := range []string{"pas encore notée (2 points)", "(+ jusqu'à 2 points de réponses rédigées, pas encore notées)", "Réponse rédigée, pas encore notée par l'enseignant"} {
 			if !strings.Contains(html.UnescapeString(text), want) {
 				t.Errorf("%s feedback lacks %q:\n%s", name, want, text)
 			}
@@ -1650,5 +1650,32 @@ func TestHiddenKinds(t *testing.T) {
 	}
 	if typo := grading.Typography(md); !strings.Contains(typo, "publics\u00a0: 2 cas") {
 		t.Errorf("no French typography in the hint:\n%s", typo)
+	}
+}
+
+// A written answer the teacher has marked for some students only: its
+// row in the report says for how many its figures stand, so that the
+// students still waiting do not read as a class of zeros.
+func TestStatsWrittenPending(t *testing.T) {
+	mk := func(student string, q6 Question) Result {
+		q6.ID, q6.Max, q6.Manual = "01/Q6", 2, true
+		return Result{Student: student, TP: "01", File: student + ".ipynb", Questions: []Question{q6}}.finish("01")
+	}
+	rs := []Result{mk("a", Question{Marked: true, Points: 1.5}), mk("b", Question{Unwritten: true}), mk("c", Question{})}
+	st := Stats(rs)
+	q6 := st[0].Questions[slices.IndexFunc(st[0].Questions, func(q QuestionStats) bool { return q.ID == "01/Q6" })]
+	if q6.Counted != 2 || q6.Mean != 0.75 || q6.Zero != 0.5 { // a's 1,5 and b's 0; c awaits its mark
+		t.Errorf("01/Q6: %+v; want 2 counted, mean 0,75, half zero", q6)
+	}
+	for name, text := range map[string]string{"report.md": ReportMarkdown(st), "report.html": ReportHTML(st, "")} {
+		if !strings.Contains(html.UnescapeString(text), "2 réponses notées sur 3") {
+			t.Errorf("%s does not say that 2 of the 3 written answers are marked:\n%s", name, text)
+		}
+	}
+	marked := Stats(rs[:2])
+	for _, q := range marked[0].Questions {
+		if strings.Contains(q.label(marked[0].Students), "notée") {
+			t.Errorf("every answer marked or not written, yet %s is labelled %q", q.ID, q.label(marked[0].Students))
+		}
 	}
 }

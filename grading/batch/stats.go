@@ -37,6 +37,17 @@ type QuestionStats struct {
 	Mean, Median float64 // points
 	Full, Zero   float64 // shares of the students, 0 to 1
 	Manual       bool
+	Counted      int // students whose points count (for a written answer: marked, or not written)
+}
+
+// label is the question's title in the report's table; a written answer
+// not yet marked for every student says for how many its figures stand,
+// « … — 1 réponse notée sur 25 » (the others await the teacher's points).
+func (q QuestionStats) label(students int) string {
+	if !q.Manual || q.Counted == students {
+		return q.Title
+	}
+	return fmt.Sprintf("%s — %s sur %d", q.Title, grading.Plurals(q.Counted, "réponse notée", "réponses notées"), students)
 }
 
 // FailedCase is a case of a question and how many students failed it
@@ -94,6 +105,7 @@ func Stats(results []Result) []TPStats {
 					}
 				}
 			}
+			qs.Counted = len(points)
 			if len(points) > 0 {
 				slices.Sort(points)
 				qs.Mean, qs.Median = mean(points), median(points)
@@ -223,7 +235,7 @@ func ReportHTML(stats []TPStats, lib string) string {
 		var qmean, qmedian, qfull []float64
 		for _, q := range s.Questions {
 			id := strings.TrimPrefix(q.ID, s.TP+"/")
-			sec.Rows = append(sec.Rows, row{id, q.Title, dec(q.Mean) + " / " + pts(float64(q.Max)), dec(q.Median),
+			sec.Rows = append(sec.Rows, row{id, q.label(s.Students), dec(q.Mean) + " / " + pts(float64(q.Max)), dec(q.Median),
 				percent(q.Full), percent(q.Zero)})
 			if q.Max > 0 {
 				qcats = append(qcats, id)
@@ -304,7 +316,7 @@ func ReportMarkdown(stats []TPStats) string {
 		}
 		b.WriteString("\n| question | titre | moyenne | médiane | toute la note | zéro |\n|---|---|---:|---:|---:|---:|\n")
 		for _, q := range s.Questions {
-			fmt.Fprintf(&b, "| %s | %s | %s / %s | %s | %s | %s |\n", strings.TrimPrefix(q.ID, s.TP+"/"), mdCell(q.Title), dec(q.Mean), pts(float64(q.Max)), dec(q.Median), percent(q.Full), percent(q.Zero))
+			fmt.Fprintf(&b, "| %s | %s | %s / %s | %s | %s | %s |\n", strings.TrimPrefix(q.ID, s.TP+"/"), mdCell(q.label(s.Students)), dec(q.Mean), pts(float64(q.Max)), dec(q.Median), percent(q.Full), percent(q.Zero))
 		}
 		if lines := outcomeLines(s); len(lines) > 0 {
 			b.WriteString("\n")

@@ -812,13 +812,14 @@ func pending(r Result) int {
 }
 
 // pendingNote is what follows the total when written answers are not
-// marked yet: « (+ 4 points de réponses rédigées, pas encore notées) ».
+// marked yet: « (+ jusqu'à 4 points de réponses rédigées, pas encore notées) »:
+// the total counts them 0 until the teacher marks them.
 func pendingNote(r Result) string {
 	n := pending(r)
 	if n == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" (+ %s de réponses rédigées, pas encore notées)", grading.Plurals(n, "point", "points"))
+	return fmt.Sprintf(" (+ jusqu'à %s de réponses rédigées, pas encore notées)", grading.Plurals(n, "point", "points"))
 }
 
 // questionPoints is a question's points in its heading: « 1,5 / 2 », or

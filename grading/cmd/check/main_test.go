@@ -102,3 +102,27 @@ func TestRaceCaughtOneByOne(t *testing.T) {
 		t.Errorf("the race of Q24b is not reported when the questions are checked one by one:\n%s", out)
 	}
 }
+
+// An answer not yet written gets no word from the race detector: the
+// untouched student notebook of TP 0 says its goroutine questions are
+// not implemented, not that they have no race.
+func TestRaceNotImplemented(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the checks with the race detector")
+	}
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var checkErr error
+	out := stdout(t, func() { checkErr = check(root, filepath.Join(root, "notebooks", "00-go.ipynb")) })
+	if checkErr != nil {
+		t.Fatal(checkErr)
+	}
+	if !strings.Contains(out, "Q8 SumParallel — pas encore implémenté") {
+		t.Errorf("Q8 of the untouched notebook is not reported as not implemented:\n%s", out)
+	}
+	if strings.Contains(out, "aucune course critique") {
+		t.Errorf("a question not yet answered is said to have no race:\n%s", out)
+	}
+}
