@@ -62,17 +62,9 @@ func check(t *testing.T, dir string) string {
 	return string(out)
 }
 
-// A check cell of a Race question whose public cases pass builds the
-// notebook's program again with the race detector: a race fails the
-// report, with the answer's functions; a right answer is said race-free.
-func TestRaceRecheck(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds with the race detector")
-	}
-	if _, err := exec.LookPath("gcc"); err != nil {
-		t.Skip("the race detector needs gcc")
-	}
-	racy := `func SumParallel(ns []int, f func(int) int64) int64 {
+// racy is a SumParallel (00 Q8) whose lock is never taken: a data race
+// with right results; right is the same with the lock taken.
+const racy = `func SumParallel(ns []int, f func(int) int64) int64 {
 	var (
 		mu  sync.Mutex
 		wg  sync.WaitGroup
@@ -93,11 +85,23 @@ func TestRaceRecheck(t *testing.T) {
 	wg.Wait()
 	return sum
 }`
+
+var right = strings.Replace(racy, "if v < 0 { // never: the lock is never taken\n\t\t\t\tmu.Lock()\n\t\t\t\tdefer mu.Unlock()\n\t\t\t}", "mu.Lock()\n\t\t\tdefer mu.Unlock()", 1)
+
+// A check cell of a Race question whose public cases pass builds the
+// notebook's program again with the race detector: a race fails the
+// report, with the answer's functions; a right answer is said race-free.
+func TestRaceRecheck(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds with the race detector")
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("the race detector needs gcc")
+	}
 	out := check(t, racyModule(t, racy))
 	if !strings.Contains(out, "✘ Détecteur de courses de Go") || !strings.Contains(out, "main.SumParallel") {
 		t.Errorf("a racy SumParallel: the report must fail with the race and its functions:\n%s", out)
 	}
-	right := strings.Replace(racy, "if v < 0 { // never: the lock is never taken\n\t\t\t\tmu.Lock()\n\t\t\t\tdefer mu.Unlock()\n\t\t\t}", "mu.Lock()\n\t\t\tdefer mu.Unlock()", 1)
 	if right == racy {
 		t.Fatal("the right answer is the racy one")
 	}
@@ -116,25 +120,7 @@ func TestRaceRecheckKilled(t *testing.T) {
 	if _, err := exec.LookPath("gcc"); err != nil {
 		t.Skip("the race detector needs gcc")
 	}
-	dir := racyModule(t, `func SumParallel(ns []int, f func(int) int64) int64 {
-	var (
-		mu  sync.Mutex
-		wg  sync.WaitGroup
-		sum int64
-	)
-	for _, n := range ns {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			v := f(n)
-			mu.Lock()
-			defer mu.Unlock()
-			sum += v
-		}()
-	}
-	wg.Wait()
-	return sum
-}`)
+	dir := racyModule(t, right)
 	bin := filepath.Join(t.TempDir(), "cell")
 	build := exec.Command("go", "build", "-o", bin, ".")
 	build.Dir = dir

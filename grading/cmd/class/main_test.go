@@ -101,20 +101,7 @@ func TestClassPage(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- run(ctx, c) }()
-	page := filepath.Join(c.out, "index.html")
-	for deadline := time.Now().Add(10 * time.Minute); ; time.Sleep(200 * time.Millisecond) {
-		if _, err := os.Stat(page); err == nil {
-			break
-		}
-		select {
-		case err := <-done:
-			t.Fatalf("class stopped before writing its page: %v", err)
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("no page after 10 minutes")
-		}
-	}
+	page := waitForPage(t, c.out, done)
 	html, err := os.ReadFile(page)
 	if err != nil {
 		t.Fatal(err)
@@ -256,20 +243,7 @@ func TestClassServesItsKey(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- run(ctx, c) }()
 	defer func() { cancel(); <-done }()
-	page := filepath.Join(c.out, "index.html")
-	for deadline := time.Now().Add(10 * time.Minute); ; time.Sleep(200 * time.Millisecond) {
-		if _, err := os.Stat(page); err == nil {
-			break
-		}
-		select {
-		case err := <-done:
-			t.Fatalf("class stopped before writing its page: %v", err)
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("no page after 10 minutes")
-		}
-	}
+	waitForPage(t, c.out, done)
 	for path, want := range map[string]int{"/": 404, "/index.html": 404, "/k3y": 404, "/k3y/x": 404, "/K3Y/": 404, "/k3y/": 200} {
 		resp, err := http.Get("http://" + c.serve + path)
 		if err != nil {
@@ -287,6 +261,26 @@ func TestLoopback(t *testing.T) {
 	for addr, ok := range map[string]bool{"127.0.0.1:8080": true, "localhost:80": true, "[::1]:8080": true, "0.0.0.0:8080": false, ":8080": false, "10.0.0.2:80": false, "example.org:80": false} {
 		if err := loopback(addr); (err == nil) != ok {
 			t.Errorf("loopback(%q): %v", addr, err)
+		}
+	}
+}
+
+// waitForPage waits, up to 10 minutes, for the class view running into
+// out (its error on done) to write its page, and returns the page's path.
+func waitForPage(t *testing.T, out string, done chan error) string {
+	t.Helper()
+	page := filepath.Join(out, "index.html")
+	for deadline := time.Now().Add(10 * time.Minute); ; time.Sleep(200 * time.Millisecond) {
+		if _, err := os.Stat(page); err == nil {
+			return page
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("class stopped before writing its page: %v", err)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no page after 10 minutes")
 		}
 	}
 }
