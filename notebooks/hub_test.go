@@ -97,7 +97,7 @@ func TestHub(t *testing.T) {
 		}
 	}
 	r := root(t)
-	mu.Lock() // one kernel compiles at a time (TestExecute's lock)
+	mu.Lock() // the kernels to itself (see mu)
 	defer mu.Unlock()
 	out := filepath.Join(r, "build", "hub")
 	// Kept between runs (a second install takes seconds). Its name starts

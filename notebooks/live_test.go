@@ -80,6 +80,7 @@ func TestLive(t *testing.T) {
 	if !*kernel {
 		t.Skip("needs -kernel (make test): runs notebooks in a live Jupyter and Chromium")
 	}
+	t.Parallel() // beside TestExecute and TestLoopingAnswers, within kernelSlots
 	r := root(t)
 	out := filepath.Join(r, "build", "notebooks", "live")
 	// The copies live inside the module, where the header cell finds it;
@@ -114,8 +115,10 @@ func TestLive(t *testing.T) {
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			saved := func() string {
-				mu.Lock() // one notebook compiles at a time (TestExecute's lock)
-				defer mu.Unlock()
+				mu.RLock() // a notebook run beside the others (see kernelSlots)
+				defer mu.RUnlock()
+				kernelSlots <- struct{}{}
+				defer func() { <-kernelSlots }()
 				start := time.Now()
 				defer srv.shutdownKernels(t)
 				cells, saved := b.runLive(t, srv, name, out, work, 15*time.Minute)

@@ -104,6 +104,7 @@ func TestExecute(t *testing.T) {
 	if !*kernel {
 		t.Skip("needs -kernel (make test): runs the notebooks through Jupyter and Chromium")
 	}
+	t.Parallel() // beside TestLive and TestLoopingAnswers, within kernelSlots
 	r := root(t)
 	out := filepath.Join(r, "build", "notebooks")
 	jupyterPath := rawErrorKernel(t, r, filepath.Join(r, "build", "jupyter"))
@@ -183,7 +184,24 @@ func rawErrorKernel(t *testing.T, root, dir string, env ...string) string {
 		"argv":         []string{"/bin/sh", filepath.Join(root, "kernel-setup", "gonb-kernel.sh"), gonb, "{connection_file}", "--raw_error"},
 		"display_name": "Go (gonb)", "language": "go", "interrupt_mode": "message", "env": kernelEnv(env),
 	})
-	if err := os.WriteFile(filepath.Join(kdir, "kernel.json"), spec, 0o644); err != nil {
+	// Written aside and renamed: the kernel tests run side by side, and
+	// a Jupyter starting a kernel never reads a half-written spec.
+	tmp, err := os.CreateTemp(kdir, "kernel-*.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = tmp.Write(spec)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), filepath.Join(kdir, "kernel.json"))
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
 		t.Fatal(err)
 	}
 	return dir
@@ -198,7 +216,15 @@ func kernelEnv(pairs []string) map[string]string {
 	return env
 }
 
-var mu sync.Mutex // one notebook compiles at a time: 2 cores
+// mu is held by a test that needs the kernels to itself (a hub, the
+// shutdown of a kernel, a user's own set-up); the notebook runs of
+// TestExecute, TestLoopingAnswers and TestLive share it (RLock) and each
+// takes one of kernelSlots: two notebooks at a time on the project's
+// 2-core machine, whose cells compile and link mostly on one core each
+// (make test runs these three tests side by side, -parallel 4).
+var mu sync.RWMutex
+
+var kernelSlots = make(chan struct{}, 2)
 
 // execute runs the notebook in its own folder and writes the executed copy
 // to dir, returning its path.
@@ -209,8 +235,10 @@ func execute(t *testing.T, jupyterPath, path, dir string) string {
 // executeWithin is execute with each cell given at most seconds, and env
 // ("NAME=value") added to the kernel's environment.
 func executeWithin(t *testing.T, jupyterPath, path, dir string, seconds int, env ...string) string {
-	mu.Lock()
-	defer mu.Unlock()
+	mu.RLock()
+	defer mu.RUnlock()
+	kernelSlots <- struct{}{}
+	defer func() { <-kernelSlots }()
 	start := time.Now()
 	cmd := exec.Command("jupyter", "nbconvert", "--to", "notebook", "--execute", "--allow-errors",
 		"--ExecutePreprocessor.kernel_name=gonb", fmt.Sprintf("--ExecutePreprocessor.timeout=%d", seconds),
@@ -597,6 +625,7 @@ func TestLoopingAnswers(t *testing.T) {
 	if !*kernel {
 		t.Skip("needs -kernel (make test): runs the notebooks through Jupyter")
 	}
+	t.Parallel() // beside TestExecute and TestLive, within kernelSlots
 	r := root(t)
 	jupyterPath := rawErrorKernel(t, r, filepath.Join(r, "build", "jupyter"))
 	edition := filepath.Join(r, "build", "looping")

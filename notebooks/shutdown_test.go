@@ -71,7 +71,7 @@ func TestNothingLeftRunning(t *testing.T) {
 		t.Fatal("gopls is not on PATH: run kernel-setup/setup.sh (GoNB starts it in every kernel)")
 	}
 	r := root(t)
-	mu.Lock() // one kernel compiles at a time (TestExecute's lock)
+	mu.Lock() // the kernels to itself (see mu)
 	defer mu.Unlock()
 	mark := "REINES_TEST_KERNEL=" + randomID()
 	name, value, _ := strings.Cut(mark, "=")
