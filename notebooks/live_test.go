@@ -115,10 +115,7 @@ func TestLive(t *testing.T) {
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			saved := func() string {
-				mu.RLock() // a notebook run beside the others (see kernelSlots)
-				defer mu.RUnlock()
-				kernelSlots <- struct{}{}
-				defer func() { <-kernelSlots }()
+				defer kernelSlot()() // a notebook run beside the others
 				start := time.Now()
 				defer srv.shutdownKernels(t)
 				cells, saved := b.runLive(t, srv, name, out, work, 15*time.Minute)

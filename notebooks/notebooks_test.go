@@ -186,22 +186,13 @@ func rawErrorKernel(t *testing.T, root, dir string, env ...string) string {
 	})
 	// Written aside and renamed: the kernel tests run side by side, and
 	// a Jupyter starting a kernel never reads a half-written spec.
-	tmp, err := os.CreateTemp(kdir, "kernel-*.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = tmp.Write(spec)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
+	tmp := filepath.Join(kdir, "kernel.json."+randomID())
+	err = os.WriteFile(tmp, spec, 0o644)
 	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), filepath.Join(kdir, "kernel.json"))
+		err = os.Rename(tmp, filepath.Join(kdir, "kernel.json"))
 	}
 	if err != nil {
-		os.Remove(tmp.Name())
+		os.Remove(tmp)
 		t.Fatal(err)
 	}
 	return dir
@@ -226,6 +217,14 @@ var mu sync.RWMutex
 
 var kernelSlots = make(chan struct{}, 2)
 
+// kernelSlot waits for one of kernelSlots, under mu's read lock, and
+// returns what gives it back.
+func kernelSlot() (release func()) {
+	mu.RLock()
+	kernelSlots <- struct{}{}
+	return func() { <-kernelSlots; mu.RUnlock() }
+}
+
 // execute runs the notebook in its own folder and writes the executed copy
 // to dir, returning its path.
 func execute(t *testing.T, jupyterPath, path, dir string) string {
@@ -235,10 +234,7 @@ func execute(t *testing.T, jupyterPath, path, dir string) string {
 // executeWithin is execute with each cell given at most seconds, and env
 // ("NAME=value") added to the kernel's environment.
 func executeWithin(t *testing.T, jupyterPath, path, dir string, seconds int, env ...string) string {
-	mu.RLock()
-	defer mu.RUnlock()
-	kernelSlots <- struct{}{}
-	defer func() { <-kernelSlots }()
+	defer kernelSlot()()
 	start := time.Now()
 	cmd := exec.Command("jupyter", "nbconvert", "--to", "notebook", "--execute", "--allow-errors",
 		"--ExecutePreprocessor.kernel_name=gonb", fmt.Sprintf("--ExecutePreprocessor.timeout=%d", seconds),
