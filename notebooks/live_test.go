@@ -114,10 +114,11 @@ func TestLive(t *testing.T) {
 	b := newBrowser(t)
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel() // each in its own tab, with its own kernel
 			saved := func() string {
 				defer kernelSlot()() // a notebook run beside the others
 				start := time.Now()
-				defer srv.shutdownKernels(t)
+				defer srv.shutdownSession(t, name+".ipynb")
 				cells, saved := b.runLive(t, srv, name, out, work, 15*time.Minute)
 				t.Logf("ran live in %.0f s", time.Since(start).Seconds())
 				checkLive(t, name, cells)
@@ -248,6 +249,44 @@ func (s *jupyterServer) shutdownKernels(t *testing.T) {
 		} else {
 			resp.Body.Close()
 		}
+	}
+}
+
+// shutdownSession asks the server to end the sessions of the notebook at
+// path (relative to the server's folder), and with them their kernels,
+// leaving the other notebooks' kernels running.
+func (s *jupyterServer) shutdownSession(t *testing.T, path string) {
+	c := &http.Client{Timeout: 10 * time.Second}
+	resp, err := c.Get(s.url + "/api/sessions?token=" + s.token)
+	if err != nil {
+		t.Logf("listing sessions: %v", err)
+		return
+	}
+	var sessions []struct {
+		ID   string
+		Path string
+	}
+	err = json.NewDecoder(resp.Body).Decode(&sessions)
+	resp.Body.Close()
+	if err != nil {
+		t.Logf("listing sessions: %v", err)
+		return
+	}
+	found := false
+	for _, ss := range sessions {
+		if ss.Path != path {
+			continue
+		}
+		found = true
+		req, _ := http.NewRequest(http.MethodDelete, s.url+"/api/sessions/"+ss.ID+"?token="+s.token, nil)
+		if resp, err := c.Do(req); err != nil {
+			t.Logf("ending the session of %s: %v", path, err)
+		} else {
+			resp.Body.Close()
+		}
+	}
+	if !found {
+		t.Logf("no session of %s to end", path)
 	}
 }
 
