@@ -29,6 +29,14 @@ var DefaultTimeout = timeoutFrom(os.Getenv(TimeoutEnv))
 // TimeoutEnv is the environment variable that sets DefaultTimeout.
 const TimeoutEnv = "REINES_CHECK_TIMEOUT"
 
+// Scaled is d, a wait of a check written for the default 10 s limit (a
+// window in which the student's goroutines must meet), scaled to
+// DefaultTimeout: d itself by default, a tenth of it at "1s". The checks'
+// waits come from here, so that TimeoutEnv shortens them all.
+func Scaled(d time.Duration) time.Duration {
+	return time.Duration(float64(d) * float64(DefaultTimeout) / float64(10*time.Second))
+}
+
 // timeoutFrom is the limit value sets (a Go duration, positive), 10 s if it
 // sets none or is not one.
 func timeoutFrom(value string) time.Duration {

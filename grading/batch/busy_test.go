@@ -16,19 +16,20 @@ import (
 // checks (00 and 05) get full marks while busy loops hold every core, four
 // per core, each in a session of its own, with the default time limit: a
 // busy machine costs no point (see submission's TestBusyMachine for the
-// mechanism). Each is graded once before, unloaded, so that the loaded
-// run's builds come from the build cache: the builds' own limits are
-// another matter.
+// mechanism). The SDK's packages, with the race detector too, are
+// compiled before, unloaded: the builds' own limits are another matter.
 func TestBusyMachineCorrections(t *testing.T) {
 	if testing.Short() {
 		t.Skip("grades two corrections with every core loaded")
 	}
 	opt := options(t)
-	opt.Limits.Timeout = submission.DefaultLimits.Timeout
+	opt.Limits.Timeout, opt.Limits.Checks = submission.DefaultLimits.Timeout, submission.DefaultLimits.Checks
+	if err := opt.SDK.Prepare(context.Background(), true); err != nil {
+		t.Fatal(err)
+	}
 	root, _ := filepath.Abs("../..")
 	for _, name := range []string{"00-go", "05-domination"} {
 		sub := Submission{Student: name, Path: filepath.Join(root, "notebooks", "corrections", name+".ipynb")}
-		Grade(context.Background(), sub, opt)
 		var loops []*exec.Cmd
 		for range 4 * runtime.NumCPU() {
 			cmd := exec.Command("sh", "-c", "while :; do :; done")

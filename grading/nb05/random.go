@@ -137,9 +137,9 @@ func domProbabilityNote(o DomProbabilityOut) string {
 }
 
 // Waits of the watch of Q24b (see callWatch).
-const (
-	overlapWait = 2 * time.Second       // longest wait for the workers to overlap
-	graceWait   = 20 * time.Millisecond // then how long the watch stays open for further callers
+var (
+	overlapWait = grading.Scaled(2 * time.Second) // longest wait for the workers to overlap: 2 s at the default limit
+	graceWait   = 20 * time.Millisecond           // then how long the watch stays open for further callers
 )
 
 // callWatch watches the calls of the probability handed to the student's
@@ -166,10 +166,16 @@ type callWatch struct {
 	started  bool
 	timedOut bool
 	timers   []*time.Timer
+	// then, if not nil, is closed (not timed out) when this watch times
+	// out: the workers never met in p, which the judge says; a second
+	// watch would make a serial answer wait once more in every case.
+	then *callWatch
 }
 
-func newCallWatch(need int) *callWatch {
-	w := &callWatch{need: need, all: make(chan struct{}), inside: map[int64]bool{}, seen: map[int64]bool{}}
+// newCallWatch watches for need calls at once; then (nil: none) is closed
+// if it times out.
+func newCallWatch(need int, then *callWatch) *callWatch {
+	w := &callWatch{need: need, all: make(chan struct{}), inside: map[int64]bool{}, seen: map[int64]bool{}, then: then}
 	if need <= 0 {
 		w.close(false)
 	}
@@ -187,6 +193,9 @@ func (w *callWatch) close(timedOut bool) {
 		w.mu.Unlock()
 		w.closed.Store(true)
 		close(w.all)
+		if timedOut && w.then != nil {
+			w.then.close(false)
+		}
 	})
 }
 
@@ -252,20 +261,21 @@ func lateCall(in DomParallelCase) int {
 // probability watched by two callWatches: the first from the first call,
 // the second from each goroutine's lateCall-th call, so that workers that
 // meet in p at the start only (a first call each, then the trials one
-// after the other) are seen. Each goroutine counts its own calls in a slot
-// of its own (no synchronization between the workers).
+// after the other) are seen; when the first gives up (the workers never
+// met) the second is closed (see callWatch.then). Each goroutine counts its
+// own calls in a slot of its own (no synchronization between the workers).
 func domRunParallel(f func(int, int, int, domination.Probability, uint64) (int, []queens.Square, domination.RandomStats, error), in DomParallelCase) DomParallelOut {
 	need := 0
 	if in.N > 0 && in.Trials > 0 && in.Workers > 0 {
 		need = min(in.Workers, in.Trials)
 	}
-	w := newCallWatch(need)
 	k := lateCall(in)
 	lateNeed := 0
 	if k > 0 {
 		lateNeed = need
 	}
-	late := newCallWatch(lateNeed)
+	late := newCallWatch(lateNeed, nil)
+	w := newCallWatch(need, late)
 	var calls []int64 // calls[g]: the calls of p by goroutine g, written by g only
 	if k > 0 {
 		calls = make([]int64, goroutineSlots)
@@ -348,7 +358,7 @@ func judgeDomParallel(in DomParallelCase, got, want DomParallelOut) (bool, strin
 	}
 	if got.TimedOut && want.Need > 0 {
 		return false, fmt.Sprintf("en %s, jamais %d appels de p en même temps (au plus %d) : les essais ne se font pas en parallèle. Chaque travailleur fait ses essais dans sa propre goroutine, lancée avant d'attendre (wg.Wait() après la boucle des go) ; le verrou ne protège que la lecture et l'écriture du meilleur, jamais un essai entier ni l'appel de p",
-			grading.Plurals(int(overlapWait/time.Second), "seconde", "secondes"), want.Need, got.Most)
+			grading.Seconds(overlapWait), want.Need, got.Most)
 	}
 	if got.LateTimedOut && want.Need > 0 && got.LateMost == 0 {
 		return false, fmt.Sprintf("aucune goroutine n'a appelé p %s, alors que chaque travailleur fait au moins %s, qui l'appellent chacun au moins une fois (ligne 0) : chaque essai doit appeler la fonction p reçue, dans la goroutine de son travailleur, sans garder ses valeurs de côté",
@@ -356,7 +366,7 @@ func judgeDomParallel(in DomParallelCase, got, want DomParallelOut) (bool, strin
 	}
 	if got.LateTimedOut && want.Need > 0 {
 		return false, fmt.Sprintf("les travailleurs ne se retrouvent dans p qu'au début : à partir du %de appel de p de chaque goroutine, jamais %d appels en même temps en %s (au plus %d). Les essais doivent se faire en parallèle du premier au dernier, chaque travailleur faisant les siens dans sa propre goroutine ; le verrou ne protège que la lecture et l'écriture du meilleur, jamais un essai entier ni l'appel de p",
-			grading.Int(got.LateCall), want.Need, grading.Plurals(int(overlapWait/time.Second), "seconde", "secondes"), got.LateMost)
+			grading.Int(got.LateCall), want.Need, grading.Seconds(overlapWait), got.LateMost)
 	}
 	if in.Reach && in.N < len(independentDomination) && got.Best != independentDomination[in.N] {
 		return false, fmt.Sprintf("%d essais auraient dû trouver %d reines (i(Q_%d)) : chaque travailleur a-t-il son propre générateur, la probabilité p est-elle respectée ?", grading.Int(in.Trials), independentDomination[in.N], in.N)

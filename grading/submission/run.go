@@ -31,6 +31,11 @@ type Limits struct {
 	TmpMB    int           // size of the child's only writable place, a fresh tmpfs (with bubblewrap), in MiB
 	MaxProcs int           // the child's GOMAXPROCS (1 unless a question is about parallelism)
 	Race     bool          // the binary is built with -race: a data race ends the case (see RaceReport)
+	// Checks, if not 0, is the checks' own limit in the child
+	// (grading.TimeoutEnv): their waits for the student's goroutines
+	// (grading.Scaled) and nb03's search budget scale with it. 0: the
+	// default, 10 s.
+	Checks time.Duration
 }
 
 // DefaultLimits are the limits of one case.
@@ -197,6 +202,9 @@ func bwrapArgs(bin, inside string, dynamic bool, lim Limits, environFD int) []st
 		"--setenv", "PATH", "/usr/bin:/bin", "--setenv", "HOME", "/tmp", "--setenv", "TMPDIR", "/tmp",
 		"--setenv", "GOMAXPROCS", strconv.Itoa(max(lim.MaxProcs, 1)), "--setenv", "GOTRACEBACK", "none",
 		"--setenv", grading.EnvKeyFD, "4"}
+	if lim.Checks > 0 {
+		a = append(a, "--setenv", grading.TimeoutEnv, lim.Checks.String())
+	}
 	if lim.Race {
 		a = append(a, "--setenv", "GORACE", raceOptions)
 	}
@@ -463,6 +471,9 @@ func (s Sandbox) start(bin string, binArgs []string, scratch string, lim Limits,
 	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + scratch, "TMPDIR=" + scratch, "GOMAXPROCS=" + strconv.Itoa(max(lim.MaxProcs, 1)), "GOTRACEBACK=none", grading.EnvKeyFD + "=4"}
 	if lim.Race {
 		cmd.Env = append(cmd.Env, "GORACE="+raceOptions)
+	}
+	if lim.Checks > 0 {
+		cmd.Env = append(cmd.Env, grading.TimeoutEnv+"="+lim.Checks.String())
 	}
 	// Killed with the grader, even by kill -9: bubblewrap's own
 	// --die-with-parent takes effect only once it runs, and a grader

@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/prepa-reines/reines/grading"
 )
 
 // hostile programs: each serves 01/Q4 (Count) with a function that returns
@@ -508,5 +510,45 @@ func TestNoRouteToTheKey(t *testing.T) {
 				t.Errorf("answer %d", got.N)
 			}
 		})
+	}
+}
+
+// A child sees the checks' limit of Limits.Checks (grading.TimeoutEnv),
+// which scales its waits for goroutines; without one, none (its default).
+func TestChecksLimitReachesChild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles a program")
+	}
+	work, err := os.MkdirTemp("", "checks-limit") // the sandbox user reaches it (not t.TempDir's 0700 parent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(work) })
+	os.Chmod(work, 0o755)
+	unit := Unit{Name: "limit",
+		Source: "package main\n\nimport (\n\t\"os\"\n\t\"time\"\n)\n\n" +
+			"func count(n int) (int64, error) {\n\td, err := time.ParseDuration(os.Getenv(\"" + grading.TimeoutEnv + "\"))\n\tif err != nil {\n\t\treturn -1, nil\n\t}\n\treturn int64(d / time.Millisecond), nil\n}\n\nfunc main() { serve() }\n",
+		Harness: "package main\n\nimport (\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ \"github.com/prepa-reines/reines/grading/nb01\"\n)\n\nfunc serve() { grading.ServeMain(\"01/Q4\", count) }\n"}
+	built, err := Compile(context.Background(), Toolchain{Root: root(t)}, filepath.Join(work, "build"), []Unit{unit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := built[unit.Name]
+	if b.Bin == "" {
+		t.Fatalf("does not compile: %s", b.Errors)
+	}
+	sb := Probe()
+	for _, c := range []struct {
+		checks time.Duration
+		want   string
+	}{{0, `"N":-1,`}, {1500 * time.Millisecond, `"N":1500,`}} {
+		lim := DefaultLimits
+		lim.Checks = c.checks
+		scratch, _ := os.MkdirTemp(work, "scratch")
+		os.Chmod(scratch, 0o755)
+		outs := sb.RunCases(context.Background(), b.Bin, nil, [][]byte{[]byte(`{"N":4}`)}, scratch, lim)
+		if len(outs) != 1 || outs[0].Result == nil || !strings.Contains(string(outs[0].Result.Output), c.want) {
+			t.Errorf("Checks %v: outcomes %+v; want the result %s", c.checks, outs, c.want)
+		}
 	}
 }
