@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -17,10 +18,10 @@ const RaceWarning = "WARNING: DATA RACE"
 
 // RaceReport returns the first report of the race detector in output,
 // trimmed: the accesses and goroutine creations ("Read at 0x… by goroutine
-// 7:"), each followed by the frames that frame keeps, shown as it says
-// (fn is the function, "main.Count.func1()"; pos its file and line, with
-// the program counter cut), at most 40 lines. "" when output holds no
-// report.
+// 7:", told in French by raceHeading), each followed by the frames that
+// frame keeps, shown as it says (fn is the function, "main.Count.func1()";
+// pos its file and line, with the program counter cut), at most 40 lines.
+// "" when output holds no report.
 func RaceReport(output string, frame func(fn, pos string) (string, bool)) string {
 	i := strings.Index(output, RaceWarning)
 	if i < 0 {
@@ -34,7 +35,7 @@ func RaceReport(output string, frame func(fn, pos string) (string, bool)) string
 		case strings.HasPrefix(l, "=================="):
 			k = len(lines) // the end of the first report
 		case strings.HasSuffix(l, ":") && (strings.Contains(l, " at ") || strings.HasPrefix(l, "Goroutine")):
-			out = append(out, l) // "Read at 0x… by goroutine 7:", "Goroutine 7 (running) created at:"
+			out = append(out, raceHeading(l)) // "Read at 0x… by goroutine 7:", "Goroutine 7 (running) created at:"
 		case k > 0 && (strings.HasPrefix(lines[k], "\t") || strings.HasPrefix(lines[k], "      ")):
 			if cut := strings.LastIndex(l, " +0x"); cut > 0 {
 				l = l[:cut]
@@ -45,6 +46,45 @@ func RaceReport(output string, frame func(fn, pos string) (string, bool)) string
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// The headings of a race report's parts, as Go's race runtime writes them.
+var (
+	raceAccess  = regexp.MustCompile(`^(?i)(previous )?(atomic )?(read|write) at 0x[0-9a-f]+ by (?:main goroutine|goroutine (\d+)):$`)
+	raceCreated = regexp.MustCompile(`^Goroutine (\d+) \((running|finished)\) created at:$`)
+)
+
+// raceHeading tells a heading of a race report in French: "Previous write
+// at 0x… by goroutine 6:" is « Écriture précédente par la goroutine 6 : »,
+// "Goroutine 7 (running) created at:" « Goroutine 7 (en cours) lancée
+// par : » (the frames that follow are where its go statement is); a
+// heading it does not know is kept as it is.
+func raceHeading(l string) string {
+	if m := raceAccess.FindStringSubmatch(l); m != nil {
+		what := "Lecture"
+		if strings.EqualFold(m[3], "write") {
+			what = "Écriture"
+		}
+		if m[2] != "" {
+			what += " atomique"
+		}
+		if m[1] != "" {
+			what += " précédente"
+		}
+		who := "la goroutine principale"
+		if m[4] != "" {
+			who = "la goroutine " + m[4]
+		}
+		return what + " par " + who + "\u00a0:"
+	}
+	if m := raceCreated.FindStringSubmatch(l); m != nil {
+		state := "en cours"
+		if m[2] == "finished" {
+			state = "terminée"
+		}
+		return "Goroutine " + m[1] + " (" + state + ") lancée par\u00a0:"
+	}
+	return l
 }
 
 // CellFrame is the frame filter of RaceReport for the programs built from

@@ -102,6 +102,11 @@ func TestRaceRecheck(t *testing.T) {
 	if !strings.Contains(out, "✘ Détecteur de courses de Go") || !strings.Contains(out, "main.SumParallel") {
 		t.Errorf("a racy SumParallel: the report must fail with the race and its functions:\n%s", out)
 	}
+	// The race runtime's headings ("Write at 0x… by goroutine 7:"), in
+	// French.
+	if !strings.Contains(out, "par la goroutine") || strings.Contains(out, " by goroutine") || strings.Contains(out, "created at") {
+		t.Errorf("a racy SumParallel: the report's headings must be in French:\n%s", out)
+	}
 	if right == racy {
 		t.Fatal("the right answer is the racy one")
 	}
