@@ -34,12 +34,14 @@ type Limits struct {
 	// Checks, if not 0, is the checks' own limit in the child
 	// (grading.TimeoutEnv): their waits for the student's goroutines
 	// (grading.Scaled) and nb03's search budget scale with it. 0: the
-	// default, 10 s.
+	// child's default, 10 s. DefaultLimits has the grader's own
+	// (grading.DefaultTimeout), so that a child waits as long as the
+	// judge's notes say.
 	Checks time.Duration
 }
 
 // DefaultLimits are the limits of one case.
-var DefaultLimits = Limits{Timeout: 10 * time.Second, MemoryMB: 2048, Output: 64 << 10, Procs: 256, TmpMB: 64, MaxProcs: 1}
+var DefaultLimits = Limits{Timeout: 10 * time.Second, MemoryMB: 2048, Output: 64 << 10, Procs: 256, TmpMB: 64, MaxProcs: 1, Checks: grading.DefaultTimeout}
 
 // Sandbox says how children are contained on this machine; see [Probe].
 type Sandbox struct {

@@ -514,7 +514,8 @@ func TestNoRouteToTheKey(t *testing.T) {
 }
 
 // A child sees the checks' limit of Limits.Checks (grading.TimeoutEnv),
-// which scales its waits for goroutines; without one, none (its default).
+// which scales its waits for goroutines; without one, none (its default);
+// with DefaultLimits, the grader's own: 10 s.
 func TestChecksLimitReachesChild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles a program")
@@ -541,7 +542,7 @@ func TestChecksLimitReachesChild(t *testing.T) {
 	for _, c := range []struct {
 		checks time.Duration
 		want   string
-	}{{0, `"N":-1,`}, {1500 * time.Millisecond, `"N":1500,`}} {
+	}{{0, `"N":-1,`}, {1500 * time.Millisecond, `"N":1500,`}, {DefaultLimits.Checks, `"N":10000,`}} {
 		lim := DefaultLimits
 		lim.Checks = c.checks
 		scratch, _ := os.MkdirTemp(work, "scratch")
