@@ -22,7 +22,6 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/notebook"
-	"github.com/prepa-reines/reines/grading/release"
 	"github.com/prepa-reines/reines/grading/submission"
 	"github.com/prepa-reines/reines/tp/board"
 )
@@ -1566,7 +1565,7 @@ func TestUnwrittenAnswer(t *testing.T) {
 		for _, q := range grading.Questions("05") {
 			if q.Prose() {
 				n++
-				if got := unwritten(proseAnswer(nb, q.ID)); got != c.unwritten {
+				if got := notebook.Unwritten(nb.ProseAnswer(q.ID)); got != c.unwritten {
 					t.Errorf("%s, %s: unwritten = %v; want %v", c.path, q.ID, got, c.unwritten)
 				}
 			}
@@ -1590,15 +1589,15 @@ func TestUnwrittenAnswer(t *testing.T) {
 	twice.Cells = slices.Insert(slices.Clone(student.Cells), at, student.Cells[at])
 	twice.Cells[at].Source = notebook.Source("Une reine contrôle au plus 4n − 3 cases.")
 	for name, nb := range map[string]*notebook.Notebook{"below": &below, "twice": &twice} {
-		if got := proseAnswer(nb, q.ID); got != "Une reine contrôle au plus 4n − 3 cases." {
+		if got := nb.ProseAnswer(q.ID); got != "Une reine contrôle au plus 4n − 3 cases." {
 			t.Errorf("%s the placeholder: answer %q", name, got)
 		}
 	}
-	if !unwritten("  \n") || !unwritten("**Votre réponse :**   _(remplacez ce texte par votre réponse)_\n") || unwritten(release.ProsePlaceholder+"\nLes reines se gênent.") {
+	if !notebook.Unwritten("  \n") || !notebook.Unwritten("**Votre réponse :**   _(remplacez ce texte par votre réponse)_\n") || notebook.Unwritten(notebook.ProsePlaceholder+"\nLes reines se gênent.") {
 		t.Error("unwritten: the placeholder, whatever its spaces, or nothing; not a placeholder followed by an answer")
 	}
 	rs := []Result{Result{Student: "ana", File: "s/a.ipynb", TP: "01", Questions: []Question{
-		{ID: "01/Q6", Max: 2, Manual: true, Answer: release.ProsePlaceholder, Unwritten: true},
+		{ID: "01/Q6", Max: 2, Manual: true, Answer: notebook.ProsePlaceholder, Unwritten: true},
 		{ID: "01/Q7", Max: 2, Manual: true, Answer: "Les reines se gênent."},
 	}}.finish("01")}
 	out := t.TempDir()

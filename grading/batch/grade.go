@@ -13,12 +13,10 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/notebook"
-	"github.com/prepa-reines/reines/grading/release"
 	"github.com/prepa-reines/reines/grading/submission"
 	"github.com/prepa-reines/reines/grading/workbook"
 )
@@ -176,8 +174,8 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 			g.Note = strings.TrimSpace(g.Note + " " + note)
 		}
 		if q.Prose() {
-			g.Manual, g.Answer = true, proseAnswer(nb, q.ID)
-			g.Unwritten = unwritten(g.Answer)
+			g.Manual, g.Answer = true, nb.ProseAnswer(q.ID)
+			g.Unwritten = notebook.Unwritten(g.Answer)
 			res.Questions = append(res.Questions, g)
 			continue
 		}
@@ -630,51 +628,6 @@ func duplicates(nb *notebook.Notebook) map[string]int {
 		}
 	}
 	return n
-}
-
-// proseAnswer returns the student's written answer to id: the text of the
-// last written-answer cell of id that is not the placeholder; else, when
-// every such cell is (or there is none), the markdown cells of no
-// question's that follow the last of them up to the next cell of the
-// workbook's (a student who wrote below the placeholder rather than in
-// it); else the placeholder's text, or "".
-func proseAnswer(nb *notebook.Notebook, id string) string {
-	text, last := "", -1
-	for k, c := range nb.Cells {
-		if m := c.Reines(); m.Role == "prose" && m.Question == id {
-			last = k
-			if t := strings.TrimSpace(string(c.Source)); !unwritten(t) || text == "" {
-				text = t
-			}
-		}
-	}
-	if last < 0 || !unwritten(text) {
-		return text
-	}
-	var below []string
-	for _, c := range nb.Cells[last+1:] {
-		if c.Reines().Role != "" {
-			break
-		}
-		if t := strings.TrimSpace(string(c.Source)); c.CellType == "markdown" && t != "" {
-			below = append(below, t)
-		}
-	}
-	if len(below) > 0 {
-		return strings.Join(below, "\n\n")
-	}
-	return text
-}
-
-// unwritten reports whether a written answer's text is the placeholder of
-// the student edition (release.ProsePlaceholder), whatever its spaces, or
-// nothing: the student did not write it.
-func unwritten(answer string) bool {
-	norm := func(s string) string {
-		return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == '\u00a0' || r == '\u202f' }), " ")
-	}
-	a := norm(answer)
-	return a == "" || a == norm(release.ProsePlaceholder)
 }
 
 // importsGrading reports whether the notebook imports a grading package

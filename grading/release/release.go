@@ -126,9 +126,6 @@ chart.LoadLibrary()`
 // StudentStub is the body of every answer in the student notebooks.
 const StudentStub = "\t// À compléter.\n\tpanic(\"à compléter\")\n"
 
-// ProsePlaceholder is the written answer's cell in the student notebooks.
-const ProsePlaceholder = "**Votre réponse :** _(remplacez ce texte par votre réponse)_"
-
 // Build reads the source at srcPath and returns the student and correction
 // notebooks. root is the module's root directory, where tp packages are
 // loaded from. Errors name the section at fault: unknown kind, question not
@@ -351,7 +348,7 @@ func (s *source) cells(f txtar.File) (student, correction notebook.Cell, err err
 		return c, c, nil
 	case "prose":
 		m := notebook.Meta{Role: "prose", Question: id}
-		return cell("markdown", ProsePlaceholder, m), cell("markdown", text, m), nil
+		return cell("markdown", notebook.ProsePlaceholder, m), cell("markdown", text, m), nil
 	case "answer":
 		q := grading.Lookup(id)
 		if q.Prose() || arg != "" {

@@ -67,7 +67,7 @@ Quatre-vingt-douze.
 	if m := student.Cells[3].Reines(); m.Role != "answer" || m.Question != "01/Q2" {
 		t.Errorf("answer metadata %+v", m)
 	}
-	if string(student.Cells[5].Source) != frenchMarkdown(ProsePlaceholder) || string(correction.Cells[5].Source) != "Quatre-vingt-douze." {
+	if string(student.Cells[5].Source) != frenchMarkdown(notebook.ProsePlaceholder) || string(correction.Cells[5].Source) != "Quatre-vingt-douze." {
 		t.Error("prose cells: placeholder for the student, model answer in the correction")
 	}
 	if student.Cells[4].Source != correction.Cells[4].Source {

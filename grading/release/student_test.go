@@ -290,7 +290,7 @@ func TestNoLeak(t *testing.T) {
 					t.Errorf("%s: the answer cell of %s is not a stub", name, m.Question)
 				}
 			case "prose":
-				if string(c.Source) != frenchMarkdown(ProsePlaceholder) {
+				if string(c.Source) != frenchMarkdown(notebook.ProsePlaceholder) {
 					t.Errorf("%s: the written answer of %s is not the placeholder", name, m.Question)
 				}
 			}

@@ -97,6 +97,15 @@ func moduleRoot() (string, error) {
 	return filepath.Dir(gomod), nil
 }
 
+// prose is what make check says of written question q in nb: the teacher
+// grades it; it is still to write while its cell is the placeholder.
+func prose(nb *notebook.Notebook, q *grading.Question) string {
+	if notebook.Unwritten(nb.ProseAnswer(q.ID)) {
+		return q.Number() + " — réponse à rédiger : la cellule de réponse est restée telle quelle (notée par l'enseignant)"
+	}
+	return q.Number() + " — réponse rédigée, notée par l'enseignant"
+}
+
 var fileTP = regexp.MustCompile(`^(\d\d)-`)
 
 // check prints the reports of one notebook.
@@ -160,7 +169,7 @@ func check(root, path string) error {
 			fmt.Fprintf(&harness, "\tif reinesAsked_(%q) {\n\t", q.Number())
 			switch {
 			case q.Prose():
-				fmt.Fprintf(&harness, "\tfmt.Println(%q)\n", q.Number()+" — réponse rédigée, notée par l'enseignant\n")
+				fmt.Fprintf(&harness, "\tfmt.Println(%q)\n", grading.Typography(prose(nb, q))+"\n")
 			case !prog.Defines(q.Func):
 				fmt.Fprintf(&harness, "\tfmt.Println(%q)\n", fmt.Sprintf("%s %s — fonction %s absente du notebook\n", q.Number(), q.Func, q.Func))
 			default:
@@ -225,8 +234,10 @@ func check(root, path string) error {
 	for _, q := range qs {
 		b, ok := built[strings.ToLower(q.Number())]
 		switch {
+		case !ok && q.Prose():
+			printf("%s\n\n", prose(nb, q))
 		case !ok:
-			printf("%s\n", q.Number()+" — "+map[bool]string{true: "réponse rédigée, notée par l'enseignant", false: "fonction " + q.Func + " absente du notebook"}[q.Prose()]+"\n")
+			printf("%s — fonction %s absente du notebook\n\n", q.Number(), q.Func)
 		case b.Bin == "":
 			printf("%s %s — ne compile pas :\n%s%s\n", q.Number(), q.Func, indent(submission.Explain(b.Errors, cells)), gradingHint(b.Errors))
 		default:

@@ -126,3 +126,29 @@ func TestRaceNotImplemented(t *testing.T) {
 		t.Errorf("a question not yet answered is said to have no race:\n%s", out)
 	}
 }
+
+// A written answer is said to be still to write while its cell is the
+// placeholder (the untouched student notebook of TP 1), and written once
+// it holds an answer (the correction); the teacher grades it either way.
+func TestWrittenAnswer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the checks")
+	}
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ path, want string }{
+		{filepath.Join(root, "notebooks", "01-recursion.ipynb"), "Q6 — réponse à rédiger\u00a0: la cellule de réponse est restée telle quelle"},
+		{filepath.Join(root, "notebooks", "corrections", "01-recursion.ipynb"), "Q6 — réponse rédigée, notée par l'enseignant"},
+	} {
+		var checkErr error
+		out := stdout(t, func() { checkErr = check(root, c.path) })
+		if checkErr != nil {
+			t.Fatal(checkErr)
+		}
+		if !strings.Contains(out, c.want) {
+			t.Errorf("%s: no %q:\n%s", c.path, c.want, out)
+		}
+	}
+}
