@@ -10,7 +10,8 @@
 # https://proxy.golang.org). The default version's zips are checked against
 # the SHA-256 below (measured on the proxy's zips on 2026-12-01); another
 # version is checked only by TLS, and the script says so. Re-running it with
-# the same version changes nothing.
+# the same version changes nothing. REINES_SETUP_LANG=fr (setup.sh --fr)
+# gives its messages in French.
 set -euo pipefail
 dir=${1:-$HOME/.local/go}
 version=${2:-go1.26.8}
@@ -24,34 +25,37 @@ sha256_for() {
     darwin-arm64) echo 0aad5fb52b88498885290178adc0bcfe429bc63012621af9f83282eb640bd9c7 ;;
   esac
 }
-say() { printf 'install-go: %s\n' "$*"; }
-die() { printf 'install-go: error: %s\n' "$*" >&2; exit 1; }
+# The message in the set-up's language: say EN FR, die EN FR.
+msg() { if [ "${REINES_SETUP_LANG:-}" = fr ]; then printf '%s' "$2"; else printf '%s' "$1"; fi; }
+say() { printf '%s %s\n' "$(msg install-go: "install-go :")" "$(msg "$1" "$2")"; }
+die() { printf '%s %s\n' "$(msg "install-go: error:" "install-go : erreur :")" "$(msg "$1" "$2")" >&2; exit 1; }
 
 if [ -x "$dir/bin/go" ] && [ "$("$dir/bin/go" env GOVERSION 2>/dev/null)" = "$version" ]; then
-  say "$version present ($dir)"
+  say "$version present ($dir)" "$version présent ($dir)"
   exit 0
 fi
-case "$(uname -s)" in Linux) os=linux ;; Darwin) os=darwin ;; *) die "unsupported system $(uname -s)" ;; esac
-case "$(uname -m)" in x86_64|amd64) arch=amd64 ;; aarch64|arm64) arch=arm64 ;; *) die "unsupported machine $(uname -m)" ;; esac
+case "$(uname -s)" in Linux) os=linux ;; Darwin) os=darwin ;; *) die "unsupported system $(uname -s)" "système non pris en charge : $(uname -s)" ;; esac
+case "$(uname -m)" in x86_64|amd64) arch=amd64 ;; aarch64|arm64) arch=arm64 ;; *) die "unsupported machine $(uname -m)" "processeur non pris en charge : $(uname -m)" ;; esac
 proxy=${GOPROXY:-https://proxy.golang.org}
 proxy=${proxy%%[,|]*}
 case "$proxy" in http*) ;; *) proxy=https://proxy.golang.org ;; esac
 mod="v0.0.1-$version.$os-$arch"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-say "downloading $version ($os-$arch) from $proxy…"
+say "downloading $version ($os-$arch) from $proxy…" "téléchargement de $version ($os-$arch) depuis $proxy…"
 if command -v curl >/dev/null; then
-  curl -fsSL -o "$tmp/go.zip" "$proxy/golang.org/toolchain/@v/$mod.zip" || die "could not download $proxy/golang.org/toolchain/@v/$mod.zip"
+  curl -fsSL -o "$tmp/go.zip" "$proxy/golang.org/toolchain/@v/$mod.zip" || die "could not download $proxy/golang.org/toolchain/@v/$mod.zip" "impossible de télécharger $proxy/golang.org/toolchain/@v/$mod.zip"
 else
   python3 -c 'import sys, urllib.request; urllib.request.urlretrieve(sys.argv[1], sys.argv[2])' "$proxy/golang.org/toolchain/@v/$mod.zip" "$tmp/go.zip" ||
-    die "could not download $proxy/golang.org/toolchain/@v/$mod.zip (no curl, and Python failed)"
+    die "could not download $proxy/golang.org/toolchain/@v/$mod.zip (no curl, and Python failed)" \
+      "impossible de télécharger $proxy/golang.org/toolchain/@v/$mod.zip (pas de curl, et Python a échoué)"
 fi
 if [ "$version" = "$pinned" ]; then
   want=$(sha256_for "$os-$arch")
   if command -v sha256sum >/dev/null; then got=$(sha256sum "$tmp/go.zip" | cut -d' ' -f1); else got=$(shasum -a 256 "$tmp/go.zip" | cut -d' ' -f1); fi
-  [ "$got" = "$want" ] || die "the toolchain zip's SHA-256 is $got, want $want"
+  [ "$got" = "$want" ] || die "the toolchain zip's SHA-256 is $got, want $want" "l'archive de Go n'a pas le SHA-256 attendu : $got au lieu de $want"
 else
-  say "$version is not the pinned $pinned: its zip is checked by TLS only"
+  say "$version is not the pinned $pinned: its zip is checked by TLS only" "$version n'est pas la version épinglée $pinned : son archive n'est vérifiée que par TLS"
 fi
 if command -v unzip >/dev/null; then
   unzip -q "$tmp/go.zip" -d "$tmp/x"
@@ -59,8 +63,8 @@ else
   python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])' "$tmp/go.zip" "$tmp/x"
 fi
 src="$tmp/x/golang.org/toolchain@$mod"
-[ -x "$src/bin/go" ] || [ -f "$src/bin/go" ] || die "the toolchain zip holds no bin/go"
+[ -x "$src/bin/go" ] || [ -f "$src/bin/go" ] || die "the toolchain zip holds no bin/go" "l'archive de Go ne contient pas bin/go"
 chmod -R a+rX "$src" && chmod a+x "$src"/bin/* "$src"/pkg/tool/*/*   # module zips keep no modes
 rm -rf "$dir" && mkdir -p "$(dirname "$dir")" && mv "$src" "$dir"
-[ "$("$dir/bin/go" env GOVERSION)" = "$version" ] || die "$dir/bin/go does not run"
-say "$version installed in $dir (add $dir/bin to PATH)"
+[ "$("$dir/bin/go" env GOVERSION)" = "$version" ] || die "$dir/bin/go does not run" "$dir/bin/go ne fonctionne pas"
+say "$version installed in $dir (add $dir/bin to PATH)" "$version installé dans $dir (ajoutez $dir/bin à PATH)"

@@ -11,6 +11,8 @@
 #   --hub         also install Debian's JupyterHub (`make test` runs a class on it;
 #                 a school's hub: see hub/README.md)
 #   --no-smoke    skip the smoke notebook at the end
+#   --fr          messages in French (the student edition's Makefile, Binder
+#                 and Docker set-ups pass it)
 #
 # Root is not needed: without apt (or root, or sudo) it uses the Jupyter
 # already on PATH, and everything else goes in the user's home (Go, if
@@ -28,15 +30,19 @@ ECHARTS_VERSION=5.6.0
 # sha512 of echarts-5.6.0.tgz as published on the npm registry (dist.integrity).
 ECHARTS_INTEGRITY=sha512-oTbVTsXfKuEhxftHqL5xprgLoc0k7uScAwtryCgWF6hPYFLRwOUHiFmHGCBKP5NPFNkDVopOieyUqYGH8Fa3kA==
 
-browser=0 grader=0 hub=0 smoke=1
+browser=0 grader=0 hub=0 smoke=1 lang=en
+case " $* " in *" --fr "*) lang=fr ;; esac
+# The message in the set-up's language: say EN FR, die EN FR.
+msg() { if [ "$lang" = fr ]; then printf '%s' "$2"; else printf '%s' "$1"; fi; }
 for a in "$@"; do
   case "$a" in
     --browser) browser=1 ;;
     --grader) grader=1 ;;
     --hub) hub=1 ;;
     --no-smoke) smoke=0 ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
-    *) echo "setup: unknown option $a (see --help)" >&2; exit 2 ;;
+    --fr) ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    *) msg "setup: unknown option $a (see --help)" "installation : option inconnue $a (voir --help)" >&2; echo >&2; exit 2 ;;
   esac
 done
 
@@ -44,11 +50,12 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(dirname "$here")
 installed=()
 if [ -t 1 ]; then
-    say() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
+    say() { printf '\033[1m%s\033[0m %s\n' "$(msg setup: "installation :")" "$(msg "$1" "$2")"; }
 else
-    say() { printf 'setup: %s\n' "$*"; }
+    say() { printf '%s %s\n' "$(msg setup: "installation :")" "$(msg "$1" "$2")"; }
 fi
-die() { printf 'setup: error: %s\n' "$*" >&2; exit 1; }
+die() { printf '%s %s\n' "$(msg "setup: error:" "installation : erreur :")" "$(msg "$1" "$2")" >&2; exit 1; }
+export REINES_SETUP_LANG=$lang # install-go.sh speaks it too
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" "$root/notebooks/.smoke.ipynb"' EXIT
 
@@ -59,10 +66,11 @@ go_minor() { go env GOVERSION 2>/dev/null | sed -n 's/^go1\.\([0-9]*\).*/\1/p'; 
 if ! command -v go >/dev/null || [ "$(go_minor)" -lt 26 ] 2>/dev/null || [ -z "$(go_minor)" ]; then
   if [ -x "$HOME/.local/go/bin/go" ]; then export PATH="$HOME/.local/go/bin:$PATH"; fi
   if ! command -v go >/dev/null || [ -z "$(go_minor)" ] || [ "$(go_minor)" -lt 26 ]; then
-    say "Go 1.26 or later is missing: installing it in ~/.local/go…"
-    bash "$here/install-go.sh" "$HOME/.local/go" || die "could not install Go (https://go.dev/doc/install); Go 1.26 or later is needed."
+    say "Go 1.26 or later is missing: installing it in ~/.local/go…" "Go 1.26 ou plus récent manque : installation dans ~/.local/go…"
+    bash "$here/install-go.sh" "$HOME/.local/go" || die "could not install Go (https://go.dev/doc/install); Go 1.26 or later is needed." \
+      "impossible d'installer Go (https://go.dev/doc/install) ; il faut Go 1.26 ou plus récent."
     export PATH="$HOME/.local/go/bin:$PATH"
-    installed+=("Go $(go env GOVERSION) in ~/.local/go (add ~/.local/go/bin to PATH)")
+    installed+=("$(msg "Go $(go env GOVERSION) in ~/.local/go (add ~/.local/go/bin to PATH)" "Go $(go env GOVERSION) dans ~/.local/go (ajoutez ~/.local/go/bin à PATH)")")
   fi
 fi
 gobin=$(go env GOPATH)/bin
@@ -84,9 +92,9 @@ jupyter_ok() {
     jupyter kernelspec list >/dev/null 2>&1 && { jupyter notebook --version >/dev/null 2>&1 || jupyter lab --version >/dev/null 2>&1; }
 }
 if jupyter_ok; then
-  say "Jupyter present ($(command -v jupyter))"
+  say "Jupyter present ($(command -v jupyter))" "Jupyter présent ($(command -v jupyter))"
 else
-  say "installing Jupyter…"
+  say "installing Jupyter…" "installation de Jupyter…"
   # pip may be refused (no PyPI, or PEP 668's "externally managed" Python):
   # then the distribution's packages.
   if python3 -m pip --version >/dev/null 2>&1 &&
@@ -95,42 +103,45 @@ else
     export PATH="$(python3 -m site --user-base)/bin:$PATH"
     installed+=("Jupyter (pip --user)")
   elif apt_install jupyter-notebook jupyter-nbconvert python3-nbclient jupyter-client jupyter-nbformat; then
-    installed+=("Jupyter (Debian packages)")
+    installed+=("$(msg "Jupyter (Debian packages)" "Jupyter (paquets Debian)")")
   else
     die "cannot install Jupyter: PyPI is unreachable and apt-get is unavailable (or needs root).
-Install Jupyter Notebook yourself (pip install notebook, or your distribution's package) and re-run."
+Install Jupyter Notebook yourself (pip install notebook, or your distribution's package) and re-run." \
+      "impossible d'installer Jupyter : PyPI est injoignable, et apt-get absent (ou réservé à root).
+Installez Jupyter Notebook vous-même (pip install notebook, ou le paquet de votre distribution), puis relancez."
   fi
-  jupyter_ok || die "Jupyter was installed but 'jupyter nbconvert' or 'jupyter notebook' does not run."
+  jupyter_ok || die "Jupyter was installed but 'jupyter nbconvert' or 'jupyter notebook' does not run." \
+    "Jupyter est installé, mais « jupyter nbconvert » ou « jupyter notebook » ne fonctionne pas."
 fi
 
 # --- Chromium (tests only) --------------------------------------------------
 if [ $browser = 1 ]; then
   if command -v chromium >/dev/null || command -v chromium-browser >/dev/null; then
-    say "Chromium present"
+    say "Chromium present" "Chromium présent"
   else
-    say "installing Chromium…"
-    apt_install chromium || die "cannot install Chromium (apt-get install chromium); the browser tests need it."
-    installed+=("Chromium (Debian package)")
+    say "installing Chromium…" "installation de Chromium…"
+    apt_install chromium || die "cannot install Chromium (apt-get install chromium); the browser tests need it." "impossible d'installer Chromium (apt-get install chromium) ; les tests dans le navigateur en ont besoin."
+    installed+=("$(msg "Chromium (Debian package)" "Chromium (paquet Debian)")")
   fi
 fi
 
 # --- bubblewrap (the grader's sandbox) ------------------------------------------
 if [ $grader = 1 ]; then
   if command -v bwrap >/dev/null; then
-    say "bubblewrap present"
+    say "bubblewrap present" "bubblewrap présent"
   else
-    say "installing bubblewrap…"
-    apt_install bubblewrap || die "cannot install bubblewrap (apt-get install bubblewrap); the grader runs student code in it."
-    installed+=("bubblewrap (Debian package)")
+    say "installing bubblewrap…" "installation de bubblewrap…"
+    apt_install bubblewrap || die "cannot install bubblewrap (apt-get install bubblewrap); the grader runs student code in it." "impossible d'installer bubblewrap (apt-get install bubblewrap) ; le correcteur y exécute le code des étudiants."
+    installed+=("$(msg "bubblewrap (Debian package)" "bubblewrap (paquet Debian)")")
   fi
   # cmark, the CommonMark reference renderer: the tests render the
   # feedback of hostile submissions with it (the grader does not need it).
   if command -v cmark >/dev/null; then
-    say "cmark present"
+    say "cmark present" "cmark présent"
   else
-    say "installing cmark…"
-    apt_install cmark || die "cannot install cmark (apt-get install cmark); the grader's tests render its Markdown with it."
-    installed+=("cmark (Debian package)")
+    say "installing cmark…" "installation de cmark…"
+    apt_install cmark || die "cannot install cmark (apt-get install cmark); the grader's tests render its Markdown with it." "impossible d'installer cmark (apt-get install cmark) ; les tests du correcteur rendent son Markdown avec."
+    installed+=("$(msg "cmark (Debian package)" "cmark (paquet Debian)")")
   fi
 fi
 
@@ -138,35 +149,36 @@ fi
 # Debian's package (3.0, with configurable-http-proxy); hub/ configures it.
 if [ $hub = 1 ]; then
   if command -v jupyterhub >/dev/null && command -v configurable-http-proxy >/dev/null; then
-    say "JupyterHub present ($(jupyterhub --version 2>/dev/null))"
+    say "JupyterHub present ($(jupyterhub --version 2>/dev/null))" "JupyterHub présent ($(jupyterhub --version 2>/dev/null))"
   else
-    say "installing JupyterHub…"
-    apt_install jupyterhub || die "cannot install JupyterHub (apt-get install jupyterhub); the hub's test needs it."
-    installed+=("JupyterHub $(jupyterhub --version 2>/dev/null) (Debian package)")
+    say "installing JupyterHub…" "installation de JupyterHub…"
+    apt_install jupyterhub || die "cannot install JupyterHub (apt-get install jupyterhub); the hub's test needs it." \
+      "impossible d'installer JupyterHub (apt-get install jupyterhub) ; le test du hub en a besoin."
+    installed+=("$(msg "JupyterHub $(jupyterhub --version 2>/dev/null) (Debian package)" "JupyterHub $(jupyterhub --version 2>/dev/null) (paquet Debian)")")
   fi
 fi
 
 # --- Go tools: GoNB, goimports, gopls -----------------------------------------
 gonb_version() { "$gobin/gonb" -V 2>&1 | grep -o 'v[0-9][0-9.]*' | head -1; }
 if [ -x "$gobin/gonb" ] && [ "$(gonb_version)" = "$GONB_VERSION" ]; then
-  say "GoNB $GONB_VERSION present"
+  say "GoNB $GONB_VERSION present" "GoNB $GONB_VERSION présent"
 else
-  say "building GoNB $GONB_VERSION…"
+  say "building GoNB $GONB_VERSION…" "compilation de GoNB $GONB_VERSION…"
   # 'go install …@version' asks the proxy for the version list, which some
   # proxies refuse; downloading the exact version and building it does not.
   dir=$(go mod download -json "github.com/janpfeifer/gonb@$GONB_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
-  [ -n "$dir" ] || die "could not download GoNB $GONB_VERSION from the Go module proxy."
-  (cd "$dir" && GOFLAGS=-mod=mod go build -o "$gobin/gonb" .) || die "could not build GoNB."
+  [ -n "$dir" ] || die "could not download GoNB $GONB_VERSION from the Go module proxy." "impossible de télécharger GoNB $GONB_VERSION depuis le proxy de modules Go."
+  (cd "$dir" && GOFLAGS=-mod=mod go build -o "$gobin/gonb" .) || die "could not build GoNB." "impossible de compiler GoNB."
   installed+=("GoNB $GONB_VERSION")
 fi
 tool_version() { go version -m "$1" 2>/dev/null | awk '$1=="mod"{print $3; exit}'; }
 for t in "goimports golang.org/x/tools/cmd/goimports $GOIMPORTS_VERSION" "gopls golang.org/x/tools/gopls $GOPLS_VERSION"; do
   set -- $t
   if [ -x "$gobin/$1" ] && [ "$(tool_version "$gobin/$1")" = "$3" ]; then
-    say "$1 $3 present"
+    say "$1 $3 present" "$1 $3 présent"
   else
-    say "installing $1 $3…"
-    go install "$2@$3" || die "could not install $1 ($2@$3)."
+    say "installing $1 $3…" "installation de $1 $3…"
+    go install "$2@$3" || die "could not install $1 ($2@$3)." "impossible d'installer $1 ($2@$3)."
     installed+=("$1 $3")
   fi
 done
@@ -188,14 +200,14 @@ kernel_json() {
 # gonb-kernel.sh starts gopls through gopls-shim/gopls (see there).
 if [ -f "$kdir/kernel.json" ] && [ "$(cat "$kdir/kernel.json")" = "$(kernel_json)" ] && cmp -s "$here/gonb-kernel.sh" "$kdir/gonb-kernel.sh" &&
    cmp -s "$here/gopls-shim/gopls" "$kdir/gopls-shim/gopls" && [ -x "$kdir/gopls-shim/gopls" ]; then
-  say "Go kernel registered ($kdir)"
+  say "Go kernel registered ($kdir)" "noyau Go enregistré ($kdir)"
 else
   "$gobin/gonb" --install >/dev/null 2>&1 || true
-  [ -d "$kdir" ] || die "gonb --install did not register the kernel in $kdir."
+  [ -d "$kdir" ] || die "gonb --install did not register the kernel in $kdir." "gonb --install n'a pas enregistré le noyau dans $kdir."
   cp "$here/gonb-kernel.sh" "$kdir/gonb-kernel.sh"
   mkdir -p "$kdir/gopls-shim" && cp "$here/gopls-shim/gopls" "$kdir/gopls-shim/gopls" && chmod 755 "$kdir/gopls-shim/gopls"
   kernel_json > "$kdir/kernel.json"
-  installed+=("Jupyter kernel 'gonb' in $kdir")
+  installed+=("$(msg "Jupyter kernel 'gonb' in $kdir" "noyau Jupyter « gonb » dans $kdir")")
 fi
 
 # --- ECharts --------------------------------------------------------------------
@@ -203,30 +215,31 @@ cache=${XDG_CACHE_HOME:-$HOME/.cache}
 [ "$(uname)" = Darwin ] && cache="$HOME/Library/Caches"
 edir="$cache/reines/echarts-$ECHARTS_VERSION"
 if [ -s "$edir/echarts.min.js" ] && [ "$(cat "$edir/integrity" 2>/dev/null)" = "$ECHARTS_INTEGRITY" ]; then
-  say "ECharts $ECHARTS_VERSION present ($edir)"
+  say "ECharts $ECHARTS_VERSION present ($edir)" "ECharts $ECHARTS_VERSION présent ($edir)"
 else
-  say "fetching ECharts $ECHARTS_VERSION from the npm registry…"
+  say "fetching ECharts $ECHARTS_VERSION from the npm registry…" "téléchargement d'ECharts $ECHARTS_VERSION depuis le registre npm…"
   if command -v npm >/dev/null; then
-    (cd "$tmp" && npm pack --silent "echarts@$ECHARTS_VERSION" >/dev/null) || die "npm pack echarts@$ECHARTS_VERSION failed."
+    (cd "$tmp" && npm pack --silent "echarts@$ECHARTS_VERSION" >/dev/null) || die "npm pack echarts@$ECHARTS_VERSION failed." "échec de npm pack echarts@$ECHARTS_VERSION."
   else # the registry's tarball, as npm pack gets it (a JupyterHub image without Node.js)
     url="https://registry.npmjs.org/echarts/-/echarts-$ECHARTS_VERSION.tgz"
     if command -v curl >/dev/null; then
-      curl -fsSL -o "$tmp/echarts-$ECHARTS_VERSION.tgz" "$url" || die "could not download $url."
+      curl -fsSL -o "$tmp/echarts-$ECHARTS_VERSION.tgz" "$url" || die "could not download $url." "impossible de télécharger $url."
     else
-      python3 -c 'import sys, urllib.request; urllib.request.urlretrieve(sys.argv[1], sys.argv[2])' "$url" "$tmp/echarts-$ECHARTS_VERSION.tgz" || die "could not download $url."
+      python3 -c 'import sys, urllib.request; urllib.request.urlretrieve(sys.argv[1], sys.argv[2])' "$url" "$tmp/echarts-$ECHARTS_VERSION.tgz" || die "could not download $url." "impossible de télécharger $url."
     fi
   fi
   got="sha512-$(openssl dgst -sha512 -binary "$tmp/echarts-$ECHARTS_VERSION.tgz" | base64 | tr -d '\n')"
-  [ "$got" = "$ECHARTS_INTEGRITY" ] || die "ECharts tarball hash mismatch: got $got, want $ECHARTS_INTEGRITY."
+  [ "$got" = "$ECHARTS_INTEGRITY" ] || die "ECharts tarball hash mismatch: got $got, want $ECHARTS_INTEGRITY." \
+    "l'archive d'ECharts n'a pas l'empreinte attendue : $got au lieu de $ECHARTS_INTEGRITY."
   tar -xzf "$tmp/echarts-$ECHARTS_VERSION.tgz" -C "$tmp" package/dist/echarts.min.js package/LICENSE
   mkdir -p "$edir"
   cp "$tmp/package/dist/echarts.min.js" "$tmp/package/LICENSE" "$edir/"
   echo "$ECHARTS_INTEGRITY" > "$edir/integrity"
-  installed+=("ECharts $ECHARTS_VERSION in $edir")
+  installed+=("$(msg "ECharts $ECHARTS_VERSION in $edir" "ECharts $ECHARTS_VERSION dans $edir")")
 fi
 
 # --- Go modules of the workbook -------------------------------------------------
-(cd "$root" && go mod download) || die "could not download the workbook's Go modules."
+(cd "$root" && go mod download) || die "could not download the workbook's Go modules." "impossible de télécharger les modules Go du cahier."
 
 # --- The race detector's build of the notebooks' packages ------------------------
 # The check cells of the questions on goroutines (TP 0 and TP 5) build the
@@ -235,25 +248,26 @@ fi
 # a student's first such check. It needs cgo and a C compiler.
 if command -v gcc >/dev/null 2>&1 || command -v cc >/dev/null 2>&1; then
   (cd "$root" && CGO_ENABLED=1 go build -race ./grading/nb00 ./grading/nb05 >/dev/null 2>&1) ||
-    say "note: the race detector's build failed here; the checks of TP 0 and TP 5 will say so"
+    say "note: the race detector's build failed here; the checks of TP 0 and TP 5 will say so" \
+      "remarque : la compilation pour le détecteur de courses a échoué ici ; les vérifications des TP 0 et 5 le diront"
 fi
 
 # --- Smoke notebook --------------------------------------------------------------
 if [ $smoke = 1 ]; then
-  say "running the smoke notebook…"
+  say "running the smoke notebook…" "exécution du notebook de test…"
   out="$tmp/smoke"; mkdir -p "$out"
   cp "$here/smoke.ipynb" "$root/notebooks/.smoke.ipynb"
   if ! (cd "$root/notebooks" && limit 300 jupyter nbconvert --to notebook --execute \
         --ExecutePreprocessor.kernel_name=gonb --ExecutePreprocessor.timeout=240 \
         --output-dir "$out" .smoke.ipynb >"$out/log" 2>&1); then
-    tail -20 "$out/log" >&2; die "the smoke notebook failed (log above)."
+    tail -20 "$out/log" >&2; die "the smoke notebook failed (log above)." "le notebook de test a échoué (journal ci-dessus)."
   fi
-  grep -q 'reines: ok' "$out/.smoke.ipynb" || die "the smoke notebook ran but did not print 'reines: ok'."
-  say "smoke notebook ok"
+  grep -q 'reines: ok' "$out/.smoke.ipynb" || die "the smoke notebook ran but did not print 'reines: ok'." "le notebook de test s'est exécuté sans afficher « reines: ok »."
+  say "smoke notebook ok" "notebook de test réussi"
 fi
 
 if [ ${#installed[@]} = 0 ]; then
-  say "nothing to install: everything was already set up."
+  say "nothing to install: everything was already set up." "rien à installer : tout était déjà en place."
 else
-  say "installed:"; printf '  - %s\n' "${installed[@]}"
+  say "installed:" "installé :"; printf '  - %s\n' "${installed[@]}"
 fi

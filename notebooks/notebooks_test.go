@@ -834,10 +834,19 @@ func TestPerUserSetup(t *testing.T) {
 		t.Fatalf("chown: %v\n%s", err, out)
 	}
 	start := time.Now()
-	if out, err := as(edition, "bash", "kernel-setup/setup.sh").CombinedOutput(); err != nil {
+	// As the student edition's Makefile runs it: in French.
+	if out, err := as(edition, "bash", "kernel-setup/setup.sh", "--fr").CombinedOutput(); err != nil {
 		t.Fatalf("setup.sh as %s: %v\n%s", studentUser, err, tail(out, 40))
 	} else {
 		t.Logf("setup.sh as %s in %.0f s:\n%s", studentUser, time.Since(start).Seconds(), tail(out, 12))
+		for _, line := range strings.Split(string(out), "\n") {
+			if strings.HasPrefix(line, "setup:") || strings.HasPrefix(line, "install-go:") {
+				t.Errorf("setup.sh --fr speaks English: %q", line)
+			}
+		}
+		if !strings.Contains(string(out), "installation\u00a0: notebook de test réussi") {
+			t.Errorf("setup.sh --fr: no « notebook de test réussi »:\n%s", tail(out, 12))
+		}
 	}
 	for _, f := range []string{".local/go/bin/go", "go/bin/gonb", ".local/share/jupyter/kernels/gonb/kernel.json", ".cache/reines/echarts-5.6.0/echarts.min.js"} {
 		if _, err := os.Stat(filepath.Join(home, f)); err != nil {
