@@ -3,7 +3,6 @@ package notebooks_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -229,25 +228,14 @@ func startJupyter(t *testing.T, dir, jupyterPath string) *jupyterServer {
 // shutdownKernels asks the server to stop every kernel it runs, so none
 // outlives the test (kernels run in process groups of their own).
 func (s *jupyterServer) shutdownKernels(t *testing.T) {
-	c := &http.Client{Timeout: 10 * time.Second}
-	resp, err := c.Get(s.url + "/api/kernels?token=" + s.token)
-	if err != nil {
-		t.Logf("listing kernels: %v", err)
-		return
-	}
 	var kernels []struct{ ID string }
-	err = json.NewDecoder(resp.Body).Decode(&kernels)
-	resp.Body.Close()
-	if err != nil {
+	if err := s.api().call(http.MethodGet, "api/kernels", nil, http.StatusOK, &kernels); err != nil {
 		t.Logf("listing kernels: %v", err)
 		return
 	}
 	for _, k := range kernels {
-		req, _ := http.NewRequest(http.MethodDelete, s.url+"/api/kernels/"+k.ID+"?token="+s.token, nil)
-		if resp, err := c.Do(req); err != nil {
+		if err := s.api().deleteKernel(k.ID); err != nil {
 			t.Logf("stopping kernel %s: %v", k.ID, err)
-		} else {
-			resp.Body.Close()
 		}
 	}
 }
@@ -256,33 +244,18 @@ func (s *jupyterServer) shutdownKernels(t *testing.T) {
 // path (relative to the server's folder), and with them their kernels,
 // leaving the other notebooks' kernels running.
 func (s *jupyterServer) shutdownSession(t *testing.T, path string) {
-	c := &http.Client{Timeout: 10 * time.Second}
-	resp, err := c.Get(s.url + "/api/sessions?token=" + s.token)
-	if err != nil {
-		t.Logf("listing sessions: %v", err)
-		return
-	}
-	var sessions []struct {
-		ID   string
-		Path string
-	}
-	err = json.NewDecoder(resp.Body).Decode(&sessions)
-	resp.Body.Close()
-	if err != nil {
+	var sessions []struct{ ID, Path string }
+	if err := s.api().call(http.MethodGet, "api/sessions", nil, http.StatusOK, &sessions); err != nil {
 		t.Logf("listing sessions: %v", err)
 		return
 	}
 	found := false
 	for _, ss := range sessions {
-		if ss.Path != path {
-			continue
-		}
-		found = true
-		req, _ := http.NewRequest(http.MethodDelete, s.url+"/api/sessions/"+ss.ID+"?token="+s.token, nil)
-		if resp, err := c.Do(req); err != nil {
-			t.Logf("ending the session of %s: %v", path, err)
-		} else {
-			resp.Body.Close()
+		if ss.Path == path {
+			found = true
+			if err := s.api().call(http.MethodDelete, "api/sessions/"+ss.ID, nil, http.StatusNoContent, nil); err != nil {
+				t.Logf("ending the session of %s: %v", path, err)
+			}
 		}
 	}
 	if !found {
