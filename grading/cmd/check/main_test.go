@@ -30,6 +30,18 @@ func stdout(t *testing.T, f func()) string {
 	return <-done
 }
 
+// checked runs the checks of the notebook at path, failing the test on
+// an error, and returns what they printed.
+func checked(t *testing.T, root, path string) string {
+	t.Helper()
+	var err error
+	out := stdout(t, func() { err = check(root, path) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 // A data race in 05 Q24b, whose results are right, is reported by the
 // checks with the race detector, with the cells involved (as the
 // teacher's grader fails it); Q29 of the same notebook has no race and
@@ -45,11 +57,7 @@ func TestRaceCaught(t *testing.T) {
 	// A notebook of the grader's typical mistakes: Q24b updates the best
 	// without the lock.
 	path := filepath.Join(root, "grading", "batch", "testdata", "mistakes", "05-parallel-no-lock.ipynb")
-	var checkErr error
-	out := stdout(t, func() { checkErr = check(root, path) })
-	if checkErr != nil {
-		t.Fatal(checkErr)
-	}
+	out := checked(t, root, path)
 	if !strings.Contains(out, "✘ Q24b — avec le détecteur de courses") || !strings.Contains(out, "RandomCoverParallel") || !strings.Contains(out, "cellule ") {
 		t.Errorf("the race of Q24b is not reported with its cells:\n%s", out)
 	}
@@ -93,11 +101,7 @@ func TestRaceCaughtOneByOne(t *testing.T) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var checkErr error
-	out := stdout(t, func() { checkErr = check(root, path) })
-	if checkErr != nil {
-		t.Fatal(checkErr)
-	}
+	out := checked(t, root, path)
 	if !strings.Contains(out, "✘ Q24b — avec le détecteur de courses") || !strings.Contains(out, "RandomCoverParallel") {
 		t.Errorf("the race of Q24b is not reported when the questions are checked one by one:\n%s", out)
 	}
@@ -114,11 +118,7 @@ func TestRaceNotImplemented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var checkErr error
-	out := stdout(t, func() { checkErr = check(root, filepath.Join(root, "notebooks", "00-go.ipynb")) })
-	if checkErr != nil {
-		t.Fatal(checkErr)
-	}
+	out := checked(t, root, filepath.Join(root, "notebooks", "00-go.ipynb"))
 	if !strings.Contains(out, "Q8 SumParallel — pas encore implémenté") {
 		t.Errorf("Q8 of the untouched notebook is not reported as not implemented:\n%s", out)
 	}
@@ -142,11 +142,7 @@ func TestWrittenAnswer(t *testing.T) {
 		{filepath.Join(root, "notebooks", "01-recursion.ipynb"), "Q6 — réponse à rédiger\u00a0: la cellule de réponse est restée telle quelle"},
 		{filepath.Join(root, "notebooks", "corrections", "01-recursion.ipynb"), "Q6 — réponse rédigée, notée par l'enseignant"},
 	} {
-		var checkErr error
-		out := stdout(t, func() { checkErr = check(root, c.path) })
-		if checkErr != nil {
-			t.Fatal(checkErr)
-		}
+		out := checked(t, root, c.path)
 		if !strings.Contains(out, c.want) {
 			t.Errorf("%s: no %q:\n%s", c.path, c.want, out)
 		}
