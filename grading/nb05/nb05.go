@@ -164,8 +164,9 @@ type DomParallelCase struct {
 // of its calls of p saw (see [callWatch] and [domRunParallel]): the most
 // calls inside p at once, the goroutines that called it during the
 // watches, whether the first watch gave up waiting for the workers to
-// overlap; LateCall is the call of each goroutine at which the second
-// watch waits (0: none), LateMost and LateTimedOut what it saw. Start (the
+// overlap; Started is the number of trials begun (calls of p on row 0 with
+// no queen placed); LateTrial is the trial of each goroutine at which the
+// second watch waits (0: none), LateMost and LateTimedOut what it saw. Start (the
 // most queens the student's start, a valid answer of Q2b, can hold: see
 // startMost) and Need (the calls that must overlap) are filled by the
 // reference only.
@@ -177,7 +178,8 @@ type DomParallelOut struct {
 	Most         int
 	Callers      int
 	TimedOut     bool
-	LateCall     int  `json:",omitempty"`
+	Started      int64
+	LateTrial    int  `json:",omitempty"`
 	LateMost     int  `json:",omitempty"`
 	LateTimedOut bool `json:",omitempty"`
 	Start        int
@@ -695,7 +697,10 @@ var Q24b = grading.Define(&grading.Exercise[func(int, int, int, domination.Proba
 		s := fmt.Sprintf("%s : %s ; %s : %s, %s, %s ; au plus %s de p en même temps", grading.Plural(o.Best, "reine"), domSquares(o.Queens), grading.Plural(o.Stats.Trials, "essai"),
 			grading.Plural(o.Stats.Failures, "échec"), grading.Plural(o.Stats.Prunings, "élagage"), grading.Plural(o.Stats.Improvements, "amélioration"), grading.Plural(o.Most, "appel"))
 		if o.LateTimedOut {
-			s += fmt.Sprintf(", puis %d à partir du %de appel de chaque goroutine", o.LateMost, grading.Int(o.LateCall))
+			s += fmt.Sprintf(", puis %d au %de essai de chaque travailleur", o.LateMost, grading.Int(o.LateTrial))
+		}
+		if o.Started > o.Stats.Trials {
+			s += fmt.Sprintf(" ; p appelée %s sur la ligne 0 sans reine posée", grading.Plural(o.Started, "fois"))
 		}
 		return s
 	},

@@ -549,8 +549,33 @@ func TestRandomParallelMistakes(t *testing.T) {
 		wg.Wait()
 		return domination.RandomCover(n, trials, p, rand.New(rand.NewPCG(seed, 0)))
 	}
-	// Workers that each call p once at the same time, then do all their
-	// trials holding the lock: one worker at a time.
+	// Workers goroutines that call p together as often as the trials a
+	// worker would start before the second watch, then the trials of Q19
+	// in the caller's goroutine: on row 0 with no queen placed those calls
+	// pass for trials begun and outnumber the trials; on another row the
+	// second watch sees one goroutine only. (A student who read the
+	// watches, reported by the grader's attack review.)
+	warmUpLate := func(row int) parallelFunc {
+		return func(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
+			if workers < 1 {
+				return 0, nil, domination.RandomStats{}, domination.ErrWorkers
+			}
+			var wg sync.WaitGroup
+			for range min(workers, max(trials, 0)) {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for range max(trials/workers/2, 1) {
+						_ = p(max(n, 2), row, 0, 1)
+					}
+				}()
+			}
+			wg.Wait()
+			return domination.RandomCover(n, trials, p, rand.New(rand.NewPCG(seed, 0)))
+		}
+	}
+	// Workers that each call p once at the same time (not in a trial),
+	// then do all their trials holding the lock: one worker at a time.
 	lockedTrials := func(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
 		if workers < 1 {
 			return 0, nil, domination.RandomStats{}, domination.ErrWorkers
@@ -572,7 +597,7 @@ func TestRandomParallelMistakes(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_ = p(n, 0, 0, 1)
+				_ = p(max(n, 2), 1, 0, 1)
 				mu.Lock()
 				defer mu.Unlock()
 				b, qs, st, _ := domination.RandomCover(n, share, p, rand.New(rand.NewPCG(seed, uint64(w))))
@@ -616,7 +641,9 @@ func TestRandomParallelMistakes(t *testing.T) {
 	}{
 		{"serial", serial, "en même temps"},
 		{"p's values kept", memoized, "sans garder ses valeurs"},
-		{"goroutines meet in p once, then serial", warmUp, "qu'au début"},
+		{"goroutines meet in p once, then serial", warmUp, "une seule fois, à son début"},
+		{"goroutines start trials together, then serial", warmUpLate(0), "une seule fois, à son début"},
+		{"goroutines meet in p past half a share, then serial", warmUpLate(1), "qu'au début"},
 		{"lock held over each worker's trials", lockedTrials, "qu'au début"},
 		{"one goroutine after the other", oneByOne, "en même temps"},
 		{"one goroutine per trial", perTrial, "pas une par essai"},

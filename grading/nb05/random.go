@@ -236,56 +236,62 @@ func goroutineID() int64 {
 	return id
 }
 
-// goroutineSlots bounds the goroutine numbers whose calls of p are counted
+// goroutineSlots bounds the goroutine numbers whose trials are counted
 // (see domRunParallel): a child's goroutines are numbered from 1, a few
 // dozen per case; an answer with more goroutines than that fails on its
 // callers anyway.
 const goroutineSlots = 1 << 16
 
-// lateCall is the call of p, counted per goroutine, at which each worker
-// enters the second watch of a case of Q24b (0: none): half the trials of a
-// worker's share, each trial calling p at least once (on row 0, no queen
-// placed yet), so every worker of an even split reaches it while the
-// others still work; with trials handed out as they go, the workers
-// waiting there take no more, and those still short of it get at least
-// half the trials. Cases of fewer than 4 trials per worker have no second
-// watch (it would be the first call, which the first watch sees).
-func lateCall(in DomParallelCase) int {
+// lateTrial is the trial, counted per goroutine, at which each worker
+// enters the second watch of a case of Q24b (0: none): half a worker's
+// share, so every worker of an even split reaches it while the others
+// still work; with trials handed out as they go, the workers waiting there
+// take no more, and those still short of it get at least half the trials.
+// Cases of fewer than 4 trials per worker have no second watch (it would
+// be the first trial, which the first watch sees).
+func lateTrial(in DomParallelCase) int {
 	if in.N < 1 || in.Workers < 1 || in.Trials/in.Workers < 4 {
 		return 0
 	}
 	return in.Trials / in.Workers / 2
 }
 
+// trialStart says whether a call of p starts a trial: each trial of the
+// statement calls p exactly once on row 0 with no queen placed (it cannot
+// be pruned there, the best holding at least one queen), and no other call
+// has those arguments.
+func trialStart(row, placed int) bool { return row == 0 && placed == 0 }
+
 // domRunParallel runs a parallel random search on a case, with the fixed
 // probability watched by two callWatches: the first from the first call,
-// the second from each goroutine's lateCall-th call, so that workers that
-// meet in p at the start only (a first call each, then the trials one
+// the second from each goroutine's lateTrial-th trial, so that workers
+// that meet in p at the start only (a first call each, then the trials one
 // after the other) are seen; when the first gives up (the workers never
-// met) the second is closed (see callWatch.then). Each goroutine counts its
-// own calls in a slot of its own (no synchronization between the workers).
+// met) the second is closed (see callWatch.then). The trials are counted
+// by their first call of p (see trialStart), each goroutine in a slot of
+// its own (no synchronization between the workers); their sum, read once
+// the answer has returned, must be the number of trials, so that calls of
+// p made only to be seen in it (warm-up calls, then the trials in one
+// goroutine) do not pass for trials.
 func domRunParallel(f func(int, int, int, domination.Probability, uint64) (int, []queens.Square, domination.RandomStats, error), in DomParallelCase) DomParallelOut {
 	need := 0
 	if in.N > 0 && in.Trials > 0 && in.Workers > 0 {
 		need = min(in.Workers, in.Trials)
 	}
-	k := lateCall(in)
+	k := lateTrial(in)
 	lateNeed := 0
 	if k > 0 {
 		lateNeed = need
 	}
 	late := newCallWatch(lateNeed, nil)
 	w := newCallWatch(need, late)
-	var calls []int64 // calls[g]: the calls of p by goroutine g, written by g only
-	if k > 0 {
-		calls = make([]int64, goroutineSlots)
-	}
+	starts := make([]int64, goroutineSlots) // starts[g]: the trials started by goroutine g, written by g only
 	p := func(n, row, placed, best int) float64 {
 		w.enter()
-		if k > 0 {
+		if trialStart(row, placed) {
 			if g := goroutineID(); g > 0 && g < goroutineSlots {
-				calls[g]++
-				if calls[g] == int64(k) {
+				starts[g]++
+				if starts[g] == int64(k) {
 					late.enter()
 				}
 			}
@@ -295,12 +301,16 @@ func domRunParallel(f func(int, int, int, domination.Probability, uint64) (int, 
 	best, qs, st, err := f(in.N, in.Trials, in.Workers, p, in.Seed)
 	w.close(!w.closed.Load())
 	late.close(!late.closed.Load())
+	var started int64
+	for _, c := range starts {
+		started += c
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	late.mu.Lock()
 	defer late.mu.Unlock()
 	return DomParallelOut{Best: best, Queens: qs, Stats: st, Err: grading.ErrOf(err), Most: w.most, Callers: max(len(w.seen), len(late.seen)), TimedOut: w.timedOut && need > 0,
-		LateCall: k, LateMost: late.most, LateTimedOut: late.timedOut && lateNeed > 0}
+		Started: started, LateTrial: k, LateMost: late.most, LateTimedOut: late.timedOut && lateNeed > 0}
 }
 
 // startMost returns the most queens a valid answer of Q2b can place on the
@@ -356,17 +366,21 @@ func judgeDomParallel(in DomParallelCase, got, want DomParallelOut) (bool, strin
 	if got.Most > in.Workers || got.Callers > in.Workers {
 		return false, fmt.Sprintf("%d goroutines ont appelé p pour %s : lancez exactement workers goroutines qui se partagent les essais, pas une par essai", max(got.Most, got.Callers), grading.Plural(in.Workers, "travailleur"))
 	}
+	if got.Started > st.Trials {
+		return false, fmt.Sprintf("p a été appelée %s sur la ligne 0 sans reine posée, pour %s : chaque essai l'appelle ainsi une seule fois, à son début, et p ne s'appelle que pour décider de poser une reine dans un essai",
+			grading.Plural(got.Started, "fois"), grading.Plural(st.Trials, "essai"))
+	}
 	if got.TimedOut && want.Need > 0 {
 		return false, fmt.Sprintf("en %s, jamais %d appels de p en même temps (au plus %d) : les essais ne se font pas en parallèle. Chaque travailleur fait ses essais dans sa propre goroutine, lancée avant d'attendre (wg.Wait() après la boucle des go) ; le verrou ne protège que la lecture et l'écriture du meilleur, jamais un essai entier ni l'appel de p",
 			grading.Seconds(overlapWait), want.Need, got.Most)
 	}
 	if got.LateTimedOut && want.Need > 0 && got.LateMost == 0 {
-		return false, fmt.Sprintf("aucune goroutine n'a appelé p %s, alors que chaque travailleur fait au moins %s, qui l'appellent chacun au moins une fois (ligne 0) : chaque essai doit appeler la fonction p reçue, dans la goroutine de son travailleur, sans garder ses valeurs de côté",
-			grading.Plural(got.LateCall, "fois"), grading.Plural(in.Trials/in.Workers, "essai"))
+		return false, fmt.Sprintf("aucune goroutine n'a commencé %s (un appel de p sur la ligne 0, sans reine posée), alors que chaque travailleur en fait au moins %d : chaque essai doit appeler la fonction p reçue, dans la goroutine de son travailleur, sans garder ses valeurs de côté",
+			grading.Plural(got.LateTrial, "essai"), in.Trials/in.Workers)
 	}
 	if got.LateTimedOut && want.Need > 0 {
-		return false, fmt.Sprintf("les travailleurs ne se retrouvent dans p qu'au début : à partir du %de appel de p de chaque goroutine, jamais %d appels en même temps en %s (au plus %d). Les essais doivent se faire en parallèle du premier au dernier, chaque travailleur faisant les siens dans sa propre goroutine ; le verrou ne protège que la lecture et l'écriture du meilleur, jamais un essai entier ni l'appel de p",
-			grading.Int(got.LateCall), want.Need, grading.Seconds(overlapWait), got.LateMost)
+		return false, fmt.Sprintf("les travailleurs ne se retrouvent dans p qu'au début : au %de essai de chaque travailleur, jamais %d appels de p en même temps en %s (au plus %d). Les essais doivent se faire en parallèle du premier au dernier, chaque travailleur faisant les siens dans sa propre goroutine ; le verrou ne protège que la lecture et l'écriture du meilleur, jamais un essai entier ni l'appel de p",
+			grading.Int(got.LateTrial), want.Need, grading.Seconds(overlapWait), got.LateMost)
 	}
 	if in.Reach && in.N < len(independentDomination) && got.Best != independentDomination[in.N] {
 		return false, fmt.Sprintf("%d essais auraient dû trouver %d reines (i(Q_%d)) : chaque travailleur a-t-il son propre générateur, la probabilité p est-elle respectée ?", grading.Int(in.Trials), independentDomination[in.N], in.N)

@@ -242,9 +242,9 @@ case('05-sequential', '05/Q24b', '''func RandomCoverParallel(n, trials, workers 
 	return RandomCover(n, trials, p, rand.New(rand.NewPCG(seed, 0)))
 }''', 0, 'goroutines')
 # Goroutines that all meet in the function watched at the start, then the
-# rest done by one goroutine: the second watch (the calls of the second
-# half, or each goroutine's calls past half its share) sees them; the cases
-# too small for it still pass.
+# rest done by one goroutine: their calls on row 0 with no queen placed pass
+# for trials begun and outnumber the trials; the cases with no trial to do
+# (errors, zero trials, n = 0) still pass.
 case('05-warm-up', '05/Q24b', '''func RandomCoverParallel(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
 	if trials < 0 {
 		return 0, nil, domination.RandomStats{}, domination.ErrTrials
@@ -266,7 +266,36 @@ case('05-warm-up', '05/Q24b', '''func RandomCoverParallel(n, trials, workers int
 	}
 	wg.Wait()
 	return RandomCover(n, trials, p, rand.New(rand.NewPCG(seed, 0)))
-}''', 0.75, '')
+}''', 0.5, '')
+# The same, with as many calls of p together as the trials a worker starts
+# before the second watch (half its share), then the trials in one
+# goroutine: the calls pass for trials begun (row 0, no queen placed) and
+# outnumber the trials (found by an attack review with the grader's source).
+case('05-warm-up-late', '05/Q24b', '''func RandomCoverParallel(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
+	if trials < 0 {
+		return 0, nil, domination.RandomStats{}, domination.ErrTrials
+	}
+	if workers < 1 || workers > domination.MaxWorkers {
+		return 0, nil, domination.RandomStats{}, domination.ErrWorkers
+	}
+	// The workers call p together as often as half a share of trials would,
+	// then the trials of Q19 run one after the other.
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for range min(workers, trials) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			mu.Unlock()
+			for range max(trials/workers/2, 1) {
+				_ = p(max(n, 1), 0, 0, 1)
+			}
+		}()
+	}
+	wg.Wait()
+	return RandomCover(n, trials, p, rand.New(rand.NewPCG(seed, 0)))
+}''', 0.5, '')
 case('00-warm-up-workers', '00/Q9', '''func Workers(tasks []int, workers int, f func(int) int64) int64 {
 	// The first task of each worker on a channel, the rest one after the other.
 	workers = max(workers, 1)
