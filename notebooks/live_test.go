@@ -21,21 +21,6 @@ import (
 	"github.com/prepa-reines/reines/grading/notebook"
 )
 
-// liveNotebooks are the correction notebooks TestLive runs in a live
-// Jupyter: all of them. Their saved copies are the corrections' one run
-// through the kernel: TestExecute's checks read them too.
-func liveNotebooks(t *testing.T, r string) []string {
-	srcs, _ := filepath.Glob(filepath.Join(r, "notebooks", "src", "*.txtar"))
-	var names []string
-	for _, src := range srcs {
-		names = append(names, strings.TrimSuffix(filepath.Base(src), ".txtar"))
-	}
-	if len(names) == 0 {
-		t.Fatal("no notebook sources")
-	}
-	return names
-}
-
 // wideCheck is a cell TestLive adds at the end of notebook 04: the report
 // of a failing check whose values are 81-character Sudoku grids, which
 // have no space to wrap at (the table was 1,526 px wide in a 978
@@ -63,18 +48,20 @@ var liveCells = map[string][]struct{ source, text, kinds string }{
 	},
 }
 
-// TestLive opens the correction notebooks in a live Jupyter (the classic
-// Notebook server of kernel-setup, with the workbook's GoNB kernel) in
-// headless Chromium, runs all their cells as a student would (Run All),
+// TestLive opens the student notebooks with the corrections' answers
+// pasted in (pastedNotebook), in the student edition TestExecute shares
+// (build/student), in a live Jupyter (the classic Notebook server of
+// kernel-setup, with the workbook's GoNB kernel) in headless Chromium, runs
+// all their cells as a student would (Run All),
 // and checks what the page shows once the kernel is idle: no error, one
 // check table per check cell, no output wider than its output area
 // (tables fit or scroll inside their cells), and in each cell text
 // printed before a chart shows above it, in the order the kernel sent
 // the outputs over the websocket (which nbconvert's headless run does not
 // test). Then it saves each notebook, and checks the saved copy as
-// TestExecute checks the student notebooks (checkExecuted): the
-// corrections run through the kernel once. Screenshots go to
-// build/notebooks/live.
+// TestExecute checks the notebooks it runs (checkExecuted): every check
+// passes, on the recorded values of the student edition. Screenshots go
+// to build/notebooks/live.
 func TestLive(t *testing.T) {
 	if !*kernel {
 		t.Skip("needs -kernel (make test): runs notebooks in a live Jupyter and Chromium")
@@ -82,21 +69,19 @@ func TestLive(t *testing.T) {
 	t.Parallel() // beside TestExecute and TestLoopingAnswers, within kernelSlots
 	r := root(t)
 	out := filepath.Join(r, "build", "notebooks", "live")
-	// The copies live inside the module, where the header cell finds it;
-	// the server saves outputs into them, never into the notebooks.
-	work := filepath.Join(out, "work")
+	// The copies live inside the student edition's module, where the
+	// header cell finds it; the server saves outputs into them.
+	edition := studentEdition(t, r)
+	work := filepath.Join(edition, "notebooks", "live")
 	if err := os.RemoveAll(work); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.MkdirAll(work, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	names := liveNotebooks(t, r)
+	names := notebookNames(t, r)
 	for _, name := range names {
-		nb, err := notebook.Read(filepath.Join(r, "notebooks", "corrections", name+".ipynb"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		nb := pastedNotebook(t, r, edition, name)
 		if name == "04-exactcover" {
 			nb.Cells = append(nb.Cells, notebook.Cell{CellType: "code", ID: "live-wide", Source: notebook.Source(wideCheck), Metadata: map[string]any{}})
 		}

@@ -5,21 +5,22 @@
 //
 // With -kernel (make test passes it), TestExecute runs headless through
 // the real GoNB kernel (jupyter nbconvert --execute), in a student edition
-// it copies (build/student), every student notebook and every student
-// notebook with the corrections' answers pasted in. It checks the outputs
-// (no error, every check passes in the pasted notebooks, every check says
-// "not implemented" in the untouched ones), exports each to HTML and opens
-// it in headless Chromium: every chart must draw (a canvas replaces the
-// static SVG) with no JavaScript error, and with scripts disabled every
-// chart must show its static SVG. Executed notebooks, HTML and screenshots
-// go to build/notebooks. TestLive (live_test.go) runs every correction
-// notebook of the teacher's edition in a live Jupyter server in headless
-// Chromium, as a student would, checks what the page shows, saves it and
-// checks the saved copy as TestExecute does: each notebook goes through the
-// kernel once per edition. TestStaleAnswer checks, through the kernel, that
-// a check run after its answer cell stopped compiling says so;
-// TestHeaderNotRun, that a check run before the header, and the header of
-// a notebook moved out of the workbook, say so in French.
+// it copies (build/student), every student notebook untouched, and one
+// correction in the teacher's edition. It checks the outputs (no error,
+// every check says "not implemented" in the untouched ones, every check
+// passes in the correction), exports each to HTML and opens it in
+// headless Chromium: every chart must draw (a canvas replaces the static
+// SVG) with no JavaScript error, and with scripts disabled every chart
+// must show its static SVG. Executed notebooks, HTML and screenshots go to
+// build/notebooks. TestLive (live_test.go) runs every student notebook
+// with the corrections' answers pasted in, in the same student edition,
+// in a live Jupyter server in headless Chromium, as a student would,
+// checks what the page shows, saves it and checks the saved copy as
+// TestExecute does (every check passing): each notebook goes through the
+// kernel once untouched and once answered. TestStaleAnswer checks, through
+// the kernel, that a check run after its answer cell stopped compiling says
+// so; TestHeaderNotRun, that a check run before the header, and the header
+// of a notebook moved out of the workbook, say so in French.
 package notebooks_test
 
 import (
@@ -109,43 +110,20 @@ func TestExecute(t *testing.T) {
 	out := filepath.Join(r, "build", "notebooks")
 	jupyterPath := rawErrorKernel(t, r, filepath.Join(r, "build", "jupyter"))
 	browser := newBrowser(t)
-	edition := filepath.Join(r, "build", "student")
-	if _, err := release.CopyEdition(r, edition, true); err != nil {
-		t.Fatal(err)
-	}
-	pasted := filepath.Join(edition, "notebooks", "pasted")
-	if err := os.MkdirAll(pasted, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	edition := studentEdition(t, r)
 	type run struct {
 		kind, path string
 		want       string // the outcome of every check
 	}
 	var runs []run
-	// The generated notebooks only: a student's copy beside them is not ours.
-	srcs, _ := filepath.Glob(filepath.Join(r, "notebooks", "src", "*.txtar"))
-	for _, src := range srcs {
-		name := strings.TrimSuffix(filepath.Base(src), ".txtar") + ".ipynb"
-		student, correction := filepath.Join(edition, "notebooks", name), filepath.Join(r, "notebooks", "corrections", name)
-		s, err := notebook.Read(student)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := notebook.Read(correction)
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := release.PasteAnswers(s, c).Marshal()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(pasted, name), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		// The corrections run once, live (TestLive), which checks its
-		// saved copies as these are.
-		runs = append(runs, run{"student", student, "not-implemented"}, run{"pasted", filepath.Join(pasted, name), "passed"})
+	for _, name := range notebookNames(t, r) {
+		runs = append(runs, run{"student", filepath.Join(edition, "notebooks", name+".ipynb"), "not-implemented"})
 	}
+	// The student notebooks with the corrections' answers run live in the
+	// student edition (TestLive), which checks its saved copies as these
+	// are; one correction runs here in the teacher's edition, whose checks
+	// compute the expected values with the reference answers.
+	runs = append(runs, run{"teacher", filepath.Join(r, "notebooks", "corrections", teacherRun+".ipynb"), "passed"})
 	for _, rn := range runs {
 		name := strings.TrimSuffix(filepath.Base(rn.path), ".ipynb")
 		t.Run(rn.kind+"/"+name, func(t *testing.T) {
@@ -155,6 +133,56 @@ func TestExecute(t *testing.T) {
 			checkExecuted(t, browser, executed, filepath.Join(dir, name+".png"), rn.want)
 		})
 	}
+}
+
+// teacherRun is the correction TestExecute runs in the teacher's edition:
+// the shortest.
+const teacherRun = "01-recursion"
+
+// notebookNames are the workbook's notebooks, by name without extension:
+// the generated ones only (a student's copy beside them is not ours).
+func notebookNames(t *testing.T, r string) []string {
+	srcs, _ := filepath.Glob(filepath.Join(r, "notebooks", "src", "*.txtar"))
+	var names []string
+	for _, src := range srcs {
+		names = append(names, strings.TrimSuffix(filepath.Base(src), ".txtar"))
+	}
+	if len(names) == 0 {
+		t.Fatal("no notebook sources in notebooks/src")
+	}
+	return names
+}
+
+// The student edition TestExecute and TestLive share (build/student), made
+// once per run.
+var (
+	editionOnce sync.Once
+	editionErr  error
+)
+
+// studentEdition returns the student edition copied to build/student.
+func studentEdition(t *testing.T, r string) string {
+	edition := filepath.Join(r, "build", "student")
+	editionOnce.Do(func() { _, editionErr = release.CopyEdition(r, edition, true) })
+	if editionErr != nil {
+		t.Fatal(editionErr)
+	}
+	return edition
+}
+
+// pastedNotebook is the student notebook name of the edition with the
+// answers of its correction pasted in (release.PasteAnswers): a student's
+// notebook with the reference answers.
+func pastedNotebook(t *testing.T, r, edition, name string) *notebook.Notebook {
+	s, err := notebook.Read(filepath.Join(edition, "notebooks", name+".ipynb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := notebook.Read(filepath.Join(r, "notebooks", "corrections", name+".ipynb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return release.PasteAnswers(s, c)
 }
 
 // checkExecuted checks a notebook the kernel ran (see checkOutputs: every
