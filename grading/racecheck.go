@@ -90,7 +90,8 @@ func raceHeading(l string) string {
 // CellFrame is the frame filter of RaceReport for the programs built from
 // a notebook's cells (by the grader and make check), whose //line
 // directives name the cells: it keeps the frames in the cells, shown as
-// "main.F() — cellule N:L".
+// "main.F() — cellule N:L" (submission.ExplainFrames then names the cell
+// by its first line and quotes the line).
 func CellFrame(fn, pos string) (string, bool) {
 	i := strings.Index(pos, "cellule ")
 	if i < 0 {

@@ -325,7 +325,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		}
 		args, whole := wholeArgs[g.ID]
 		before := *g
-		if runCases(ctx, g, b.Bin, args, dir, qopt) && whole {
+		if runCases(ctx, g, b.Bin, args, dir, qopt, cells) && whole {
 			// The whole program called a reserved function as it started:
 			// only the questions whose own program does so lose their
 			// points, so this one is built and run alone.
@@ -335,9 +335,9 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 				return res.finish(tp)
 			}
 			if b := alone[units[k].Name]; err == nil && b.Bin != "" {
-				runCases(ctx, g, b.Bin, nil, dir, qopt)
+				runCases(ctx, g, b.Bin, nil, dir, qopt, cells)
 			} else {
-				runCases(ctx, g, built[unitName(g.ID)].Bin, args, dir, qopt)
+				runCases(ctx, g, built[unitName(g.ID)].Bin, args, dir, qopt, cells)
 			}
 		}
 	}
@@ -470,12 +470,13 @@ func notebookPackage(tp string) string {
 func unitName(id string) string { return "q" + strings.ReplaceAll(id, "/", "_") }
 
 // runCases runs every public then hidden case of g (the public ones only
-// with opt.Public), in one sandboxed
-// child while it lasts, and scores it. It reports whether the program
+// with opt.Public), in one sandboxed child while it lasts, and scores it;
+// the frames of a panic or a race name the notebook's cells (cells) by
+// their first lines (see submission.ExplainFrames). It reports whether the program
 // called a function reserved for grading as it started. The cases the
 // machine, too busy, did not give their time (and those after them) count
 // neither way: g.Unjudged says how many, and its note says why.
-func runCases(ctx context.Context, g *Question, bin string, args []string, dir string, opt Options) (atStart bool) {
+func runCases(ctx context.Context, g *Question, bin string, args []string, dir string, opt Options, cells []submission.Cell) (atStart bool) {
 	all, public, err := grading.Inputs(g.ID, !opt.Public, opt.Seed)
 	if err != nil {
 		g.Note = err.Error()
@@ -521,6 +522,8 @@ func runCases(ctx context.Context, g *Question, bin string, args []string, dir s
 				cr.Status = grading.TimedOut
 			}
 		}
+		// The frames of a panic or a race, by the cells' first lines.
+		cr.Note, cr.Got = submission.ExplainFrames(cr.Note, cells), submission.ExplainFrames(cr.Got, cells)
 		if cr.Status == grading.Unjudged {
 			// No verdict: the case counts neither way (a public one is
 			// shown, with why).

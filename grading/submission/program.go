@@ -461,6 +461,19 @@ func ExplainCellError(e CellError, cells []Cell) string {
 // explainAt describes message msg about line line (from 1; 0 if unknown)
 // of the cell at index cell.
 func explainAt(cells []Cell, cell, line int, msg string) string {
+	where, quoted := cellPlace(cells, cell, line, 60)
+	out := where + " : " + msg + "\n"
+	if quoted != "" {
+		out += "    " + quoted + "\n"
+	}
+	return out
+}
+
+// cellPlace names line line (from 1; 0 if unknown) of the cell at index
+// cell the way a student finds it, "ligne 3 de la cellule « func F(n int)
+// { »" (Jupyter shows no cell numbers; the cell's first line cut to width
+// runes), and returns the line itself, trimmed ("" if unknown).
+func cellPlace(cells []Cell, cell, line, width int) (where, quoted string) {
 	var src string
 	for _, c := range cells {
 		if c.Index == cell {
@@ -475,16 +488,47 @@ func explainAt(cells []Cell, cell, line int, msg string) string {
 			break
 		}
 	}
-	if len([]rune(first)) > 60 {
-		first = string([]rune(first)[:60]) + "…"
+	if len([]rune(first)) > width {
+		first = strings.TrimSpace(string([]rune(first)[:width])) + "…"
 	}
-	where := "la cellule « " + first + " »"
+	where = "la cellule « " + first + " »"
 	if line > 0 {
 		where = fmt.Sprintf("ligne %d de %s", line, where)
 	}
-	out := where + " : " + msg + "\n"
 	if line > 0 && line <= len(lines) {
-		out += "    " + strings.TrimSpace(lines[line-1]) + "\n"
+		quoted = strings.TrimSpace(lines[line-1])
 	}
-	return out
+	return where, quoted
+}
+
+// cellFrame is a frame of a race report or a panic's trace in a cell, as
+// the grading package shows it (grading.CellFrame, and a child's panic
+// notes): "  main.F() — cellule 7:3".
+var cellFrame = regexp.MustCompile(`^(\s*)(.*) — cellule (\d+):(\d+)$`)
+
+// ExplainFrames rewrites the frames in the notebook's cells (cells holds
+// them, by index) of a race report (grading.RaceReport with
+// grading.CellFrame) or a panic's note the way Explain names a place, on
+// one line: "main.F() — ligne 3 de la cellule « func F(n int) { » : x++"
+// (the cell's first line cut shorter than Explain's: a report has many
+// frames). Other lines, and frames in cells it does not hold, are kept.
+func ExplainFrames(report string, cells []Cell) string {
+	lines := strings.Split(report, "\n")
+	for k, l := range lines {
+		m := cellFrame.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		cell, _ := strconv.Atoi(m[3])
+		line, _ := strconv.Atoi(m[4])
+		if !slices.ContainsFunc(cells, func(c Cell) bool { return c.Index == cell-1 }) {
+			continue // not a cell of this notebook
+		}
+		where, quoted := cellPlace(cells, cell-1, line, 28)
+		lines[k] = m[1] + m[2] + " — " + where
+		if quoted != "" {
+			lines[k] += " : " + quoted
+		}
+	}
+	return strings.Join(lines, "\n")
 }

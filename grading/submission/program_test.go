@@ -139,6 +139,26 @@ func TestExplain(t *testing.T) {
 	}
 }
 
+// The frames of a race report or a panic in the cells name the cell by its
+// first line (cut at 28 characters), give the line within the cell and
+// quote it, on one line; other lines are kept as they are.
+func TestExplainFrames(t *testing.T) {
+	cells := []Cell{{2, "func RandomCoverParallel(n, trials int) {\n\tgo func() { n++ }()\n\tn++\n}"}, {5, "var n int"}}
+	report := "Écriture par la goroutine 8\u00a0:\n  main.RandomCoverParallel.func1() — cellule 3:2\nÉcriture précédente par la goroutine principale\u00a0:\n  main.RandomCoverParallel() — cellule 3:3\n  main.F() — cellule 9:1"
+	want := "Écriture par la goroutine 8\u00a0:\n" +
+		"  main.RandomCoverParallel.func1() — ligne 2 de la cellule « func RandomCoverParallel(n,… » : go func() { n++ }()\n" +
+		"Écriture précédente par la goroutine principale\u00a0:\n" +
+		"  main.RandomCoverParallel() — ligne 3 de la cellule « func RandomCoverParallel(n,… » : n++\n" +
+		"  main.F() — cellule 9:1"
+	if got := ExplainFrames(report, cells); got != want {
+		t.Errorf("ExplainFrames:\n%s\nwant\n%s", got, want)
+	}
+	panicNote := "panique : index out of range\nmain.Count — cellule 6:1"
+	if got, want := ExplainFrames(panicNote, cells), "panique : index out of range\nmain.Count — ligne 1 de la cellule « var n int » : var n int"; got != want {
+		t.Errorf("ExplainFrames(panic note):\n%s\nwant\n%s", got, want)
+	}
+}
+
 // Any cell text: the program is rebuilt without a panic, and every name it
 // declares can be cut out, with what runs at start, into a source.
 func FuzzBuild(f *testing.F) {

@@ -211,7 +211,7 @@ func check(root, path string) error {
 				return err
 			}
 			if q.Race && slices.Contains(racy, q) {
-				if err := runRace(ctx, built["race"], q); err != nil {
+				if err := runRace(ctx, built["race"], q, cells); err != nil {
 					return err
 				}
 			}
@@ -245,7 +245,7 @@ func check(root, path string) error {
 				return err
 			}
 			if q.Race {
-				if err := runRace(ctx, built["race-"+strings.ToLower(q.Number())], q); err != nil {
+				if err := runRace(ctx, built["race-"+strings.ToLower(q.Number())], q, cells); err != nil {
 					return err
 				}
 			}
@@ -289,7 +289,7 @@ func run(ctx context.Context, bin, question string) error {
 // and prints the first race, with the lines of the cells involved, or
 // that it saw none; nothing for an answer not yet written (the stub
 // panics before any goroutine starts: no race to see).
-func runRace(ctx context.Context, b submission.Built, q *grading.Question) error {
+func runRace(ctx context.Context, b submission.Built, q *grading.Question, cells []submission.Cell) error {
 	if b.Bin == "" {
 		printf("%s — la vérification avec le détecteur de courses n'a pas pu être compilée (il lui faut cgo et gcc) : faite seulement à la correction.\n\n", q.Number())
 		return nil
@@ -302,7 +302,7 @@ func runRace(ctx context.Context, b submission.Built, q *grading.Question) error
 	if ctx.Err() != nil {
 		return fmt.Errorf("les vérifications n'ont pas fini en %s", grading.Seconds(limit))
 	}
-	if report := grading.RaceReport(out.String(), grading.CellFrame); report != "" {
+	if report := submission.ExplainFrames(grading.RaceReport(out.String(), grading.CellFrame), cells); report != "" {
 		printf("✘ %s — avec le détecteur de courses de Go : course critique (data race) : deux goroutines accèdent à la même variable, l'une en écriture, sans synchronisation (verrou, canal). À la correction, les cas où elle se produit échouent.\n%s\n\n", q.Number(), indent(report))
 		return nil
 	}
