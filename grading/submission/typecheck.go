@@ -8,6 +8,9 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io/fs"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -30,8 +33,9 @@ type Typed struct {
 // student edition at sdk (the packages of the module, from their source)
 // and the standard library (from GOROOT's source), as go build would
 // without cgo. Imported packages are checked once per process, function
-// bodies aside, and kept (a few seconds the first time, milliseconds
-// after); the whole check holds a lock, so concurrent callers wait.
+// bodies aside, and kept (about a second the first time on the project's
+// 2-core machine, milliseconds after); the whole check holds a lock, so
+// concurrent callers wait.
 // Errors: src does not parse or type-check, or an import cannot be read.
 func TypeCheck(sdk, src, harness string) (*Typed, error) {
 	typeMu.Lock()
@@ -41,7 +45,10 @@ func TypeCheck(sdk, src, harness string) (*Typed, error) {
 		ctxt := build.Default
 		ctxt.CgoEnabled = false // as the binaries are built (the race builds' cgo changes no API)
 		ctxt.Dir = sdk
-		im = &sourceImporter{ctxt: ctxt, sdk: sdk, fset: token.NewFileSet(), pkgs: map[string]*types.Package{}, errs: map[string]error{}}
+		local := ctxt
+		local.ReadDir = withoutTests // which also turns off go/build's calls of the go command
+		im = &sourceImporter{ctxt: ctxt, local: local, sdk: sdk, fset: token.NewFileSet(), pkgs: map[string]*types.Package{}, errs: map[string]error{},
+			found: map[[2]string]*build.Package{}, modules: dependencyDirs(sdk)}
 		importers[sdk] = im
 	}
 	file, err := parser.ParseFile(im.fset, filepath.Join(sdk, "main.go"), StripGrading(src), parser.SkipObjectResolution|parser.ParseComments)
@@ -71,14 +78,107 @@ var (
 
 // sourceImporter type-checks imported packages from their source, function
 // bodies aside: the module's from the SDK's folder, the standard
-// library's from GOROOT (its vendored packages too), any other through
+// library's from GOROOT (its vendored packages too), those of the modules
+// the SDK requires from the folders one go list gave, any other through
 // go/build (the go command's module resolution, in the SDK's folder).
+// Each package is looked up once and its test files are never read.
 type sourceImporter struct {
-	ctxt build.Context
-	sdk  string
-	fset *token.FileSet
-	pkgs map[string]*types.Package // by import path, as resolved
-	errs map[string]error
+	ctxt  build.Context
+	local build.Context // ctxt for the standard library and the module, reading no test file
+	sdk   string
+	fset  *token.FileSet
+	pkgs  map[string]*types.Package // by import path, as resolved
+	errs  map[string]error
+	// found holds the packages go/build found, by import path and the
+	// folder importing it ("" for a path that names the same package from
+	// every folder: the standard library's and the module's): each is
+	// looked up once, not once per import.
+	found map[[2]string]*build.Package
+	// modules holds the folders of the packages of other modules the
+	// SDK's packages import (see dependencyDirs).
+	modules map[string]string
+}
+
+// dependencyDirs returns the folders of the packages outside the standard
+// library and the module that the packages of the SDK at sdk import, by
+// import path, as the go command resolves them when the grader builds (one
+// go list: go/build would run one per package); nil if go list fails (each
+// is then looked up by go/build).
+func dependencyDirs(sdk string) map[string]string {
+	cmd := exec.Command("go", "list", "-e", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}\t{{.Dir}}{{end}}", "./...")
+	cmd.Dir = sdk
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off", "GOTOOLCHAIN=local")
+	out, err := cmd.Output()
+	if err != nil {
+		return nil
+	}
+	dirs := map[string]string{}
+	for _, l := range strings.Split(string(out), "\n") {
+		if path, dir, ok := strings.Cut(l, "\t"); ok && dir != "" {
+			dirs[path] = dir
+		}
+	}
+	return dirs
+}
+
+// withoutTests is os.ReadDir for go/build, leaving out the test files: a
+// type check reads only the files of the package proper, and go/build
+// otherwise opens each test file to read its imports.
+func withoutTests(dir string) ([]fs.FileInfo, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	infos := make([]fs.FileInfo, 0, len(entries))
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), "_test.go") {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue // removed meanwhile
+		}
+		infos = append(infos, info)
+	}
+	return infos, nil
+}
+
+// find returns the package go/build finds for an import of path from dir.
+func (im *sourceImporter) find(path, dir string) (*build.Package, error) {
+	rest, module := strings.CutPrefix(path, Module)
+	module = module && (rest == "" || rest[0] == '/')
+	first, _, _ := strings.Cut(path, "/")
+	std := !module && !strings.Contains(first, ".")
+	// Another module's, imported from the SDK's (the standard library's
+	// vendored copies are its own).
+	dep := !module && !std && im.modules[path] != "" && !strings.HasPrefix(dir, filepath.Join(im.ctxt.GOROOT, "src")+string(filepath.Separator))
+	key := [2]string{path, dir}
+	if module || std || dep {
+		key[1] = "" // one package per path, from every folder
+	}
+	if bp := im.found[key]; bp != nil {
+		return bp, nil
+	}
+	var bp *build.Package
+	var err error
+	switch {
+	case module:
+		bp, err = im.local.ImportDir(filepath.Join(im.sdk, filepath.FromSlash(rest)), 0)
+	case std:
+		bp, err = im.local.Import(path, dir, 0)
+	case dep:
+		bp, err = im.local.ImportDir(im.modules[path], 0)
+	default:
+		bp, err = im.ctxt.Import(path, dir, 0)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if module || dep {
+		bp.ImportPath = path
+	}
+	im.found[key] = bp
+	return bp, nil
 }
 
 func (im *sourceImporter) Import(path string) (*types.Package, error) {
@@ -92,16 +192,7 @@ func (im *sourceImporter) ImportFrom(path, dir string, _ types.ImportMode) (*typ
 	case "C":
 		return nil, errors.New(`import "C": cgo is refused`)
 	}
-	var bp *build.Package
-	var err error
-	if rest, ok := strings.CutPrefix(path, Module); ok && (rest == "" || rest[0] == '/') {
-		bp, err = im.ctxt.ImportDir(filepath.Join(im.sdk, filepath.FromSlash(rest)), 0)
-		if bp != nil {
-			bp.ImportPath = path
-		}
-	} else {
-		bp, err = im.ctxt.Import(path, dir, 0)
-	}
+	bp, err := im.find(path, dir)
 	if err != nil {
 		return nil, fmt.Errorf("import %q: %w", path, err)
 	}
