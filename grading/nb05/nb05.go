@@ -164,8 +164,9 @@ type DomParallelCase struct {
 // of its calls of p saw (see [callWatch] and [domRunParallel]): the most
 // calls inside p at once, the goroutines that called it during the
 // watches, whether the first watch gave up waiting for the workers to
-// overlap; Started is the number of trials begun (calls of p on row 0 with
-// no queen placed); LateTrial is the trial of each goroutine at which the
+// overlap; Started is the number of calls of p that begin a trial (on row
+// 0 with no queen placed), Fresh those that follow another call of p in
+// their goroutine (see trialCounts); LateTrial is the trial of each goroutine at which the
 // second watch waits (0: none), LateMost and LateTimedOut what it saw. Start (the
 // most queens the student's start, a valid answer of Q2b, can hold: see
 // startMost) and Need (the calls that must overlap) are filled by the
@@ -179,6 +180,7 @@ type DomParallelOut struct {
 	Callers      int
 	TimedOut     bool
 	Started      int64
+	Fresh        int64
 	LateTrial    int  `json:",omitempty"`
 	LateMost     int  `json:",omitempty"`
 	LateTimedOut bool `json:",omitempty"`
@@ -699,8 +701,8 @@ var Q24b = grading.Define(&grading.Exercise[func(int, int, int, domination.Proba
 		if o.LateTimedOut {
 			s += fmt.Sprintf(", puis %d au %de essai de chaque travailleur", o.LateMost, grading.Int(o.LateTrial))
 		}
-		if o.Started > o.Stats.Trials {
-			s += fmt.Sprintf(" ; p appelée %s sur la ligne 0 sans reine posée", grading.Plural(o.Started, "fois"))
+		if o.Fresh > o.Stats.Trials || o.Started < o.Stats.Trials {
+			s += fmt.Sprintf(" ; %s (p sur la ligne 0 sans reine posée)", grading.Plurals(o.Fresh, "essai commencé", "essais commencés"))
 		}
 		return s
 	},

@@ -4,8 +4,10 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/prepa-reines/reines/grading"
@@ -446,6 +448,105 @@ func TestRandomParallelReference(t *testing.T) {
 	}
 }
 
+// Right answers written differently from the reference pass: trials
+// handed out one at a time from a shared counter to every worker (even
+// with fewer trials than workers), the best read once per trial; and the
+// reference asking p twice for each decision.
+func TestRandomParallelVariants(t *testing.T) {
+	handedOut := func(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
+		var stats domination.RandomStats
+		if trials < 0 {
+			return 0, nil, stats, domination.ErrTrials
+		}
+		if workers < 1 || workers > domination.MaxWorkers {
+			return 0, nil, stats, domination.ErrWorkers
+		}
+		bestQueens, err := domination.IndependentDominatingSet(n)
+		if err != nil {
+			return 0, nil, stats, err
+		}
+		if err := queens.CheckSize(n, domination.MaxN); err != nil {
+			return 0, nil, stats, err
+		}
+		var mu sync.Mutex
+		best := len(bestQueens)
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for w := range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				c, _ := domination.NewCoverage(n, true)
+				rng := rand.New(rand.NewPCG(seed, uint64(w)))
+				var st domination.RandomStats
+				var placed []queens.Square
+				for next.Add(1) <= int64(trials) {
+					st.Trials++
+					mu.Lock()
+					b := best
+					mu.Unlock()
+					pruned := false
+					for i := range n {
+						if len(placed) >= b {
+							pruned = true
+							break
+						}
+						if rng.Float64() < p(n, i, len(placed), b) {
+							if j, ok := domination.ReservoirZero(c.Count[i], rng); ok {
+								sq := queens.Square{Row: i, Col: j}
+								_ = domination.Update(c, sq, 1)
+								placed = append(placed, sq)
+							}
+						}
+					}
+					switch {
+					case pruned:
+						st.Prunings++
+					case !domination.Complete(c):
+						st.Failures++
+					default:
+						mu.Lock()
+						if len(placed) < best {
+							st.Improvements++
+							best, bestQueens = len(placed), slices.Clone(placed)
+						}
+						mu.Unlock()
+					}
+					for _, sq := range placed {
+						_ = domination.Update(c, sq, -1)
+					}
+					placed = placed[:0]
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				stats.Trials += st.Trials
+				stats.Failures += st.Failures
+				stats.Prunings += st.Prunings
+				stats.Improvements += st.Improvements
+			}()
+		}
+		wg.Wait()
+		return best, bestQueens, stats, nil
+	}
+	askedTwice := func(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
+		twice := func(n, row, placed, best int) float64 {
+			if p(n, row, placed, best) <= 0 {
+				return 0
+			}
+			return p(n, row, placed, best)
+		}
+		return domination.RandomCoverParallel(n, trials, workers, twice, seed)
+	}
+	for name, f := range map[string]parallelFunc{"trials handed out": handedOut, "p asked twice": askedTwice} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if r := Q24b.Run(f); r.Outcome() != "passed" {
+				t.Errorf("%s gives %s\n%s", name, r.Outcome(), r.Text())
+			}
+		})
+	}
+}
+
 func TestRandomParallelMistakes(t *testing.T) {
 	// Serial: the trials of Q19, workers ignored (each case with two
 	// workers or more waits the watch's 2 s once).
@@ -574,6 +675,39 @@ func TestRandomParallelMistakes(t *testing.T) {
 			return domination.RandomCover(n, trials, p, rand.New(rand.NewPCG(seed, 0)))
 		}
 	}
+	// As warmUpLate(0), no more calls on row 0 than half the trials, then
+	// the serial trials with p's value on row 0 kept aside (p gives the
+	// same value for the same arguments): those trials begin with no call
+	// (an attack review's answer, which scored 2/2 before trials were
+	// counted).
+	rowZeroKept := func(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
+		if workers < 1 {
+			return 0, nil, domination.RandomStats{}, domination.ErrWorkers
+		}
+		var wg sync.WaitGroup
+		for range min(workers, max(trials, 0)) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for range max(trials/workers/2, 1) {
+					_ = p(max(n, 2), 0, 0, 1)
+				}
+			}()
+		}
+		wg.Wait()
+		row0 := map[int]float64{}
+		q := func(n, row, placed, best int) float64 {
+			if row != 0 || placed != 0 {
+				return p(n, row, placed, best)
+			}
+			if v, ok := row0[best]; ok {
+				return v
+			}
+			row0[best] = p(n, row, placed, best)
+			return row0[best]
+		}
+		return domination.RandomCover(n, trials, q, rand.New(rand.NewPCG(seed, 0)))
+	}
 	// Workers that each call p once at the same time (not in a trial),
 	// then do all their trials holding the lock: one worker at a time.
 	lockedTrials := func(n, trials, workers int, p domination.Probability, seed uint64) (int, []queens.Square, domination.RandomStats, error) {
@@ -641,8 +775,9 @@ func TestRandomParallelMistakes(t *testing.T) {
 	}{
 		{"serial", serial, "en même temps"},
 		{"p's values kept", memoized, "sans garder ses valeurs"},
-		{"goroutines meet in p once, then serial", warmUp, "une seule fois, à son début"},
-		{"goroutines start trials together, then serial", warmUpLate(0), "une seule fois, à son début"},
+		{"goroutines meet in p once, then serial", warmUp, "une seule fois"},
+		{"goroutines start trials together, then serial", warmUpLate(0), "une seule fois"},
+		{"goroutines start trials together, then serial with p's row 0 kept", rowZeroKept, "sans garder ses valeurs"},
 		{"goroutines meet in p past half a share, then serial", warmUpLate(1), "qu'au début"},
 		{"lock held over each worker's trials", lockedTrials, "qu'au début"},
 		{"one goroutine after the other", oneByOne, "en même temps"},

@@ -236,11 +236,51 @@ func goroutineID() int64 {
 	return id
 }
 
-// goroutineSlots bounds the goroutine numbers whose trials are counted
-// (see domRunParallel): a child's goroutines are numbered from 1, a few
-// dozen per case; an answer with more goroutines than that fails on its
-// callers anyway.
+// goroutineSlots is the size of the table in which each goroutine counts
+// its calls of p (see trialCounts), at its number modulo the size: two
+// workers share a slot only if their numbers are that far apart.
 const goroutineSlots = 1 << 16
+
+// trialCounts counts, per goroutine, the trials begun in a case of Q24b:
+// each trial of the statement calls p once on row 0 with no queen placed
+// (see trialStart), so every trial makes at least one such call, however
+// it is written. An answer may ask p twice for the same decision (the
+// same draw, the same result): fresh counts only the calls on row 0 whose
+// goroutine called p elsewhere since its previous one, which is every
+// trial for n ≥ 4 (the best holds two queens or more there, so that each
+// trial calls p on row 1 too) and at most every trial for any n. The
+// counters are atomic, one slot per goroutine, so the workers share no
+// memory through them (an atomic orders only the accesses to the same
+// word: the race detector still sees the races between workers).
+type trialCounts struct {
+	starts [goroutineSlots]atomic.Int64 // calls of p that begin a trial
+	fresh  [goroutineSlots]atomic.Int64 // those whose goroutine called p elsewhere since its last one (or never before)
+	inRow0 [goroutineSlots]atomic.Bool  // the goroutine's last call of p began a trial
+}
+
+// call counts a call of p by the calling goroutine and returns the
+// number of trials it has begun, 0 unless this call begins one.
+func (t *trialCounts) call(row, placed int) int64 {
+	g := goroutineID() % goroutineSlots
+	if !trialStart(row, placed) {
+		t.inRow0[g].Store(false)
+		return 0
+	}
+	if !t.inRow0[g].Swap(true) {
+		t.fresh[g].Add(1)
+	}
+	return t.starts[g].Add(1)
+}
+
+// totals returns the trials begun by every goroutine: all the calls that
+// begin one, and the fresh ones (see trialCounts).
+func (t *trialCounts) totals() (starts, fresh int64) {
+	for g := range t.starts {
+		starts += t.starts[g].Load()
+		fresh += t.fresh[g].Load()
+	}
+	return starts, fresh
+}
 
 // lateTrial is the trial, counted per goroutine, at which each worker
 // enters the second watch of a case of Q24b (0: none): half a worker's
@@ -268,49 +308,42 @@ func trialStart(row, placed int) bool { return row == 0 && placed == 0 }
 // that meet in p at the start only (a first call each, then the trials one
 // after the other) are seen; when the first gives up (the workers never
 // met) the second is closed (see callWatch.then). The trials are counted
-// by their first call of p (see trialStart), each goroutine in a slot of
-// its own (no synchronization between the workers); their sum, read once
-// the answer has returned, must be the number of trials, so that calls of
-// p made only to be seen in it (warm-up calls, then the trials in one
-// goroutine) do not pass for trials.
+// by their calls of p on row 0 (see trialCounts), read once the answer
+// has returned: every trial must begin with a call (p's values are not
+// kept aside, the trials are not run elsewhere), and no more fresh calls
+// begin trials than there are trials (calls of p made only to be seen by
+// the watches, then the trials in one goroutine, do not pass for trials
+// where n ≥ 4).
 func domRunParallel(f func(int, int, int, domination.Probability, uint64) (int, []queens.Square, domination.RandomStats, error), in DomParallelCase) DomParallelOut {
 	need := 0
 	if in.N > 0 && in.Trials > 0 && in.Workers > 0 {
 		need = min(in.Workers, in.Trials)
 	}
-	k := lateTrial(in)
+	k := int64(lateTrial(in))
 	lateNeed := 0
 	if k > 0 {
 		lateNeed = need
 	}
 	late := newCallWatch(lateNeed, nil)
 	w := newCallWatch(need, late)
-	starts := make([]int64, goroutineSlots) // starts[g]: the trials started by goroutine g, written by g only
+	counts := new(trialCounts)
 	p := func(n, row, placed, best int) float64 {
 		w.enter()
-		if trialStart(row, placed) {
-			if g := goroutineID(); g > 0 && g < goroutineSlots {
-				starts[g]++
-				if starts[g] == int64(k) {
-					late.enter()
-				}
-			}
+		if counts.call(row, placed) == k && k > 0 {
+			late.enter()
 		}
 		return domination.FixedProbability(n, row, placed, best)
 	}
 	best, qs, st, err := f(in.N, in.Trials, in.Workers, p, in.Seed)
 	w.close(!w.closed.Load())
 	late.close(!late.closed.Load())
-	var started int64
-	for _, c := range starts {
-		started += c
-	}
+	started, fresh := counts.totals()
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	late.mu.Lock()
 	defer late.mu.Unlock()
 	return DomParallelOut{Best: best, Queens: qs, Stats: st, Err: grading.ErrOf(err), Most: w.most, Callers: max(len(w.seen), len(late.seen)), TimedOut: w.timedOut && need > 0,
-		Started: started, LateTrial: k, LateMost: late.most, LateTimedOut: late.timedOut && lateNeed > 0}
+		Started: started, Fresh: fresh, LateTrial: int(k), LateMost: late.most, LateTimedOut: late.timedOut && lateNeed > 0}
 }
 
 // startMost returns the most queens a valid answer of Q2b can place on the
@@ -366,8 +399,12 @@ func judgeDomParallel(in DomParallelCase, got, want DomParallelOut) (bool, strin
 	if got.Most > in.Workers || got.Callers > in.Workers {
 		return false, fmt.Sprintf("%d goroutines ont appelé p pour %s : lancez exactement workers goroutines qui se partagent les essais, pas une par essai", max(got.Most, got.Callers), grading.Plural(in.Workers, "travailleur"))
 	}
-	if got.Started > st.Trials {
-		return false, fmt.Sprintf("p a été appelée %s sur la ligne 0 sans reine posée, pour %s : chaque essai l'appelle ainsi une seule fois, à son début, et p ne s'appelle que pour décider de poser une reine dans un essai",
+	if got.Fresh > st.Trials {
+		return false, fmt.Sprintf("%s (par un appel de p sur la ligne 0 sans reine posée) pour %s : chaque essai commence par un tel appel, une seule fois, et p ne s'appelle que pour décider de poser une reine dans un essai",
+			grading.Plurals(got.Fresh, "essai commencé", "essais commencés"), grading.Plural(st.Trials, "essai"))
+	}
+	if got.Started < st.Trials && in.N > 0 {
+		return false, fmt.Sprintf("p n'a été appelée sur la ligne 0 sans reine posée que %s pour %s : chaque essai commence par cet appel, dans la goroutine de son travailleur, sans garder ses valeurs de côté",
 			grading.Plural(got.Started, "fois"), grading.Plural(st.Trials, "essai"))
 	}
 	if got.TimedOut && want.Need > 0 {
