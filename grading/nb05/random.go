@@ -297,9 +297,9 @@ func lateTrial(in DomParallelCase) int {
 }
 
 // trialStart says whether a call of p starts a trial: each trial of the
-// statement calls p exactly once on row 0 with no queen placed (it cannot
-// be pruned there, the best holding at least one queen), and no other call
-// has those arguments.
+// statement begins with a call of p on row 0 with no queen placed (it
+// cannot be pruned there, the best holding at least one queen), and no
+// other call has those arguments.
 func trialStart(row, placed int) bool { return row == 0 && placed == 0 }
 
 // domRunParallel runs a parallel random search on a case, with the fixed
