@@ -656,20 +656,10 @@ func TestLoopingAnswers(t *testing.T) {
 	if _, err := release.CopyEdition(r, edition, true); err != nil {
 		t.Fatal(err)
 	}
-	srcs, _ := filepath.Glob(filepath.Join(r, "notebooks", "src", "*.txtar"))
-	for _, src := range srcs {
-		name := strings.TrimSuffix(filepath.Base(src), ".txtar")
+	for _, name := range notebookNames(t, r) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			s, err := notebook.Read(filepath.Join(edition, "notebooks", name+".ipynb"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			c, err := notebook.Read(filepath.Join(r, "notebooks", "corrections", name+".ipynb"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			nb := release.PasteAnswers(s, c)
+			nb := pastedNotebook(t, r, edition, name)
 			demoNeeds := map[string]bool{}
 			for _, cell := range nb.Cells {
 				for _, m := range demoLabel.FindAllStringSubmatch(string(cell.Source), -1) {
@@ -842,15 +832,7 @@ func TestPerUserSetup(t *testing.T) {
 	if _, err := release.CopyEdition(r, edition, true); err != nil {
 		t.Fatal(err)
 	}
-	s, err := notebook.Read(filepath.Join(edition, "notebooks", "01-recursion.ipynb"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := notebook.Read(filepath.Join(r, "notebooks", "corrections", "01-recursion.ipynb"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := release.PasteAnswers(s, c).Marshal()
+	data, err := pastedNotebook(t, r, edition, "01-recursion").Marshal()
 	if err != nil {
 		t.Fatal(err)
 	}
