@@ -477,20 +477,13 @@ func TestRandomParallelVariants(t *testing.T) {
 				defer wg.Done()
 				rng := rand.New(rand.NewPCG(seed, uint64(w)))
 				for next.Add(1) <= int64(trials) {
-					st := b.trials(n, 1, p, rng)
-					per[w].Trials += st.Trials
-					per[w].Failures += st.Failures
-					per[w].Prunings += st.Prunings
-					per[w].Improvements += st.Improvements
+					addStats(&per[w], b.trials(n, 1, p, rng))
 				}
 			}()
 		}
 		wg.Wait()
 		for _, st := range per {
-			stats.Trials += st.Trials
-			stats.Failures += st.Failures
-			stats.Prunings += st.Prunings
-			stats.Improvements += st.Improvements
+			addStats(&stats, st)
 		}
 		return len(b.queens), b.queens, stats, nil
 	}

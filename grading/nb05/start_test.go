@@ -141,13 +141,18 @@ func parallelFrom(start func(int) ([]queens.Square, error)) parallelFunc {
 		}
 		wg.Wait()
 		for _, st := range per {
-			stats.Trials += st.Trials
-			stats.Failures += st.Failures
-			stats.Prunings += st.Prunings
-			stats.Improvements += st.Improvements
+			addStats(&stats, st)
 		}
 		return len(b.queens), b.queens, stats, nil
 	}
+}
+
+// addStats adds the statistics of some trials to sum.
+func addStats(sum *domination.RandomStats, st domination.RandomStats) {
+	sum.Trials += st.Trials
+	sum.Failures += st.Failures
+	sum.Prunings += st.Prunings
+	sum.Improvements += st.Improvements
 }
 
 // independence returns the independence number of the queen graph on the
