@@ -812,14 +812,15 @@ func pending(r Result) int {
 }
 
 // pendingNote is what follows the total when written answers are not
-// marked yet: « (+ jusqu'à 4 points de réponses rédigées, pas encore notées) »:
-// the total counts them 0 until the teacher marks them.
+// marked yet: « (dont 4 points de réponses rédigées pas encore notées,
+// comptées 0 pour l'instant) »: the total counts them 0 until the teacher
+// marks them, and its maximum holds them.
 func pendingNote(r Result) string {
 	n := pending(r)
 	if n == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" (+ jusqu'à %s de réponses rédigées, pas encore notées)", grading.Plurals(n, "point", "points"))
+	return fmt.Sprintf(" (dont %s de réponses rédigées pas encore notées, comptées 0 pour l'instant)", grading.Plurals(n, "point", "points"))
 }
 
 // questionPoints is a question's points in its heading: « 1,5 / 2 », or
@@ -1098,7 +1099,7 @@ func notImplemented(q Question) bool {
 
 var feedbackHTML = template.Must(template.New("feedback").Funcs(template.FuncMap{"fr": grading.Typography}).Parse(`<!DOCTYPE html>
 <html lang="fr"><head><meta charset="utf-8"><title>Correction — {{.R.Student}}</title>
-<style>body{font-family:sans-serif;max-width:60em;margin:2em auto}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap}.ko{color:#d62728}.ok{color:#2ca02c}</style>
+<style>body{font-family:sans-serif;max-width:60em;margin:2em auto}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap}code,pre{font-family:"DejaVu Sans Mono",monospace}pre{font-size:.9em}.ko{color:#d62728}.ok{color:#2ca02c}</style>
 </head><body>
 <h1>Correction — {{.R.Student}} (TP {{.R.TP}})</h1>
 <p><strong>Total&nbsp;: {{.Total}}</strong></p>
@@ -1108,8 +1109,8 @@ var feedbackHTML = template.Must(template.New("feedback").Funcs(template.FuncMap
 {{with .Q.Note}}<p>{{fr .}}</p>{{end}}
 {{range .Q.Flags}}<p class="ko">🚩 {{fr .}}</p>{{end}}
 {{with .Q.Compile}}<p>Erreur de compilation&nbsp;:</p><pre>{{.}}</pre>{{end}}
-{{if .HiddenKinds}}<p class="ko">✘ {{.HiddenFailed}}&nbsp;:</p><ul>{{range .HiddenKinds}}<li>{{fr .}}</li>{{end}}</ul>{{end}}
 {{range .Failed}}<p class="ko">✘ {{fr .Input}}&nbsp;: {{fr .Status}}{{if and .Want (not .Lines)}} — attendu <code>{{fr .Want}}</code>, obtenu <code>{{fr .Got}}</code>{{end}}{{with .Note}} — {{fr .}}{{end}}</p>{{if .Lines}}<p>attendu (↵ marque chaque fin de ligne)&nbsp;:</p><pre>{{.Want}}</pre><p>obtenu&nbsp;:</p><pre>{{.Got}}</pre>{{end}}{{with .Board}}{{.}}{{end}}{{end}}
+{{if .HiddenKinds}}<p class="ko">✘ {{.HiddenFailed}}&nbsp;:</p><ul>{{range .HiddenKinds}}<li>{{fr .}}</li>{{end}}</ul>{{end}}
 {{end}}
 {{.Lib}}
 </body></html>

@@ -171,7 +171,7 @@ func check(root, path string) error {
 			case q.Prose():
 				fmt.Fprintf(&harness, "\tfmt.Println(%q)\n", grading.Typography(prose(nb, q))+"\n")
 			case !prog.Defines(q.Func):
-				fmt.Fprintf(&harness, "\tfmt.Println(%q)\n", fmt.Sprintf("%s %s — fonction %s absente du notebook\n", q.Number(), q.Func, q.Func))
+				fmt.Fprintf(&harness, "\tfmt.Println(%q)\n", grading.Typography(fmt.Sprintf("%s %s — %s\n", q.Number(), q.Func, missing(prog, q))))
 			default:
 				decls = append(decls, prog.Needed(q.Func)...)
 				show := "Text"
@@ -237,7 +237,7 @@ func check(root, path string) error {
 		case !ok && q.Prose():
 			printf("%s\n\n", prose(nb, q))
 		case !ok:
-			printf("%s — fonction %s absente du notebook\n\n", q.Number(), q.Func)
+			printf("%s — %s\n\n", q.Number(), missing(prog, q))
 		case b.Bin == "":
 			printf("%s %s — ne compile pas :\n%s%s\n", q.Number(), q.Func, indent(submission.Explain(b.Errors, cells)), gradingHint(b.Errors))
 		default:
@@ -283,6 +283,16 @@ func run(ctx context.Context, bin, question string) error {
 		return nil
 	}
 	return err
+}
+
+// missing says why question q's function is not in the program, as the
+// grader does: absent, or perhaps in a cell that does not parse (whose
+// error is printed first).
+func missing(prog *submission.Program, q *grading.Question) string {
+	if len(prog.Errors) > 0 {
+		return "fonction " + q.Func + " introuvable : une cellule ne se compile pas (erreur plus haut)"
+	}
+	return "fonction " + q.Func + " absente du notebook"
 }
 
 // runRace runs the race detector's build of the checks on question q

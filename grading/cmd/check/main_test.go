@@ -151,3 +151,42 @@ func TestWrittenAnswer(t *testing.T) {
 		}
 	}
 }
+
+// A function whose cell does not parse is said to be in a cell that does
+// not compile, as the grader says it (with French typography), not to be
+// absent from the notebook.
+func TestCellDoesNotParse(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the checks")
+	}
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb, err := notebook.Read(filepath.Join(root, "notebooks", "corrections", "01-recursion.ipynb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := false
+	for i, c := range nb.Cells {
+		if src := string(c.Source); c.Reines().Role == "answer" && strings.Contains(src, "func Count(") {
+			nb.Cells[i].Source = notebook.Source(strings.Replace(src, "func Count(", "func Count(}", 1))
+			broken = true
+		}
+	}
+	if !broken {
+		t.Fatal("no cell defines Count")
+	}
+	data, err := nb.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "01-recursion.ipynb")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := checked(t, root, path)
+	if !strings.Contains(out, "une cellule ne compile pas") || !strings.Contains(out, "fonction Count introuvable\u00a0: une cellule ne se compile pas (erreur plus haut)") || strings.Contains(out, "Count absente") {
+		t.Errorf("Count, in a cell that does not parse, is not said to be so:\n%s", out)
+	}
+}
