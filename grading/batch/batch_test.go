@@ -1037,8 +1037,8 @@ func TestStats(t *testing.T) {
 	if q2.Median != 2 || q1.Median != 3 { // Q2: 0, 2, 4; Q1: 0, 3, 3
 		t.Errorf("medians: Q1 %v, Q2 %v; want 3 and 2", q1.Median, q2.Median)
 	}
-	if s.CompileErrors != 1 || s.TimeOuts != 1 || s.Flagged != 1 || s.Problems != 0 {
-		t.Errorf("outcomes: %d compile errors, %d time-outs, %d flagged, %d problems; want 1, 1, 1, 0", s.CompileErrors, s.TimeOuts, s.Flagged, s.Problems)
+	if s.CompileErrors != 1 || s.TimeOuts != 1 || s.Flagged != 1 || s.Problems != 0 || s.Pending != 0 {
+		t.Errorf("outcomes: %d compile errors, %d time-outs, %d flagged, %d problems, %d pending; want 1, 1, 1, 0, 0", s.CompileErrors, s.TimeOuts, s.Flagged, s.Problems, s.Pending)
 	}
 	type fc struct {
 		q, in    string
@@ -1149,8 +1149,12 @@ func TestUnmarkedWrittenAnswer(t *testing.T) {
 	if col := slices.Index(rows[0], "01/Q6"); col < 0 || rows[1][col] != "" {
 		t.Errorf("grades.csv %q; want an empty 01/Q6 cell until it is marked", rows)
 	}
-	if s := Stats([]Result{r}); len(s) != 1 || s[0].Questions[5].ID != "01/Q6" || s[0].Questions[5].Zero != 0 {
+	s := Stats([]Result{r})
+	if len(s) != 1 || s[0].Questions[5].ID != "01/Q6" || s[0].Questions[5].Zero != 0 {
 		t.Errorf("the report counts an answer not marked yet as a zero: %+v", s)
+	}
+	if report := html.UnescapeString(ReportMarkdown(s)); s[0].Pending != 1 || !strings.Contains(report, "1 notebook dont des réponses rédigées ne sont pas encore notées") {
+		t.Errorf("the report does not say that 1 notebook has written answers to mark (%d):\n%s", s[0].Pending, report)
 	}
 	m, err := ReadManual(strings.NewReader("student,notebook,question,max,points,answer\nana,a.ipynb,01/Q6,2,1.5,Les reines se gênent.\n"))
 	if err != nil {

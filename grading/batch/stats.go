@@ -26,7 +26,10 @@ type TPStats struct {
 	// error, a case stopped at the time limit, a flag for the teacher; and
 	// whose notebook could not be wholly graded (Problems).
 	CompileErrors, TimeOuts, Flagged, Problems int
-	Failed                                     []FailedCase // the cases failed most often, most first (at most maxFailed)
+	// Pending is the number of students with written answers not marked
+	// yet (see pending): their totals, and the figures above, count them 0.
+	Pending int
+	Failed  []FailedCase // the cases failed most often, most first (at most maxFailed)
 }
 
 // QuestionStats sums up one question: the mean and median of its points,
@@ -115,6 +118,11 @@ func Stats(results []Result) []TPStats {
 			s.Questions = append(s.Questions, qs)
 		}
 		s.CompileErrors, s.TimeOuts, s.Flagged, s.Problems, s.Failed = outcomes(rs)
+		for _, r := range rs {
+			if pending(r) > 0 {
+				s.Pending++
+			}
+		}
 		out = append(out, s)
 	}
 	return out
@@ -289,6 +297,8 @@ func outcomeLines(s TPStats) []string {
 		{s.TimeOuts, "notebook arrêté au délai sur au moins un cas", "notebooks arrêtés au délai sur au moins un cas"},
 		{s.Flagged, "notebook signalé à l'enseignant (grades.csv, colonne flags)", "notebooks signalés à l'enseignant (grades.csv, colonne flags)"},
 		{s.Problems, "notebook pas entièrement corrigé (grades.csv, colonne problems)", "notebooks pas entièrement corrigés (grades.csv, colonne problems)"},
+		{s.Pending, "notebook dont des réponses rédigées ne sont pas encore notées (manual.csv) : elles comptent 0 dans ces chiffres et dans les exports",
+			"notebooks dont des réponses rédigées ne sont pas encore notées (manual.csv) : elles comptent 0 dans ces chiffres et dans les exports"},
 	} {
 		if o.n > 0 {
 			out = append(out, grading.Typography(grading.Plurals(o.n, o.one, o.other)))
