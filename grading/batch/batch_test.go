@@ -1029,6 +1029,10 @@ func TestStats(t *testing.T) {
 	if s.Students != 3 || s.Mean != 4 || s.Median != 3 || s.Least != 2 || s.Most != 7 { // totals 7, 3, 2
 		t.Errorf("TP 01 totals: %+v; want 3 students, mean 4, median 3, from 2 to 7", s)
 	}
+	// The Markdown's table of totals: the totals reached, one row each.
+	if md := ReportMarkdown(st); !strings.Contains(md, "| 2 | 1 |\n| 3 | 1 |\n| 7 | 1 |\n") || strings.Contains(md, "| 4 | 0 |") {
+		t.Errorf("the table of totals is not 2, 3 and 7 once each:\n%s", md)
+	}
 	q1 := s.Questions[slices.IndexFunc(s.Questions, func(q QuestionStats) bool { return q.ID == "01/Q1" })]
 	if q1.Mean != 2 || math.Abs(q1.Full-2.0/3) > 1e-9 || math.Abs(q1.Zero-1.0/3) > 1e-9 {
 		t.Errorf("01/Q1: %+v; want mean 2, two thirds full, one third zero", q1)

@@ -322,7 +322,9 @@ func ReportMarkdown(stats []TPStats) string {
 		cats, counts := histogram(s)
 		b.WriteString("| points | étudiants |\n|---:|---:|\n")
 		for i, c := range cats {
-			fmt.Fprintf(&b, "| %s | %g |\n", c, counts[i])
+			if counts[i] > 0 { // the totals reached; the HTML report's chart has every bar
+				fmt.Fprintf(&b, "| %s | %g |\n", c, counts[i])
+			}
 		}
 		b.WriteString("\n| question | titre | moyenne | médiane | toute la note | zéro |\n|---|---|---:|---:|---:|---:|\n")
 		for _, q := range s.Questions {
