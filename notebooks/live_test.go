@@ -68,16 +68,18 @@ func TestLive(t *testing.T) {
 	}
 	t.Parallel() // beside TestExecute and TestLoopingAnswers, within kernelSlots
 	r := root(t)
-	out := filepath.Join(r, "build", "notebooks", "live")
+	out := filepath.Join(r, "build", "notebooks", "live") // this run's screenshots only
 	// The copies live inside the student edition's module, where the
 	// header cell finds it; the server saves outputs into them.
 	edition := studentEdition(t, r)
 	work := filepath.Join(edition, "notebooks", "live")
-	if err := os.RemoveAll(work); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(work, 0o755); err != nil {
-		t.Fatal(err)
+	for _, dir := range []string{out, work} {
+		if err := os.RemoveAll(dir); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	names := notebookNames(t, r)
 	for _, name := range names {
