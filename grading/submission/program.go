@@ -511,10 +511,15 @@ var cellFrame = regexp.MustCompile(`^(\s*)(.*) — cellule (\d+):(\d+)$`)
 // grading.CellFrame) or a panic's note the way Explain names a place, on
 // one line: "main.F() — ligne 3 de la cellule « func F(n int) { » : x++"
 // (the cell's first line cut shorter than Explain's: a report has many
-// frames). Other lines, and frames in cells it does not hold, are kept.
+// frames; see maxFrames). Other lines, and frames in cells it does not
+// hold, are kept.
 func ExplainFrames(report string, cells []Cell) string {
 	lines := strings.Split(report, "\n")
+	rewritten := 0
 	for k, l := range lines {
+		if rewritten == maxFrames {
+			break // a text the student's code wrote can hold any number of such lines
+		}
 		m := cellFrame.FindStringSubmatch(l)
 		if m == nil {
 			continue
@@ -527,8 +532,21 @@ func ExplainFrames(report string, cells []Cell) string {
 		where, quoted := cellPlace(cells, cell-1, line, 28)
 		lines[k] = m[1] + m[2] + " — " + where
 		if quoted != "" {
+			if r := []rune(quoted); len(r) > maxQuoted {
+				quoted = strings.TrimSpace(string(r[:maxQuoted])) + "…"
+			}
 			lines[k] += " : " + quoted
 		}
+		rewritten++
 	}
 	return strings.Join(lines, "\n")
 }
+
+// ExplainFrames rewrites at most maxFrames frames (a race report has at
+// most 40 lines) and quotes at most maxQuoted runes of each line: a panic
+// message is the student's text, and every frame it fakes would otherwise
+// quote a line of any length (an attack review made a 396 MB feedback page).
+const (
+	maxFrames = 40
+	maxQuoted = 80
+)

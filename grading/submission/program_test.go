@@ -153,6 +153,14 @@ func TestExplainFrames(t *testing.T) {
 	if got := ExplainFrames(report, cells); got != want {
 		t.Errorf("ExplainFrames:\n%s\nwant\n%s", got, want)
 	}
+	// A panic message the student's code wrote can fake any number of
+	// frames pointing at a line of any length: at most 40 are rewritten,
+	// each quoting at most 80 characters.
+	long := []Cell{{0, "func F() {\n\t// " + strings.Repeat("x", 50000) + "\n}"}}
+	bomb := strings.Repeat("\nx — cellule 1:2", 1000)
+	if got := ExplainFrames(bomb, long); len(got) > len(bomb)+40*(80+60) || !strings.Contains(got, "x — ligne 2 de la cellule « func F() { » : // xxx") {
+		t.Errorf("ExplainFrames of 1 000 fake frames: %d bytes from %d", len(got), len(bomb))
+	}
 	panicNote := "panique : index out of range\nmain.Count — cellule 6:1"
 	if got, want := ExplainFrames(panicNote, cells), "panique : index out of range\nmain.Count — ligne 1 de la cellule « var n int » : var n int"; got != want {
 		t.Errorf("ExplainFrames(panic note):\n%s\nwant\n%s", got, want)
