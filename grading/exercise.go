@@ -102,8 +102,30 @@ type Exercise[F, In, Out any] struct {
 	// of inputs that did not change.
 	Varies bool
 
-	wants     sync.Map // JSON input → expected output, for the bulk grader
+	// bound is the exercise's core, set by Define, through which Check
+	// and Run reach it (see core).
+	bound bound
+}
+
+// memo holds what an exercise computes once for the bulk grader, which
+// judges the same cases for every student.
+type memo struct {
+	wants     sync.Map // JSON input → expected output
 	wantSizes sync.Map // JSON input → size of the JSON of its expected output
+}
+
+// memos holds each exercise's memo, by its *core (not in Exercise: a
+// program holding an Exercise would then compile sync.Map's generic
+// methods again, see core).
+var memos sync.Map
+
+// memoOf returns the memo of the exercise e (a *core).
+func memoOf(e any) *memo {
+	m, ok := memos.Load(e)
+	if !ok {
+		m, _ = memos.LoadOrStore(e, new(memo))
+	}
+	return m.(*memo)
 }
 
 // Define completes e from its reference answer (Func, Signature, RefName),
@@ -118,11 +140,62 @@ func Define[F, In, Out any](e *Exercise[F, In, Out]) *Exercise[F, In, Out] {
 	e.Func, e.RefName = name, pkg+"."+name
 	e.Signature = reflect.TypeOf(e.Ref).String()
 	register(&e.Question)
+	c := bind(e)
 	mu.Lock()
-	runners[e.ID] = e
+	runners[e.ID] = c
 	mu.Unlock()
 	return e
 }
+
+// core is an Exercise's behaviour: every method but Check and Run, which
+// reach it through the interface Define stores (bound). A program that
+// calls an exercise's Check, a notebook's check cell (GoNB builds one per
+// cell), then compiles two one-line methods instead of instantiating
+// every method of Exercise again (a fifth of a check cell's build).
+type core[F, In, Out any] Exercise[F, In, Out]
+
+// bound is what Check and Run call: an exercise's core.
+type bound interface {
+	checkAny(f any)
+	runAny(f any) Report
+}
+
+// bind makes e's core the one its Check and Run reach, and returns it.
+func bind[F, In, Out any](e *Exercise[F, In, Out]) *core[F, In, Out] {
+	c := (*core[F, In, Out])(e)
+	e.bound = c
+	return c
+}
+
+// Check runs f on the public cases and shows the report in the notebook
+// (outside a notebook, the text report is printed). Before that it reads
+// the kernel's log: if the answer cell's last version did not compile,
+// nothing is checked (GoNB holds an older f) and the report says so; if f
+// uses package grading, the report says so and is not green. A question
+// marked Race whose public cases pass is checked again in the notebook's
+// program built with Go's race detector, as the grader checks it (see
+// raceRecheck: a few seconds, a minute or two the first time): a race
+// fails the report, with the functions involved.
+// It panics if e was not made by Define.
+func (e *Exercise[F, In, Out]) Check(f F) { e.impl().checkAny(f) }
+
+// Run checks f on the public cases. Each case runs in its own goroutine with
+// the time limit; a panic is recovered and reported; after a time-out the
+// remaining cases are skipped (the runaway goroutine cannot be stopped and
+// ends with the cell's program). A nil f is reported as not implemented.
+// It panics if e was not made by Define.
+func (e *Exercise[F, In, Out]) Run(f F) Report { return e.impl().runAny(f) }
+
+func (e *Exercise[F, In, Out]) impl() bound {
+	if e.bound == nil {
+		panic("grading: exercise " + e.ID + " used before Define")
+	}
+	return e.bound
+}
+
+func (e *core[F, In, Out]) checkAny(f any) { e.Check(f.(F)) }
+
+func (e *core[F, In, Out]) runAny(f any) Report { return e.Run(f.(F)) }
 
 // Status is the outcome of one case.
 type Status int
@@ -179,12 +252,12 @@ type Report struct {
 
 // raceLimit bounds the run of the public cases with the race detector,
 // which slows a program down 2 to 20 times: 20 times one case's limit.
-func (e *Exercise[F, In, Out]) raceLimit() time.Duration {
+func (e *core[F, In, Out]) raceLimit() time.Duration {
 	return 20 * e.timeout()
 }
 
 // timeout returns the time limit of one case.
-func (e *Exercise[F, In, Out]) timeout() time.Duration {
+func (e *core[F, In, Out]) timeout() time.Duration {
 	if e.Timeout > 0 {
 		return min(e.Timeout, DefaultTimeout)
 	}
@@ -194,7 +267,7 @@ func (e *Exercise[F, In, Out]) timeout() time.Duration {
 // public returns the public inputs and a function giving the expected
 // output of the k-th: recorded in the student edition, computed with the
 // reference answer in the teacher's.
-func (e *Exercise[F, In, Out]) public() ([]In, func(k int) Out) {
+func (e *core[F, In, Out]) public() ([]In, func(k int) Out) {
 	if rec := recording(e.Notebook()); rec != nil {
 		r, ok := rec.Exercises[e.ID]
 		if !ok || len(r.Inputs) != len(r.Wants) {
@@ -224,7 +297,7 @@ func mustDecode(id string, raw json.RawMessage, v any) {
 }
 
 // want computes the expected output with the reference answer.
-func (e *Exercise[F, In, Out]) want(in In) Out {
+func (e *core[F, In, Out]) want(in In) Out {
 	if e.Want != nil {
 		return e.Want(in)
 	}
@@ -233,7 +306,7 @@ func (e *Exercise[F, In, Out]) want(in In) Out {
 
 // hiddenCount is the number of hidden cases (recorded in the student
 // edition).
-func (e *Exercise[F, In, Out]) hiddenCount() int {
+func (e *core[F, In, Out]) hiddenCount() int {
 	if rec := recording(e.Notebook()); rec != nil {
 		return rec.Exercises[e.ID].Hidden
 	}
@@ -271,11 +344,8 @@ func hiddenKey(id string, seed uint64) [32]byte {
 	return key
 }
 
-// Run checks f on the public cases. Each case runs in its own goroutine with
-// the time limit; a panic is recovered and reported; after a time-out the
-// remaining cases are skipped (the runaway goroutine cannot be stopped and
-// ends with the cell's program). A nil f is reported as not implemented.
-func (e *Exercise[F, In, Out]) Run(f F) Report {
+// Run is Exercise.Run.
+func (e *core[F, In, Out]) Run(f F) Report {
 	r := Report{Question: &e.Question, Hidden: e.hiddenCount()}
 	nilFunc := reflect.ValueOf(&f).Elem().IsZero()
 	ins, wants := e.public()
@@ -455,14 +525,14 @@ func framesOf(stack []byte, cellsOnly bool) string {
 	return strings.Join(keep, "\n")
 }
 
-func (e *Exercise[F, In, Out]) describe(in In) string {
+func (e *core[F, In, Out]) describe(in In) string {
 	if e.Input != nil {
 		return e.Input(in)
 	}
 	return fmt.Sprintf("%v", in)
 }
 
-func (e *Exercise[F, In, Out]) format(out Out) string {
+func (e *core[F, In, Out]) format(out Out) string {
 	if e.Format != nil {
 		return e.Format(out)
 	}
@@ -471,30 +541,22 @@ func (e *Exercise[F, In, Out]) format(out Out) string {
 
 // formatWant prints the expected output, « par exemple » when it is one
 // right answer among others.
-func (e *Exercise[F, In, Out]) formatWant(in In, want Out) string {
+func (e *core[F, In, Out]) formatWant(in In, want Out) string {
 	if e.Example != nil && e.Example(in, want) {
 		return "par exemple " + e.format(want)
 	}
 	return e.format(want)
 }
 
-func (e *Exercise[F, In, Out]) judge(in In, got, want Out) (bool, string) {
+func (e *core[F, In, Out]) judge(in In, got, want Out) (bool, string) {
 	if e.Judge != nil {
 		return e.Judge(in, got, want)
 	}
 	return reflect.DeepEqual(got, want), ""
 }
 
-// Check runs f on the public cases and shows the report in the notebook
-// (outside a notebook, the text report is printed). Before that it reads
-// the kernel's log: if the answer cell's last version did not compile,
-// nothing is checked (GoNB holds an older f) and the report says so; if f
-// uses package grading, the report says so and is not green. A question
-// marked Race whose public cases pass is checked again in the notebook's
-// program built with Go's race detector, as the grader checks it (see
-// raceRecheck: a few seconds, a minute or two the first time): a race
-// fails the report, with the functions involved.
-func (e *Exercise[F, In, Out]) Check(f F) {
+// Check is Exercise.Check.
+func (e *core[F, In, Out]) Check(f F) {
 	if q := os.Getenv(raceQuestionEnv); q != "" {
 		// The program raceRecheck built with the race detector: it runs
 		// this question's cases, silently, and nothing else.

@@ -30,6 +30,7 @@ func toy(id string, timeout time.Duration) *Exercise[func(int) int, int, int] {
 		Call:     func(f func(int) int, in int) int { return f(in) },
 		Timeout:  timeout,
 	}
+	bind(e) // Run without Define: not registered
 	return e
 }
 
@@ -89,6 +90,7 @@ func TestNotesOfSameAndDifferentText(t *testing.T) {
 			return true, "liste vide : propriétés vérifiées"
 		},
 	}
+	bind(e)
 	r := e.Run(func(int) []int { return nil })
 	if c := r.Cases[0]; c.Status != Failed || c.Got == c.Want || !strings.HasSuffix(c.Got, SameTextNote) {
 		t.Errorf("refused with the same text: want %q, got %q", c.Want, c.Got)

@@ -74,7 +74,7 @@ var publicMaxNs sync.Map
 
 // publicMaxN returns the largest board size of e's public cases (0 when
 // they have none).
-func (e *Exercise[F, In, Out]) publicMaxN() int {
+func (e *core[F, In, Out]) publicMaxN() int {
 	if n, ok := publicMaxNs.Load(e.ID); ok {
 		return n.(int)
 	}

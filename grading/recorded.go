@@ -173,7 +173,7 @@ func RecordNotebook(nb string, previous []byte) ([]byte, error) {
 }
 
 // record computes the recorded part of e.
-func (e *Exercise[F, In, Out]) record() (re RecordedExercise, err error) {
+func (e *core[F, In, Out]) record() (re RecordedExercise, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("grading: recording %s: %v", e.ID, r)

@@ -49,9 +49,9 @@ type runner interface {
 	judged(input []byte) ([]float64, error)
 }
 
-func (e *Exercise[F, In, Out]) varies() bool { return e.Varies }
+func (e *core[F, In, Out]) varies() bool { return e.Varies }
 
-func (e *Exercise[F, In, Out]) inputs(hidden bool, seed uint64) ([]json.RawMessage, int, error) {
+func (e *core[F, In, Out]) inputs(hidden bool, seed uint64) ([]json.RawMessage, int, error) {
 	ins, _ := e.public()
 	out, err := e.encode(ins)
 	if err != nil || !hidden || e.Hidden == nil {
@@ -86,7 +86,7 @@ func (e *Exercise[F, In, Out]) inputs(hidden bool, seed uint64) ([]json.RawMessa
 const hiddenDraws = 32
 
 // encode returns the JSON of each input.
-func (e *Exercise[F, In, Out]) encode(ins []In) ([]json.RawMessage, error) {
+func (e *core[F, In, Out]) encode(ins []In) ([]json.RawMessage, error) {
 	out := make([]json.RawMessage, len(ins))
 	for i, in := range ins {
 		b, err := json.Marshal(in)
@@ -101,7 +101,7 @@ func (e *Exercise[F, In, Out]) encode(ins []In) ([]json.RawMessage, error) {
 // errSignature says that the student's function has the wrong type.
 var errSignature = errors.New("mauvaise signature")
 
-func (e *Exercise[F, In, Out]) serve(f any, input []byte) ([]byte, error) {
+func (e *core[F, In, Out]) serve(f any, input []byte) ([]byte, error) {
 	fn, ok := f.(F)
 	if !ok {
 		return nil, fmt.Errorf("%w : %s est de type %T, il faut %s", errSignature, e.Func, f, e.Signature)
@@ -113,7 +113,7 @@ func (e *Exercise[F, In, Out]) serve(f any, input []byte) ([]byte, error) {
 	return json.Marshal(e.Call(fn, in))
 }
 
-func (e *Exercise[F, In, Out]) judgeChild(input []byte, res ChildResult) CaseResult {
+func (e *core[F, In, Out]) judgeChild(input []byte, res ChildResult) CaseResult {
 	var in In
 	if err := json.Unmarshal(input, &in); err != nil {
 		return CaseResult{Status: Failed, Note: "entrée illisible : " + err.Error()}
@@ -165,12 +165,12 @@ func (e *Exercise[F, In, Out]) judgeChild(input []byte, res ChildResult) CaseRes
 
 // wantSize is the size of the JSON of want, the expected output for input
 // (cached with it).
-func (e *Exercise[F, In, Out]) wantSize(input []byte, want Out) int {
-	if n, ok := e.wantSizes.Load(string(input)); ok {
+func (e *core[F, In, Out]) wantSize(input []byte, want Out) int {
+	if n, ok := memoOf(e).wantSizes.Load(string(input)); ok {
 		return n.(int)
 	}
 	b, _ := json.Marshal(want)
-	e.wantSizes.Store(string(input), len(b))
+	memoOf(e).wantSizes.Store(string(input), len(b))
 	return len(b)
 }
 
@@ -192,12 +192,12 @@ func clip(s string) string {
 
 // cachedWant returns the expected output for in, computed once per input:
 // the bulk grader judges the same cases for every student.
-func (e *Exercise[F, In, Out]) cachedWant(input []byte, in In) Out {
-	if w, ok := e.wants.Load(string(input)); ok {
+func (e *core[F, In, Out]) cachedWant(input []byte, in In) Out {
+	if w, ok := memoOf(e).wants.Load(string(input)); ok {
 		return w.(Out)
 	}
 	w := e.want(in)
-	e.wants.Store(string(input), w)
+	memoOf(e).wants.Store(string(input), w)
 	return w
 }
 
@@ -214,7 +214,7 @@ func Inputs(id string, hidden bool, seed uint64) ([]json.RawMessage, int, error)
 	return r.inputs(hidden, seed)
 }
 
-func (e *Exercise[F, In, Out]) wantJSON(input []byte) ([]byte, error) {
+func (e *core[F, In, Out]) wantJSON(input []byte) ([]byte, error) {
 	var in In
 	if err := json.Unmarshal(input, &in); err != nil {
 		return nil, err
@@ -349,7 +349,7 @@ func mapNumbers(data []byte, f func(json.Number) json.Number) []byte {
 	return out
 }
 
-func (e *Exercise[F, In, Out]) judged(input []byte) ([]float64, error) {
+func (e *core[F, In, Out]) judged(input []byte) ([]float64, error) {
 	var in In
 	if err := json.Unmarshal(input, &in); err != nil {
 		return nil, err
@@ -389,7 +389,7 @@ func (e *Exercise[F, In, Out]) judged(input []byte) ([]float64, error) {
 const maxJudged = 48
 
 // safeJudge is judge, a panic taken for a failure.
-func (e *Exercise[F, In, Out]) safeJudge(in In, got, want Out) (ok bool, why string) {
+func (e *core[F, In, Out]) safeJudge(in In, got, want Out) (ok bool, why string) {
 	defer func() {
 		if recover() != nil {
 			ok = false
@@ -646,10 +646,10 @@ func ExerciseOf(id string) Checked {
 }
 
 // Info returns the exercise's question.
-func (e *Exercise[F, In, Out]) Info() *Question { return &e.Question }
+func (e *core[F, In, Out]) Info() *Question { return &e.Question }
 
 // Reference returns the reference answer.
-func (e *Exercise[F, In, Out]) Reference() any { return e.Ref }
+func (e *core[F, In, Out]) Reference() any { return e.Ref }
 
 // RunFunc runs the public cases on f, of type F.
-func (e *Exercise[F, In, Out]) RunFunc(f any) Report { return e.Run(f.(F)) }
+func (e *core[F, In, Out]) RunFunc(f any) Report { return e.Run(f.(F)) }
