@@ -594,6 +594,7 @@ func TestOpenUnchanged(t *testing.T) {
 	if !*kernel {
 		t.Skip("needs -kernel (make test): opens notebooks in a live Jupyter and Chromium")
 	}
+	t.Parallel()
 	r := root(t)
 	work := filepath.Join(r, "build", "notebooks", "open", "work")
 	if err := os.RemoveAll(work); err != nil {

@@ -511,6 +511,7 @@ func TestStaleAnswer(t *testing.T) {
 	if !*kernel {
 		t.Skip("needs -kernel (make test): runs a notebook through Jupyter")
 	}
+	t.Parallel() // within kernelSlots
 	r := root(t)
 	jupyterPath := rawErrorKernel(t, r, filepath.Join(r, "build", "jupyter"))
 	edition := filepath.Join(r, "build", "stale")
@@ -583,6 +584,7 @@ func TestGraderPages(t *testing.T) {
 	if !*kernel {
 		t.Skip("needs -kernel (make test): opens pages in Chromium")
 	}
+	t.Parallel() // no kernel
 	out := filepath.Join(root(t), "build", "notebooks", "grader")
 	if err := os.RemoveAll(out); err != nil {
 		t.Fatal(err)
@@ -892,6 +894,7 @@ func TestHeaderNotRun(t *testing.T) {
 	if !*kernel {
 		t.Skip("needs -kernel (make test): runs notebooks through Jupyter")
 	}
+	t.Parallel() // within kernelSlots
 	r := root(t)
 	jupyterPath := rawErrorKernel(t, r, filepath.Join(r, "build", "jupyter"))
 	correction, err := notebook.Read(filepath.Join(r, "notebooks", "corrections", "01-recursion.ipynb"))
