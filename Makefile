@@ -77,7 +77,7 @@ fuzz:
 	go test ./grading/batch -run '^$$' -fuzz FuzzReadManual -fuzztime $(FUZZTIME)
 
 test-notebooks:
-	go test ./notebooks -run 'TestExecute|TestLive|TestStaleAnswer|TestHeaderNotRun|TestOpenUnchanged|TestLoopingAnswers|TestPerUserSetup|TestGraderPages|TestNothingLeftRunning|TestHub' -kernel -count=1 -parallel 4 -timeout 60m -v 2>&1 | grep -v '^=== \(RUN\|PAUSE\|CONT\|NAME\)'; exit $${PIPESTATUS[0]}
+	go test ./notebooks -run 'TestExecute|TestLive|TestStaleAnswer|TestHeaderNotRun|TestOpenUnchanged|TestLoopingAnswers|TestPerUserSetup|TestGraderPages|TestNothingLeftRunning|TestHub' -kernel -count=1 -parallel 6 -timeout 60m -v 2>&1 | grep -v '^=== \(RUN\|PAUSE\|CONT\|NAME\)'; exit $${PIPESTATUS[0]}
 
 # GRADE_ARGS passes further flags to the grader (-tp 01, -manual
 # grades/manual.csv, -reveal, -j 2, -timeout 20s).

@@ -235,12 +235,14 @@ func kernelEnv(pairs []string) map[string]string {
 	return env
 }
 
-// mu is held by a test that needs the kernels to itself (a hub, the
-// shutdown of a kernel, a user's own set-up); the notebook runs of
-// TestExecute, TestLoopingAnswers and TestLive share it (RLock) and each
-// takes one of kernelSlots: two notebooks at a time on the project's
-// 2-core machine, whose cells compile and link mostly on one core each
-// (make test runs these three tests side by side, -parallel 4).
+// mu is held by a test that needs the kernels to itself (the shutdown of
+// a kernel, a user's own set-up); TestHub and the notebook runs of
+// TestExecute, TestLoopingAnswers, TestLive and the short kernel tests
+// share it (RLock), and each notebook run takes one of kernelSlots: two
+// notebooks at a time on the project's 2-core machine, whose cells compile
+// and link mostly on one core each (make test runs these tests side by
+// side, -parallel 6: the tests waiting for a slot leave room for those
+// that need none).
 var mu sync.RWMutex
 
 var kernelSlots = make(chan struct{}, 2)
