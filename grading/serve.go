@@ -613,14 +613,22 @@ func ServeMain(id string, f any) {
 }
 
 // Judge turns a child's result for one input of question id into a
-// CaseResult, comparing its output with the reference answer's.
-func Judge(id string, input []byte, res ChildResult) CaseResult {
+// CaseResult, comparing its output with the reference answer's. An output
+// the judge, the drawing or the formatting of the question cannot handle
+// (a shape no function of the question's type returns, which only a
+// forged result has) fails the case: it never stops the parent.
+func Judge(id string, input []byte, res ChildResult) (cr CaseResult) {
 	mu.Lock()
 	r := runners[id]
 	mu.Unlock()
 	if r == nil {
 		return CaseResult{Status: Failed, Note: "question inconnue " + id}
 	}
+	defer func() {
+		if v := recover(); v != nil {
+			cr = CaseResult{Status: Failed, Note: "résultat illisible : sa forme n'est celle d'aucun résultat de la fonction"}
+		}
+	}()
 	return r.judgeChild(input, res)
 }
 

@@ -307,7 +307,7 @@ var Q5 = grading.Define(&grading.Exercise[func(*gobasics.Partial, int) bool, Pus
 				b.Queens = append(b.Queens, queens.Square{Row: r, Col: c})
 			}
 		}
-		if k := firstDiff(got.OK, want.OK); k >= 0 {
+		if k := firstDiff(got.OK, want.OK); k >= 0 && k < len(in.Cols) {
 			row := countTrue(want.OK[:k])
 			if c := in.Cols[k]; c >= 0 && c < in.N && row < in.N {
 				b.Highlight = []queens.Square{{Row: row, Col: c}}

@@ -420,3 +420,15 @@ func TestDecorativeConcurrency(t *testing.T) {
 		}
 	}
 }
+
+// A result no Push can return (more booleans than calls: only a forged
+// one) fails its case, its board drawn without a highlight, and never
+// stops the judge.
+func TestPushForgedShape(t *testing.T) {
+	in := []byte(`{"N":4,"Cols":[1]}`)
+	forged := []byte(`{"OK":[true,true,true],"State":{"N":4,"Cols":[1],"Col":[false,true,false,false],"Diag":[false,false,false,false,false,false,false],"Anti":[false,false,false,false,false,false,false]}}`)
+	cr := grading.Judge("00/Q5", in, grading.ChildResult{Output: forged})
+	if cr.Status != grading.Failed || !strings.Contains(cr.Note, "un booléen par appel") {
+		t.Errorf("forged shape: %v %q", cr.Status, cr.Note)
+	}
+}

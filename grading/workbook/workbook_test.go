@@ -157,3 +157,65 @@ func TestRecordNotebook(t *testing.T) {
 		}
 	}
 }
+
+// A result of a shape no function of the question's type returns (only a
+// forged one) is judged without stopping the parent, and a failed case
+// says why: for every exercise and public input, the reference's own
+// output with each of its lists one element longer (an index past what
+// the input allows), and JSON of other shapes.
+func TestJudgeForgedShapes(t *testing.T) {
+	for _, e := range exercises(t) {
+		q := e.Info()
+		ins, _, err := grading.Inputs(q.ID, false, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var input, buf bytes.Buffer
+		for k, in := range ins {
+			line, _ := json.Marshal(grading.ChildCase{Case: k + 1, Input: in})
+			input.Write(append(line, '\n'))
+		}
+		grading.Serve(q.ID, e.Reference(), &input, &buf)
+		dec := json.NewDecoder(&buf)
+		for _, in := range ins {
+			var start, res grading.ChildResult
+			if dec.Decode(&start) != nil || dec.Decode(&res) != nil {
+				t.Fatalf("%s: the reference's results cannot be read", q.ID)
+			}
+			var v any
+			if err := json.Unmarshal(res.Output, &v); err != nil {
+				t.Fatalf("%s: %v", q.ID, err)
+			}
+			longer, _ := json.Marshal(lengthen(v))
+			for _, o := range []string{string(longer), `null`, `{}`, `[]`, `[[]]`, `"x"`, `-1`, `1e308`, `true`} {
+				cr := grading.Judge(q.ID, in, grading.ChildResult{Output: json.RawMessage(o)})
+				if cr.Status != grading.Passed && cr.Note == "" && cr.Got == "" {
+					t.Errorf("%s, input %s, output %s: %s without a word", q.ID, in, o, cr.Status)
+				}
+			}
+		}
+	}
+}
+
+// lengthen returns v (decoded JSON) with each of its lists, at every depth,
+// one element longer: its last element again.
+func lengthen(v any) any {
+	switch v := v.(type) {
+	case []any:
+		out := make([]any, 0, len(v)+1)
+		for _, x := range v {
+			out = append(out, lengthen(x))
+		}
+		if len(v) > 0 {
+			out = append(out, lengthen(v[len(v)-1]))
+		}
+		return out
+	case map[string]any:
+		out := map[string]any{}
+		for k, x := range v {
+			out[k] = lengthen(x)
+		}
+		return out
+	}
+	return v
+}
