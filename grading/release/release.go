@@ -105,20 +105,30 @@ const CheckGuard = "!*" + headerRan + ` || { echo "` + HeaderNotRun + `" >&2; ` 
 // each cell: %noautoget), says so in French if the notebook was moved out of
 // the workbook (Misplaced; the cell then stops there, see stopCell),
 // imports the packages every notebook uses, and loads the ECharts library
-// once for all charts. It imports flag and fmt too: GoNB's main function
-// calls flag.Parse, and most cells print; goimports, which GoNB runs on
-// every cell, otherwise looks them up through the module (four go
-// commands, 0.15 s of each cell's build).
+// once for all charts.
+//
+// It imports standard packages too (HeaderStandard): flag, which GoNB's
+// main function calls, and those the workbook's answers and cells use most.
+// goimports, which GoNB runs on every cell, otherwise looks each one a
+// cell uses without importing it up through the module, in every cell
+// after an answer that uses it: four go commands, 0.15 s of a cell's
+// build. An import a cell does not use costs nothing: goimports removes it
+// from that cell's program. The list is the same in every notebook: it
+// tells nothing of a TP's answers.
 func Header(pkg string) string {
+	imports := ""
+	for _, p := range HeaderStandard {
+		imports += "\t\"" + p + "\"\n"
+	}
 	return `// En-tête du cahier : exécutez cette cellule en premier (Maj+Entrée).
 // Elle rend importable le module du cahier depuis le dossier de ce notebook,
 // fixe la version de GoNB et charge la bibliothèque de graphiques (hors ligne).
 !*r=$(cd "$GONB_DIR" && dirname "$(go env GOMOD)"); if [ -f "$r/` + ModuleScript + `" ]; then sh "$r/` + ModuleScript + `" "$r" ` + pkg + `; else echo "` + Misplaced + `" >&2; ` + stopCell + `; fi
 %noautoget
 import (
-	"flag" // GoNB s'en sert dans chaque cellule : importé ici, il n'a plus à le chercher
-	"fmt"
-
+	// La bibliothèque standard la plus utilisée dans le cahier : importée ici,
+	// elle n'est plus recherchée à chaque cellule.
+` + imports + `
 	"github.com/prepa-reines/reines/grading"
 	"` + pkg + `"
 	"github.com/prepa-reines/reines/tp/board"
@@ -128,6 +138,11 @@ import (
 %%
 chart.LoadLibrary()`
 }
+
+// HeaderStandard are the standard packages the header imports, sorted:
+// flag, and every one the corrections' declarations use (a test checks
+// it), with errors and time, which the statements' own cells use.
+var HeaderStandard = []string{"errors", "flag", "fmt", "math", "slices", "strconv", "strings", "sync", "sync/atomic", "time", "unicode"}
 
 // StudentStub is the body of every answer in the student notebooks.
 const StudentStub = "\t// À compléter.\n\tpanic(\"à compléter\")\n"
@@ -178,9 +193,6 @@ func (t *tree) build(srcPath string) (student, correction *notebook.Notebook, er
 		return nil, nil, err
 	}
 	student, correction = newNotebook(goVersion), newNotebook(goVersion)
-	header := cell("code", Header(book.Package), notebook.Meta{Role: "header"})
-	student.Cells = append(student.Cells, header)
-	correction.Cells = append(correction.Cells, header)
 	for i, f := range ar.Files {
 		s, c, err := src.cells(f)
 		if err != nil {
@@ -189,6 +201,9 @@ func (t *tree) build(srcPath string) (student, correction *notebook.Notebook, er
 		student.Cells = append(student.Cells, s)
 		correction.Cells = append(correction.Cells, c)
 	}
+	header := cell("code", Header(book.Package), notebook.Meta{Role: "header"})
+	student.Cells = slices.Insert(student.Cells, 0, header)
+	correction.Cells = slices.Insert(correction.Cells, 0, header)
 	raw, err := os.ReadFile(srcPath)
 	if err != nil {
 		return nil, nil, err

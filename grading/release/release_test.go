@@ -3,11 +3,13 @@ package release
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/notebook"
+	"github.com/prepa-reines/reines/grading/submission"
 	"golang.org/x/tools/txtar"
 )
 
@@ -212,6 +214,43 @@ func TestWrittenAnswersHaveCells(t *testing.T) {
 				t.Errorf("%s: written question %s has no points", src, q.ID)
 			case !q.Prose() && sections[q.ID] > 0:
 				t.Errorf("%s: %s is answered with code, yet has a prose section", src, q.ID)
+			}
+		}
+	}
+}
+
+// The header imports every standard package the corrections' declarations
+// use without importing them (as goimports adds them, see
+// submission.Program.CompleteImports): a cell after such an answer finds
+// it without a search of the module.
+func TestHeaderStandard(t *testing.T) {
+	names, _ := filepath.Glob("../../notebooks/corrections/*.ipynb")
+	if len(names) == 0 {
+		t.Fatal("no correction notebook")
+	}
+	if !slices.IsSorted(HeaderStandard) {
+		t.Errorf("HeaderStandard is not sorted: %q", HeaderStandard)
+	}
+	for _, name := range names {
+		nb, err := notebook.Read(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var code []submission.Cell
+		for i, c := range nb.Cells {
+			if c.CellType == "code" && c.Reines().Role != "header" {
+				code = append(code, submission.Cell{Index: i, Source: string(c.Source)})
+			}
+		}
+		prog := submission.Build(code)
+		before := map[string]bool{}
+		for _, im := range prog.Imports {
+			before[im.Path] = true
+		}
+		prog.CompleteImports()
+		for _, im := range prog.Imports {
+			if first, _, _ := strings.Cut(im.Path, "/"); !before[im.Path] && !strings.Contains(first, ".") && !slices.Contains(HeaderStandard, im.Path) {
+				t.Errorf("%s: the answers use %q, which the header does not import", filepath.Base(name), im.Path)
 			}
 		}
 	}
