@@ -236,9 +236,9 @@ func kernelEnv(pairs []string) map[string]string {
 }
 
 // mu is held by a test that needs the kernels to itself (the shutdown of
-// a kernel, a user's own set-up); TestHub and the notebook runs of
-// TestExecute, TestLoopingAnswers, TestLive and the short kernel tests
-// share it (RLock), and each notebook run takes one of kernelSlots: two
+// a kernel); TestHub and the notebook runs of TestExecute,
+// TestLoopingAnswers, TestLive, TestPerUserSetup and the short kernel
+// tests share it (RLock), and each notebook run takes one of kernelSlots: two
 // notebooks at a time on the project's 2-core machine, whose cells compile
 // and link mostly on one core each (make test runs these tests side by
 // side, -parallel 6: the tests waiting for a slot leave room for those
@@ -816,6 +816,7 @@ func TestPerUserSetup(t *testing.T) {
 	if os.Getuid() != 0 {
 		t.Skip("needs root to create the unprivileged user")
 	}
+	t.Parallel() // its notebook run within kernelSlots
 	if _, err := exec.Command("id", studentUser).Output(); err != nil {
 		if out, err := exec.Command("useradd", "--create-home", "--shell", "/bin/bash", studentUser).CombinedOutput(); err != nil {
 			t.Fatalf("useradd: %v\n%s", err, out)
@@ -868,11 +869,11 @@ func TestPerUserSetup(t *testing.T) {
 		}
 	}
 	outDir := filepath.Join(edition, "build", "executed")
-	mu.Lock()
+	done := kernelSlot()
 	cmd := as(filepath.Join(edition, "notebooks"), "jupyter", "nbconvert", "--to", "notebook", "--execute", "--allow-errors",
 		"--ExecutePreprocessor.kernel_name=gonb", "--ExecutePreprocessor.timeout=600", "--output-dir", outDir, "pasted-01.ipynb")
 	out, err := cmd.CombinedOutput()
-	mu.Unlock()
+	done()
 	if err != nil {
 		t.Fatalf("nbconvert --execute as %s: %v\n%s", studentUser, err, tail(out, 40))
 	}
