@@ -112,13 +112,7 @@ func TestChildRoundTrip(t *testing.T) {
 					t.Errorf("%s: hidden case %s is also public", q.ID, in)
 				}
 			}
-			var input, buf bytes.Buffer
-			for k, in := range ins {
-				line, _ := json.Marshal(grading.ChildCase{Case: k + 1, Input: in})
-				input.Write(append(line, '\n'))
-			}
-			grading.Serve(q.ID, e.Reference(), &input, &buf)
-			dec := json.NewDecoder(&buf)
+			dec := serveReference(e, ins)
 			for k, in := range ins {
 				var start, res grading.ChildResult
 				if err := dec.Decode(&start); err != nil || !start.Started || start.Case != k+1 {
@@ -170,13 +164,7 @@ func TestJudgeForgedShapes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var input, buf bytes.Buffer
-		for k, in := range ins {
-			line, _ := json.Marshal(grading.ChildCase{Case: k + 1, Input: in})
-			input.Write(append(line, '\n'))
-		}
-		grading.Serve(q.ID, e.Reference(), &input, &buf)
-		dec := json.NewDecoder(&buf)
+		dec := serveReference(e, ins)
 		for _, in := range ins {
 			var start, res grading.ChildResult
 			if dec.Decode(&start) != nil || dec.Decode(&res) != nil {
@@ -195,6 +183,19 @@ func TestJudgeForgedShapes(t *testing.T) {
 			}
 		}
 	}
+}
+
+// serveReference runs e's reference answer on ins as a child runs it
+// (grading.Serve) and returns a decoder of its lines: for each case, its
+// start line then its result.
+func serveReference(e grading.Checked, ins []json.RawMessage) *json.Decoder {
+	var input, buf bytes.Buffer
+	for k, in := range ins {
+		line, _ := json.Marshal(grading.ChildCase{Case: k + 1, Input: in})
+		input.Write(append(line, '\n'))
+	}
+	grading.Serve(e.Info().ID, e.Reference(), &input, &buf)
+	return json.NewDecoder(&buf)
 }
 
 // lengthen returns v (decoded JSON) with each of its lists, at every depth,
