@@ -6,9 +6,12 @@
 //
 // GoNB's rules, as the merger applies them (GoNB's own parser is internal to
 // GoNB and cannot be imported): in a code cell, lines starting with '!' are
-// shell commands and lines starting with '%' are magics (both skipped);
-// "%%" (or "%main") starts the body of main, which runs once and declares
-// nothing; the rest is Go declarations, and functions named init_* run
+// shell commands and lines starting with '%' are magics (both skipped, with
+// the lines a trailing backslash continues them onto); the '!' or '%' must
+// be the line's first character (an indented "!done" is Go, the operand of
+// a broken expression), after a "//gonb:" prefix if there is one; "%%"
+// (alone or followed by a blank) or "%main" starts the body of main, which
+// runs once and declares nothing; the rest is Go declarations, and functions named init_* run
 // before main, like init. A later declaration of a name replaces the
 // earlier one (a method is named by its receiver's base type and its name,
 // so a pointer-receiver method replaces a value-receiver one; a func init
@@ -107,21 +110,35 @@ func Build(cells []Cell) *Program {
 }
 
 // declarations returns the declaration part of a cell: its lines before
-// "%%", without shell and magic lines (blanked, to keep line numbers).
+// main's body, without shell and magic lines (blanked, to keep line
+// numbers), as GoNB reads them (see the package comment).
 func declarations(src string) string {
 	lines := strings.Split(src, "\n")
-	for i, l := range lines {
-		t := strings.TrimSpace(l)
-		if t == "%%" || t == "%main" {
+	for i := 0; i < len(lines); i++ {
+		l := strings.TrimPrefix(lines[i], gonbPrefix)
+		if strings.HasPrefix(l, "%main") || strings.HasPrefix(l, "%%") && (len(l) == 2 || l[2] == ' ' || l[2] == '\t') {
 			lines = lines[:i]
 			break
 		}
-		if strings.HasPrefix(t, "!") || strings.HasPrefix(t, "%") {
+		if len(l) < 2 || l[0] != '%' && l[0] != '!' {
+			continue
+		}
+		// A command, with the lines it continues onto (a trailing \).
+		for {
+			more := strings.HasSuffix(strings.TrimPrefix(lines[i], gonbPrefix), "\\")
 			lines[i] = ""
+			if !more || i+1 == len(lines) {
+				break
+			}
+			i++
 		}
 	}
 	return strings.Join(lines, "\n")
 }
+
+// gonbPrefix starts a line GoNB reads as if the prefix were not there
+// ("//gonb:%%", "//gonb:!ls"): Go tools see a comment.
+const gonbPrefix = "//gonb:"
 
 func (p *Program) add(c Cell) {
 	const header = "package main\n"

@@ -121,6 +121,32 @@ func TestGoNBRules(t *testing.T) {
 	}
 }
 
+// Which lines are GoNB's and which are Go, as GoNB v0.11.5 reads a cell
+// (internal/specialcmd.Parse and joinLine, internal/goexec/composer.go):
+// '!' and '%' only as a line's first character (after "//gonb:"), a
+// trailing backslash continuing the command; "%%" alone or followed by a
+// blank, or "%main", starting main's body.
+func TestGoNBLines(t *testing.T) {
+	p := Build([]Cell{
+		{0, "!*r=$(pwd); \\\n  if [ -d x ]; then \\\n    echo y; fi\n%noautoget\nimport \"strings\""},
+		{1, "func NotBoth(a, b bool) bool {\n\treturn a &&\n\t\t!b\n}"},
+		{2, "func Upper(s string) string { return strings.ToUpper(s) }\n//gonb:!echo hidden\n//gonb:%% après\nfmt.Println(1)"},
+		{3, "func Mod(a int) int {\n\treturn a %\n\t\t2\n}\n%% le corps de main\nfmt.Println(Mod(3))"},
+		{4, "func Later() {}\n  %%\n"}, // an indented %% is Go: the cell does not parse
+	})
+	for _, name := range []string{"NotBoth", "Upper", "Mod"} {
+		if !p.Defines(name) {
+			t.Errorf("%s not declared; errors %+v", name, p.Errors)
+		}
+	}
+	if p.Imports["strings"].Path != "strings" {
+		t.Errorf("imports %v; want strings, after a continued shell command", p.Imports)
+	}
+	if p.Defines("Later") || len(p.Errors) != 1 || p.Errors[0].Cell != 4 {
+		t.Errorf("errors %+v; want cell 4's only (an indented %%%% is Go)", p.Errors)
+	}
+}
+
 // Compiler and parser messages name the cell by its first line, give the
 // line within the cell, and quote it.
 func TestExplain(t *testing.T) {
