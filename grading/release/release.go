@@ -93,10 +93,13 @@ const stopCell = `trap "" INT; kill -INT $PPID; sleep 1`
 // once the header has made the workbook's module importable there.
 const headerRan = `grep -qs "` + Module + ` =>" go.mod`
 
-// CheckGuard is the first line of every check cell: when the header has not
-// run in the kernel, it says so in French (HeaderNotRun) and stops the
-// cell; otherwise it does nothing.
-const CheckGuard = "!*" + headerRan + ` || { echo "` + HeaderNotRun + `" >&2; ` + stopCell + "; }"
+// CheckGuard starts every check cell: when the header has not run in the
+// kernel, it says so in French (HeaderNotRun) and stops the cell;
+// otherwise it does nothing. One shell command on three lines, each but
+// the last ending with a backslash (GoNB joins them), so that the cell
+// shows what it tests and what it says instead of one line running off
+// the screen.
+const CheckGuard = "!*" + headerRan + " || { \\\n  echo \"" + HeaderNotRun + "\" >&2; \\\n  " + stopCell + "; }"
 
 // Header returns the first cell of notebook nb: it makes the workbook's
 // module importable from the notebook's folder and resolves the
@@ -121,9 +124,16 @@ func Header(pkg string) string {
 		imports += "\t\"" + p + "\"\n"
 	}
 	return `// En-tête du cahier : exécutez cette cellule en premier (Maj+Entrée).
-// Elle rend importable le module du cahier depuis le dossier de ce notebook,
-// fixe la version de GoNB et charge la bibliothèque de graphiques (hors ligne).
-!*r=$(cd "$GONB_DIR" && dirname "$(go env GOMOD)"); if [ -f "$r/` + ModuleScript + `" ]; then sh "$r/` + ModuleScript + `" "$r" ` + pkg + `; else echo "` + Misplaced + `" >&2; ` + stopCell + `; fi
+// Elle rend les paquets Go du cahier utilisables dans ce notebook (la première
+// fois, elle les prépare), importe les plus utilisés et charge la bibliothèque
+// de graphiques (hors ligne). Ses lignes « ! » sont des commandes du shell.
+!*r=$(cd "$GONB_DIR" && dirname "$(go env GOMOD)"); \
+  if [ -f "$r/` + ModuleScript + `" ]; then \
+    sh "$r/` + ModuleScript + `" "$r" ` + pkg + `; \
+  else \
+    echo "` + Misplaced + `" >&2; \
+    ` + stopCell + `; \
+  fi
 %noautoget
 import (
 	// La bibliothèque standard la plus utilisée dans le cahier : importée ici,
