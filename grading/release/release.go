@@ -203,6 +203,9 @@ func (t *tree) build(srcPath string) (student, correction *notebook.Notebook, er
 		return nil, nil, err
 	}
 	student, correction = newNotebook(goVersion), newNotebook(goVersion)
+	header := cell("code", Header(book.Package), notebook.Meta{Role: "header"})
+	student.Cells = append(student.Cells, header)
+	correction.Cells = append(correction.Cells, header)
 	for i, f := range ar.Files {
 		s, c, err := src.cells(f)
 		if err != nil {
@@ -211,9 +214,6 @@ func (t *tree) build(srcPath string) (student, correction *notebook.Notebook, er
 		student.Cells = append(student.Cells, s)
 		correction.Cells = append(correction.Cells, c)
 	}
-	header := cell("code", Header(book.Package), notebook.Meta{Role: "header"})
-	student.Cells = slices.Insert(student.Cells, 0, header)
-	correction.Cells = slices.Insert(correction.Cells, 0, header)
 	raw, err := os.ReadFile(srcPath)
 	if err != nil {
 		return nil, nil, err
