@@ -384,6 +384,26 @@ func TestFreshness(t *testing.T) {
 	}
 }
 
+// declares reads a cell as GoNB does: main starts at "%%" or "%main" in the
+// first column (after an optional //gonb: prefix), not at an indented one.
+func TestDeclares(t *testing.T) {
+	for _, c := range []struct {
+		cell string
+		want bool
+	}{
+		{"func IsSafe(p []int) bool {", true},
+		{"%%\nfunc IsSafe(p []int) bool {", false},
+		{"//gonb:%% corps\nfunc IsSafe(p []int) bool {", false},
+		{"%main\nfunc IsSafe(p []int) bool {", false},
+		{"  %%\nfunc IsSafe(p []int) bool {", true}, // Go, not main: GoNB reports the error
+		{"func (b Board) IsSafe(p []int) bool {", false},
+	} {
+		if got := declares(strings.Split(c.cell, "\n"), "IsSafe"); got != c.want {
+			t.Errorf("declares(%q) = %v, want %v", c.cell, got, c.want)
+		}
+	}
+}
+
 // A case whose answer reaches a stub of the student edition fails, however
 // the answer hides the call, in the notebook's check and in the child.
 func TestReservedCall(t *testing.T) {

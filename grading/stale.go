@@ -233,12 +233,13 @@ func quotedList(s string) []string {
 var funcDecl = regexp.MustCompile(`^func\s+([\p{L}_][\p{L}\p{N}_]*)\s*[\[(]`)
 
 // declares reports whether a cell's lines declare the top-level function
-// fn (not a method), before any "%%" line. It reads the lines themselves,
-// so that it also works on a cell that does not compile.
+// fn (not a method), before the line that starts main ("%%" or "%main" in
+// the first column, as GoNB reads it). It reads the lines themselves, so
+// that it also works on a cell that does not compile.
 func declares(lines []string, fn string) bool {
 	for _, l := range lines {
-		t := strings.TrimSpace(l)
-		if t == "%%" || t == "%main" {
+		t := strings.TrimPrefix(l, "//gonb:")
+		if strings.HasPrefix(t, "%main") || strings.HasPrefix(t, "%%") && (len(t) == 2 || t[2] == ' ' || t[2] == '\t') {
 			return false
 		}
 		if m := funcDecl.FindStringSubmatch(l); m != nil && m[1] == fn {

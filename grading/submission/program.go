@@ -5,21 +5,24 @@
 // cell that does not compile costs only the questions that use it.
 //
 // GoNB's rules, as the merger applies them (GoNB's own parser is internal to
-// GoNB and cannot be imported): in a code cell, lines starting with '!' are
-// shell commands and lines starting with '%' are magics (both skipped, with
-// the lines a trailing backslash continues them onto); the '!' or '%' must
-// be the line's first character (an indented "!done" is Go, the operand of
-// a broken expression), after a "//gonb:" prefix if there is one; "%%"
-// (alone or followed by a blank) or "%main" starts the body of main, which
-// runs once and declares nothing; the rest is Go declarations, and functions named init_* run
-// before main, like init. A later declaration of a name replaces the
-// earlier one (a method is named by its receiver's base type and its name,
-// so a pointer-receiver method replaces a value-receiver one; a func init
-// replaces the previous func init); every `var _ = …` is kept; an import
-// replaces the earlier one of the same key (its name, else the last word
-// of its path: "rand" for math/rand, "v2" for math/rand/v2; a dot import
-// is keyed by its path); a cell that does not parse declares nothing
-// (see GoNB's internal/goexec/parser.go, v0.11.5).
+// GoNB and cannot be imported): a cell whose first word is a cell magic
+// (%%writefile, %%bash…) is not Go; in a code cell, lines starting with '!'
+// are shell commands and lines starting with '%' are magics (both skipped,
+// with the lines a trailing backslash continues them onto); the '!' or '%'
+// must be the line's first character (an indented "!done" is Go, the
+// operand of a broken expression), after a "//gonb:" prefix if there is
+// one; "%%" (alone or followed by a blank) or "%main" starts the body of
+// main, which runs once and declares nothing, even on a line a command
+// continues onto; a line starting with "package" is dropped; the rest is Go
+// declarations, and functions named init_* run before main, like init. A
+// later declaration of a name replaces the earlier one (a method is named
+// by its receiver's base type and its name, so a pointer-receiver method
+// replaces a value-receiver one; a func init replaces the previous func
+// init); every `var _ = …` is kept; an import replaces the earlier one of
+// the same key (its name, else the last word of its path: "rand" for
+// math/rand, "v2" for math/rand/v2; a dot import is keyed by its path); a
+// cell that does not parse declares nothing (see GoNB's
+// internal/goexec/parser.go and composer.go, internal/specialcmd, v0.11.5).
 package submission
 
 import (
@@ -111,30 +114,44 @@ func Build(cells []Cell) *Program {
 
 // declarations returns the declaration part of a cell: its lines before
 // main's body, without shell and magic lines (blanked, to keep line
-// numbers), as GoNB reads them (see the package comment).
+// numbers), as GoNB reads them (see the package comment): a cell whose
+// first line is a cell magic (%%writefile, %%bash, …) is not Go and
+// declares nothing; a line a command continues onto still starts main if
+// it is "%%" or "%main" (GoNB's composer looks for main before it skips
+// command lines); a line starting with "package" is dropped, wherever it is.
 func declarations(src string) string {
 	lines := strings.Split(src, "\n")
+	if first, _, _ := strings.Cut(strings.TrimPrefix(lines[0], gonbPrefix), " "); slices.Contains(cellMagics, first) {
+		return strings.Repeat("\n", len(lines)-1)
+	}
+	command := make([]bool, len(lines)) // GoNB's specialcmd.Parse
 	for i := 0; i < len(lines); i++ {
-		l := strings.TrimPrefix(lines[i], gonbPrefix)
-		if strings.HasPrefix(l, "%main") || strings.HasPrefix(l, "%%") && (len(l) == 2 || l[2] == ' ' || l[2] == '\t') {
-			lines = lines[:i]
-			break
-		}
-		if len(l) < 2 || l[0] != '%' && l[0] != '!' {
+		if l := strings.TrimPrefix(lines[i], gonbPrefix); len(l) < 2 || l[0] != '%' && l[0] != '!' {
 			continue
 		}
-		// A command, with the lines it continues onto (a trailing \).
-		for {
-			more := strings.HasSuffix(strings.TrimPrefix(lines[i], gonbPrefix), "\\")
-			lines[i] = ""
-			if !more || i+1 == len(lines) {
+		for { // the lines a trailing \ continues it onto
+			command[i] = true
+			if !strings.HasSuffix(strings.TrimPrefix(lines[i], gonbPrefix), "\\") || i+1 == len(lines) {
 				break
 			}
 			i++
 		}
 	}
+	for i, line := range lines { // GoNB's composer
+		l := strings.TrimPrefix(line, gonbPrefix)
+		if strings.HasPrefix(l, "%main") || strings.HasPrefix(l, "%%") && (len(l) == 2 || l[2] == ' ' || l[2] == '\t') {
+			return strings.Join(lines[:i], "\n")
+		}
+		if command[i] || strings.HasPrefix(line, "package") {
+			lines[i] = ""
+		}
+	}
 	return strings.Join(lines, "\n")
 }
+
+// cellMagics are the first words that make a whole cell something other
+// than Go (GoNB's specialcmd.CellSpecialCommands).
+var cellMagics = []string{"%%writefile", "%%script", "%%bash", "%%sh", "%%gx"}
 
 // gonbPrefix starts a line GoNB reads as if the prefix were not there
 // ("//gonb:%%", "//gonb:!ls"): Go tools see a comment.

@@ -133,8 +133,11 @@ func TestGoNBLines(t *testing.T) {
 		{2, "func Upper(s string) string { return strings.ToUpper(s) }\n//gonb:!echo hidden\n//gonb:%% après\nfmt.Println(1)"},
 		{3, "func Mod(a int) int {\n\treturn a %\n\t\t2\n}\n%% le corps de main\nfmt.Println(Mod(3))"},
 		{4, "func Later() {}\n  %%\n"}, // an indented %% is Go: the cell does not parse
+		{5, "%%writefile answer.go\nfunc Written() {}"},
+		{6, "!true \\\n%%\nfunc InMain() {}"},
+		{7, "package main\n\nfunc Packaged() string {\n\treturn `\npackage x\n`\n}"},
 	})
-	for _, name := range []string{"NotBoth", "Upper", "Mod"} {
+	for _, name := range []string{"NotBoth", "Upper", "Mod", "Packaged"} {
 		if !p.Defines(name) {
 			t.Errorf("%s not declared; errors %+v", name, p.Errors)
 		}
@@ -144,6 +147,14 @@ func TestGoNBLines(t *testing.T) {
 	}
 	if p.Defines("Later") || len(p.Errors) != 1 || p.Errors[0].Cell != 4 {
 		t.Errorf("errors %+v; want cell 4's only (an indented %%%% is Go)", p.Errors)
+	}
+	if p.Defines("Written") || p.Defines("InMain") {
+		t.Errorf("a %%%%writefile cell, or a %%%% continuing a shell command, declared a function")
+	}
+	for _, d := range p.Decls {
+		if strings.Contains(d.Text, "package x") {
+			t.Errorf("a line starting with package is kept: %q", d.Text)
+		}
 	}
 }
 
