@@ -110,6 +110,13 @@ mkdir -p "$prefix/gopath/bin"
 for t in gonb goimports gopls; do
   if [ ! -x "$prefix/gopath/bin/$t" ] && [ -x "$own_bin/$t" ]; then cp "$own_bin/$t" "$prefix/gopath/bin/$t"; fi
 done
+# Root's own ECharts, which setup.sh checked against its pinned hash when
+# it fetched it, is copied the same way: setup.sh keeps it if its hash is
+# the pinned one, and nothing is downloaded again.
+own_echarts=${XDG_CACHE_HOME:-$HOME/.cache}/reines
+for d in "$own_echarts"/echarts-*; do
+  [ -s "$d/integrity" ] && [ ! -e "$prefix/cache/reines/${d##*/}" ] && mkdir -p "$prefix/cache/reines" && cp -a "$d" "$prefix/cache/reines/"
+done
 # (JUPYTER_DATA_DIR: the kernel in PREFIX/share/jupyter; XDG_CACHE_HOME: ECharts in PREFIX/cache.)
 mkdir -p "$prefix/home"
 HOME="$prefix/home" XDG_CACHE_HOME="$prefix/cache" JUPYTER_DATA_DIR="$prefix/share/jupyter" GOPROXY=$proxy \

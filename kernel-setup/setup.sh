@@ -219,7 +219,13 @@ if [ -s "$edir/echarts.min.js" ] && [ "$(cat "$edir/integrity" 2>/dev/null)" = "
 else
   say "fetching ECharts $ECHARTS_VERSION from the npm registry…" "téléchargement d'ECharts $ECHARTS_VERSION depuis le registre npm…"
   if command -v npm >/dev/null; then
-    (cd "$tmp" && npm pack --silent "echarts@$ECHARTS_VERSION" >/dev/null) || die "npm pack echarts@$ECHARTS_VERSION failed." "échec de npm pack echarts@$ECHARTS_VERSION."
+    # Three tries (a registry's hiccup is not a broken set-up); npm's own
+    # words are shown if the last one fails.
+    for try in 1 2 3; do
+      (cd "$tmp" && npm pack --silent "echarts@$ECHARTS_VERSION" >/dev/null 2>"$tmp/npm.err") && break
+      [ $try = 3 ] && { tail -n 20 "$tmp/npm.err" >&2; die "npm pack echarts@$ECHARTS_VERSION failed (npm's messages above)." "échec de npm pack echarts@$ECHARTS_VERSION (messages de npm ci-dessus)."; }
+      sleep $((try * 5))
+    done
   else # the registry's tarball, as npm pack gets it (a JupyterHub image without Node.js)
     url="https://registry.npmjs.org/echarts/-/echarts-$ECHARTS_VERSION.tgz"
     if command -v curl >/dev/null; then
