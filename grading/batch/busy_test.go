@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -13,11 +14,12 @@ import (
 )
 
 // The corrections of the TPs with the heaviest cases and the concurrency
-// checks (00 and 05) get full marks while busy loops hold every core, four
-// per core, each in a session of its own, with the default time limit: a
-// busy machine costs no point (see submission's TestBusyMachine for the
-// mechanism). The SDK's packages, with the race detector too, are
-// compiled before, unloaded: the builds' own limits are another matter.
+// checks (00 and 05), graded at once, get full marks while busy loops hold
+// every core, four per core, each in a session of its own, with the
+// default time limit: a busy machine costs no point (see submission's
+// TestBusyMachine for the mechanism). The SDK's packages, with the race
+// detector too, are compiled before, unloaded: the builds' own limits are
+// another matter.
 func TestBusyMachineCorrections(t *testing.T) {
 	if testing.Short() {
 		t.Skip("grades two corrections with every core loaded")
@@ -28,30 +30,41 @@ func TestBusyMachineCorrections(t *testing.T) {
 		t.Fatal(err)
 	}
 	root, _ := filepath.Abs("../..")
-	for _, name := range []string{"00-go", "05-domination"} {
-		sub := Submission{Student: name, Path: filepath.Join(root, "notebooks", "corrections", name+".ipynb")}
-		var loops []*exec.Cmd
-		for range 4 * runtime.NumCPU() {
-			cmd := exec.Command("sh", "-c", "while :; do :; done")
-			cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL} // gone with the test, even killed
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			loops = append(loops, cmd)
+	var loops []*exec.Cmd
+	for range 4 * runtime.NumCPU() {
+		cmd := exec.Command("sh", "-c", "while :; do :; done")
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL} // gone with the test, even killed
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
 		}
-		start := time.Now()
-		r := Grade(context.Background(), sub, opt)
+		loops = append(loops, cmd)
+	}
+	defer func() {
 		for _, c := range loops {
 			c.Process.Kill()
 			c.Wait()
 		}
-		t.Logf("%s graded in %v with %d busy loops", name, time.Since(start).Round(time.Second), len(loops))
+	}()
+	// Both at once, as grade -j 2 does: each grading has no more of the
+	// machine than it would alone among the loops.
+	names := []string{"00-go", "05-domination"}
+	results := make([]Result, len(names))
+	var wg sync.WaitGroup
+	for i, name := range names {
+		wg.Go(func() {
+			start := time.Now()
+			results[i] = Grade(context.Background(), Submission{Student: name, Path: filepath.Join(root, "notebooks", "corrections", name+".ipynb")}, opt)
+			t.Logf("%s graded in %v with %d busy loops", name, time.Since(start).Round(time.Second), len(loops))
+		})
+	}
+	wg.Wait()
+	for i, r := range results {
 		if len(r.Problems) > 0 {
-			t.Errorf("%s: problems %q", name, r.Problems)
+			t.Errorf("%s: problems %q", names[i], r.Problems)
 		}
 		for _, q := range r.Questions {
 			if !q.Manual && q.Points != float64(q.Max) {
-				t.Errorf("%s: %s: %v points; want %d\n%s", name, q.ID, q.Points, q.Max, Markdown(Result{Questions: []Question{q}}, true))
+				t.Errorf("%s: %s: %v points; want %d\n%s", names[i], q.ID, q.Points, q.Max, Markdown(Result{Questions: []Question{q}}, true))
 			}
 		}
 	}
