@@ -6,23 +6,29 @@
 //
 // GoNB's rules, as the merger applies them (GoNB's own parser is internal to
 // GoNB and cannot be imported): a cell whose first word is a cell magic
-// (%%writefile, %%bash…) is not Go; in a code cell, lines starting with '!'
-// are shell commands and lines starting with '%' are magics (both skipped,
-// with the lines a trailing backslash continues them onto); the '!' or '%'
+// (%%writefile, %%bash…) is not Go, and neither is a cell with a cell magic
+// on a later line (GoNB refuses it); in a code cell, lines starting with
+// '!' are shell commands and lines starting with '%' are magics (both
+// skipped, with the lines a trailing backslash continues them onto; %reset
+// drops every earlier declaration, %rm the ones it names); the '!' or '%'
 // must be the line's first character (an indented "!done" is Go, the
 // operand of a broken expression), after a "//gonb:" prefix if there is
 // one; "%%" (alone or followed by a blank) or "%main" starts the body of
 // main, which runs once and declares nothing, even on a line a command
 // continues onto; a line starting with "package" is dropped; the rest is Go
-// declarations, and functions named init_* run before main, like init. A
-// later declaration of a name replaces the earlier one (a method is named
-// by its receiver's base type and its name, so a pointer-receiver method
-// replaces a value-receiver one; a func init replaces the previous func
-// init); every `var _ = …` is kept; an import replaces the earlier one of
-// the same key (its name, else the last word of its path: "rand" for
-// math/rand, "v2" for math/rand/v2; a dot import is keyed by its path); a
-// cell that does not parse declares nothing (see GoNB's
-// internal/goexec/parser.go and composer.go, internal/specialcmd, v0.11.5).
+// declarations, and functions init_*() (no parameter, no result) run before
+// main, like init. A later declaration of a name replaces the earlier one
+// (each name of `var a, b = 1, 2` on its own, a tuple `var a, b = f()`
+// whole; a method is named by its receiver's base type and its name, so a
+// pointer-receiver method replaces a value-receiver one; a func init
+// replaces the previous func init); every `var _ = …` is kept; an import
+// replaces the earlier one of the same key (its name, else the last word of
+// its path: "rand" for math/rand, "v2" for math/rand/v2; a dot import is
+// keyed by its path); a cell that does not parse declares nothing (see
+// GoNB's internal/goexec/parser.go and composer.go, internal/specialcmd,
+// v0.11.5). Other magics whose arguments GoNB refuses (%cd to a missing
+// folder, %env with one word…) also make it skip the cell; the grader does
+// not check their arguments.
 package submission
 
 import (
@@ -50,6 +56,10 @@ type Decl struct {
 	Names []string // the names it declares; "T.m" for method m of type T
 	Text  string   // its source, preceded by a //line directive naming the cell
 	uses  []string // identifiers it mentions (over-approximation of its dependencies)
+	// startup: a func init_*() GoNB renames to init, which the program
+	// calls as it starts (a function with no receiver, type parameter,
+	// parameter or result; any other declaration named init_* is plain).
+	startup bool
 }
 
 // CellError is a cell whose declarations were dropped.
@@ -114,39 +124,102 @@ func Build(cells []Cell) *Program {
 
 // declarations returns the declaration part of a cell: its lines before
 // main's body, without shell and magic lines (blanked, to keep line
-// numbers), as GoNB reads them (see the package comment): a cell whose
-// first line is a cell magic (%%writefile, %%bash, …) is not Go and
-// declares nothing; a line a command continues onto still starts main if
-// it is "%%" or "%main" (GoNB's composer looks for main before it skips
-// command lines); a line starting with "package" is dropped, wherever it is.
-func declarations(src string) string {
+// numbers), as GoNB reads them (see the package comment), and the words of
+// each of its magics ("%reset" gives ["reset"]). ok is false for a cell
+// GoNB runs no Go of: its first word is a cell magic (%%writefile,
+// %%bash…), or a later line is one (GoNB refuses the cell). A line a
+// command continues onto still starts main if it is "%%" or "%main" (GoNB's
+// composer looks for main before it skips command lines); a line starting
+// with "package" is dropped, wherever it is.
+func declarations(src string) (decls string, magics [][]string, ok bool) {
 	lines := strings.Split(src, "\n")
-	if first, _, _ := strings.Cut(strings.TrimPrefix(lines[0], gonbPrefix), " "); slices.Contains(cellMagics, first) {
-		return strings.Repeat("\n", len(lines)-1)
+	if w := gonbWords(strings.TrimPrefix(lines[0], gonbPrefix)); len(w) > 0 && slices.Contains(cellMagics, w[0]) {
+		return "", nil, false
 	}
 	command := make([]bool, len(lines)) // GoNB's specialcmd.Parse
 	for i := 0; i < len(lines); i++ {
-		if l := strings.TrimPrefix(lines[i], gonbPrefix); len(l) < 2 || l[0] != '%' && l[0] != '!' {
+		l := strings.TrimPrefix(lines[i], gonbPrefix)
+		if len(l) < 2 || l[0] != '%' && l[0] != '!' {
 			continue
 		}
-		for { // the lines a trailing \ continues it onto
+		joined := ""
+		for { // with the lines a trailing \ continues it onto (GoNB's joinLine)
 			command[i] = true
-			if !strings.HasSuffix(strings.TrimPrefix(lines[i], gonbPrefix), "\\") || i+1 == len(lines) {
+			t := strings.TrimPrefix(lines[i], gonbPrefix)
+			if !strings.HasSuffix(t, "\\") {
+				joined += t
+				break
+			}
+			joined += strings.TrimSuffix(t, "\\") + " "
+			if i+1 == len(lines) {
 				break
 			}
 			i++
+		}
+		if joined[0] == '%' {
+			if w := gonbWords(joined[1:]); len(w) > 0 {
+				if slices.Contains(cellMagics, "%"+w[0]) {
+					return "", nil, false
+				}
+				magics = append(magics, w)
+			}
 		}
 	}
 	for i, line := range lines { // GoNB's composer
 		l := strings.TrimPrefix(line, gonbPrefix)
 		if strings.HasPrefix(l, "%main") || strings.HasPrefix(l, "%%") && (len(l) == 2 || l[2] == ' ' || l[2] == '\t') {
-			return strings.Join(lines[:i], "\n")
+			return strings.Join(lines[:i], "\n"), magics, true
 		}
 		if command[i] || strings.HasPrefix(line, "package") {
 			lines[i] = ""
 		}
 	}
-	return strings.Join(lines, "\n")
+	return strings.Join(lines, "\n"), magics, true
+}
+
+// gonbWords splits a command into its words as GoNB does (specialcmd's
+// splitCmd): blanks (space, tab, newline) separate words, except within
+// double quotes, which are dropped; within quotes a backslash escapes the
+// next character (\n and \t are a newline and a tab).
+func gonbWords(cmd string) []string {
+	var words []string
+	var word strings.Builder
+	started, quoted := false, false
+	for i := 0; i < len(cmd); i++ {
+		c := cmd[i]
+		switch {
+		case !quoted && (c == ' ' || c == '\t' || c == '\n'):
+			if started {
+				words = append(words, word.String())
+			}
+			word.Reset()
+			started = false
+			continue
+		case c == '"':
+			quoted = !quoted
+			started = true
+			continue
+		case c == '\\' && quoted:
+			if i == len(cmd)-1 {
+				i = len(cmd)
+				continue
+			}
+			i++
+			c = cmd[i]
+			switch c {
+			case 'n':
+				c = '\n'
+			case 't':
+				c = '\t'
+			}
+		}
+		word.WriteByte(c)
+		started = true
+	}
+	if started {
+		words = append(words, word.String())
+	}
+	return words
 }
 
 // cellMagics are the first words that make a whole cell something other
@@ -159,7 +232,19 @@ const gonbPrefix = "//gonb:"
 
 func (p *Program) add(c Cell) {
 	const header = "package main\n"
-	src := header + declarations(c.Source)
+	decls, magics, ok := declarations(c.Source)
+	if !ok {
+		return // GoNB runs no Go of this cell
+	}
+	for _, m := range magics {
+		switch {
+		case m[0] == "reset" && len(m) == 1:
+			p.reset()
+		case m[0] == "rm" || m[0] == "remove":
+			p.remove(m[1:])
+		}
+	}
+	src := header + decls
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, FileName(c.Index), src, parser.SkipObjectResolution|parser.ParseComments)
 	if err != nil {
@@ -192,7 +277,8 @@ func (p *Program) add(c Cell) {
 			if d.Doc != nil {
 				start = d.Doc.Pos() // directives such as //go:linkname are comments
 			}
-			p.put(&Decl{Cell: c.Index, Names: []string{name}, Text: directive(start) + text(start, d.End()), uses: idents(d)})
+			startup := d.Recv == nil && d.Type.TypeParams == nil && d.Type.Params.NumFields() == 0 && d.Type.Results.NumFields() == 0 && strings.HasPrefix(name, "init_")
+			p.put(&Decl{Cell: c.Index, Names: []string{name}, Text: directive(start) + text(start, d.End()), uses: idents(d), startup: startup})
 		case *ast.GenDecl:
 			if d.Tok == token.IMPORT {
 				for _, s := range d.Specs {
@@ -218,6 +304,27 @@ func (p *Program) add(c Cell) {
 				continue
 			}
 			for _, s := range d.Specs {
+				if vs, ok := s.(*ast.ValueSpec); ok && d.Tok == token.VAR && len(vs.Names) > 1 && len(vs.Values) != 1 {
+					// GoNB keeps each name of `var a, b = 1, 2` apart: a later
+					// `var a` replaces a only (a tuple, `var a, b = f()`,
+					// stays whole). Each part keeps its positions.
+					inline := func(pos token.Pos) string {
+						return fmt.Sprintf("/*line %s:%d:%d*/", FileName(c.Index), line(pos), fset.Position(pos).Column)
+					}
+					for k, n := range vs.Names {
+						body, uses := "var "+n.Name, []string{}
+						if vs.Type != nil {
+							body += " " + inline(vs.Type.Pos()) + text(vs.Type.Pos(), vs.Type.End())
+							uses = append(uses, idents(vs.Type)...)
+						}
+						if k < len(vs.Values) {
+							body += " = " + inline(vs.Values[k].Pos()) + text(vs.Values[k].Pos(), vs.Values[k].End())
+							uses = append(uses, idents(vs.Values[k])...)
+						}
+						p.put(&Decl{Cell: c.Index, Names: []string{n.Name}, Text: directive(n.Pos()) + body, uses: uses})
+					}
+					continue
+				}
 				var names []string
 				switch s := s.(type) {
 				case *ast.TypeSpec:
@@ -262,6 +369,31 @@ func (p *Program) put(d *Decl) {
 		}
 	}
 	p.Decls = append(p.Decls, d)
+}
+
+// reset drops every declaration and import so far (GoNB's %reset).
+func (p *Program) reset() {
+	for _, d := range p.Decls {
+		p.replaced[d] = true
+	}
+	clear(p.named)
+	clear(p.Imports)
+}
+
+// remove drops the declarations and imports of the given GoNB keys (its
+// %rm): a name, "T~m" for method m of type T, an import's key.
+func (p *Program) remove(keys []string) {
+	for _, k := range keys {
+		delete(p.Imports, k)
+		if d := p.named[strings.Replace(k, "~", ".", 1)]; d != nil && !p.replaced[d] {
+			p.replaced[d] = true
+			for _, n := range d.Names {
+				if p.named[n] == d {
+					delete(p.named, n)
+				}
+			}
+		}
+	}
 }
 
 // recvBase returns the base type name of a receiver: T for T, *T, T[K], *T[K].
@@ -386,7 +518,7 @@ func (p *Program) WithInits(decls []*Decl) (all []*Decl, calls string) {
 			continue
 		}
 		switch n := d.Names[0]; {
-		case strings.HasPrefix(n, "init_"):
+		case d.startup:
 			calls += n + "()\n"
 			fallthrough
 		case n == "init" || n == blank:

@@ -4,6 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -136,6 +140,11 @@ func TestGoNBLines(t *testing.T) {
 		{5, "%%writefile answer.go\nfunc Written() {}"},
 		{6, "!true \\\n%%\nfunc InMain() {}"},
 		{7, "package main\n\nfunc Packaged() string {\n\treturn `\npackage x\n`\n}"},
+		{8, "%%writefile\tanswer.go\nfunc Tabbed() {}"},            // GoNB splits words on tabs too
+		{9, "\"%%bash\"\necho 1\nfunc Quoted() {}"},                // and drops quotes
+		{10, "func Mid() {}\n%%bash\necho 1"},                      // a cell magic not first: GoNB refuses the cell
+		{11, "import \"sort\"\nfunc Gone() {}\nfunc Removed() {}"}, // then removed by cell 12's %rm
+		{12, "%rm Removed sort\nfunc Kept() {}"},
 	})
 	for _, name := range []string{"NotBoth", "Upper", "Mod", "Packaged"} {
 		if !p.Defines(name) {
@@ -148,13 +157,57 @@ func TestGoNBLines(t *testing.T) {
 	if p.Defines("Later") || len(p.Errors) != 1 || p.Errors[0].Cell != 4 {
 		t.Errorf("errors %+v; want cell 4's only (an indented %%%% is Go)", p.Errors)
 	}
-	if p.Defines("Written") || p.Defines("InMain") {
-		t.Errorf("a %%%%writefile cell, or a %%%% continuing a shell command, declared a function")
+	for _, name := range []string{"Written", "InMain", "Tabbed", "Quoted", "Mid", "Removed"} {
+		if p.Defines(name) {
+			t.Errorf("%s declared: GoNB runs no such declaration (a cell magic, main's body, %%rm)", name)
+		}
+	}
+	if !p.Defines("Gone") || !p.Defines("Kept") || p.Imports["sort"].Path != "" {
+		t.Errorf("after %%rm Removed sort: Gone %v, Kept %v, imports %v", p.Defines("Gone"), p.Defines("Kept"), p.Imports)
+	}
+	p = Build([]Cell{{0, "import \"sort\"\nfunc Old() {}"}, {1, "%reset\nfunc New() {}"}})
+	if p.Defines("Old") || !p.Defines("New") || len(p.Imports) != 0 {
+		t.Errorf("after %%reset: Old %v, New %v, imports %v; want New only", p.Defines("Old"), p.Defines("New"), p.Imports)
 	}
 	for _, d := range p.Decls {
 		if strings.Contains(d.Text, "package x") {
 			t.Errorf("a line starting with package is kept: %q", d.Text)
 		}
+	}
+}
+
+// Only a function init_*() runs at start, as GoNB renames it to init; a
+// variable, constant, type or function with parameters named init_* is a
+// plain declaration (calling it would break every question's program).
+func TestInitFunctions(t *testing.T) {
+	p := Build([]Cell{{0, "var init_count = 0\nconst init_size = 8\ntype init_state struct{ n int }\nfunc init_plateau(n int) [][]bool { return nil }\nfunc init_ok() { init_count++ }\nfunc init_typed[T any]() {}"}})
+	if _, calls := p.WithInits(nil); calls != "init_ok()\n" {
+		t.Errorf("calls at start %q; want init_ok() only", calls)
+	}
+}
+
+// Each name of `var a, b = 1, 2` is a declaration of its own, as in GoNB:
+// redefining one keeps the other, and each part keeps its position in the
+// cell for the compiler's messages.
+func TestVarNamesApart(t *testing.T) {
+	p := Build([]Cell{{0, "var maxN, minN = 12, 1"}, {1, "var maxN = 10"}, {2, "var a, b int = 1,\n\t\"x\""}, {3, "func Use() int { return minN + maxN + a + b }"}})
+	if !p.Defines("minN") {
+		t.Fatal("minN dropped with maxN")
+	}
+	decls, inits := p.WithInits(p.Needed("Use"))
+	src := p.Source(decls, inits)
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "main.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	_, err = (&types.Config{}).Check("main", fset, []*ast.File{f}, nil)
+	var te types.Error
+	if !errors.As(err, &te) || fset.Position(te.Pos).String() != "cellule 3:2:2" {
+		t.Errorf("type error %v; want one at cellule 3:2:2 (b's value)\n%s", err, src)
+	}
+	if strings.Count(src, "maxN =") != 1 || !strings.Contains(src, "= 10") {
+		t.Errorf("maxN: want cell 1's only\n%s", src)
 	}
 }
 

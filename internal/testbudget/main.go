@@ -11,10 +11,12 @@
 //
 // Usage (from the module root):
 //
-//	go run ./internal/testbudget [-setup-seconds S] [-fuzztime 20000x]
+//	go run ./internal/testbudget [-setup-seconds S] [-fuzztime 20000x] [-only lint,go,fuzz,kernel]
 //
 // The set-up runs before (it may install Go itself): -setup-seconds gives
-// its time for the table.
+// its time for the table. -only runs some phases (make lint, test-go, fuzz
+// and test-notebooks each run one): each phase's command is written here
+// only.
 package main
 
 import (
@@ -77,7 +79,15 @@ type row struct {
 func main() {
 	setup := flag.Float64("setup-seconds", -1, "seconds kernel-setup/setup.sh took before, for the table")
 	fuzztime := flag.String("fuzztime", "20000x", "budget of each fuzz target (runs, or a duration)")
+	only := flag.String("only", "lint,go,fuzz,kernel", "the phases to run, comma-separated")
 	flag.Parse()
+	phases := strings.Split(*only, ",")
+	for _, p := range phases {
+		if !slices.Contains([]string{"lint", "go", "fuzz", "kernel"}, p) {
+			fmt.Fprintf(os.Stderr, "testbudget: unknown phase %q in -only (lint, go, fuzz, kernel)\n", p)
+			os.Exit(2)
+		}
+	}
 	// Ctrl-C reaches the phase's processes too (the terminal's process
 	// group): they stop, and the runner reports and stops with them.
 	signal.Ignore(syscall.SIGINT)
@@ -85,6 +95,9 @@ func main() {
 	start := time.Now()
 	var failed []string
 	phase := func(name string, run func() ([]row, error)) {
+		if !slices.Contains(phases, strings.Fields(name)[0]) {
+			return
+		}
 		fmt.Printf("\n==> %s\n", name)
 		t := time.Now()
 		sub, err := run()

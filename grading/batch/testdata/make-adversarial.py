@@ -843,6 +843,23 @@ case('01-ok-sets', '01/Q1', '''func IsSafe(p queens.Placement, row, col int) boo
 	}
 	return !cols[col] && !sums[row+col] && !diffs[row-col]
 }''', 3)
+case('01-ok-init-names', '01/Q1', '''package main
+
+func IsSafe(p queens.Placement, row, col int) bool {
+	for r := range row {
+		if p[r] == col || p[r]-col == r-row || p[r]-col == row-r {
+			return false
+		}
+	}
+	return true
+}''', 3, extra='''// Des noms à la Python, et une fonction init_*() que GoNB exécute au démarrage.
+var init_count = 0
+
+const init_size = 8
+
+type init_state struct{ n int }
+
+func init_ok() { init_count++ }''')
 case('02-ok-showall', '02/Q17', '''func ShowAll(sols []queens.Placement) []board.Board {
 	var boards []board.Board
 	for k := range sols {
