@@ -5,7 +5,7 @@
 #   make fuzz       a short run of the fuzz targets (FUZZTIME=20000x runs each)
 #   make notebooks  regenerate notebooks/*.ipynb from notebooks/src
 #   make student    write the student edition (OUT=build/student)
-#   make check      run the public checks of the saved notebooks of notebooks/ (NB=… others)
+#   make check      run the public checks of the notebooks saved in workspace/ (NB=… others)
 #   make grade SUBMISSIONS=folder [OUT=grades] [GRADE_ARGS=…]   grade submitted notebooks
 #   make gradescope [TP=01]   the Gradescope autograder zip (build/gradescope-TP.zip)
 #   make handouts [TP="01 03"] [OUT=dir]   printable statements, corrections and the teacher's guide (build/handouts)
@@ -127,7 +127,8 @@ notebooks:
 student:
 	go run ./grading/cmd/release -student -o $(or $(OUT),build/student)
 
-NB ?= $(wildcard notebooks/*.ipynb)
+# The notebooks make jupyter saves (workspace/), or notebooks/ if none.
+NB ?= $(or $(wildcard $(WORKSPACE)/*.ipynb),$(wildcard notebooks/*.ipynb))
 check:
 	@go run ./grading/cmd/check $(NB)
 

@@ -10,6 +10,7 @@ import (
 	"os"
 	"reflect"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -475,11 +476,33 @@ func PanicNote(v any, stack []byte) string {
 	if s, ok := v.(string); ok && strings.Contains(s, Reserved) {
 		return s // a stub of the student edition: its message says it all
 	}
-	note := "panique : " + msg
+	note := "panique : " + frenchRuntimeError(msg)
 	if frames := studentFrames(stack); frames != "" {
 		note += "\n" + frames
 	}
 	return note
+}
+
+// runtimeErrors are the Go runtime's commonest panics, in French, by the
+// start of their message (Go's own text follows, for a search).
+var runtimeErrors = []struct{ prefix, french string }{
+	{"runtime error: index out of range", "indice hors des bornes d'une tranche ou d'un tableau"},
+	{"runtime error: slice bounds out of range", "bornes de sous-tranche hors de la tranche"},
+	{"runtime error: invalid memory address or nil pointer dereference", "accès par un pointeur nil (ou une tranche, une map nil)"},
+	{"assignment to entry in nil map", "écriture dans une map nil (créez-la avec make)"},
+	{"runtime error: integer divide by zero", "division entière par zéro"},
+	{"runtime error: makeslice: len out of range", "longueur de tranche négative ou trop grande dans make"},
+}
+
+// frenchRuntimeError says a runtime panic's message in French, Go's own
+// words in parentheses; any other message is left as it is.
+func frenchRuntimeError(msg string) string {
+	for _, e := range runtimeErrors {
+		if strings.HasPrefix(msg, e.prefix) {
+			return e.french + " (" + msg + ")"
+		}
+	}
+	return msg
 }
 
 // studentFrames keeps the lines of a stack trace that point into the
@@ -502,10 +525,6 @@ func framesOf(stack []byte, cellsOnly bool) string {
 		if !strings.HasPrefix(lines[i], "main.") {
 			continue
 		}
-		if !cellsOnly {
-			keep = append(keep, lines[i], lines[i+1])
-			continue
-		}
 		fn := lines[i] // main.F(args), main.(*T).m(args), main.F.func1()
 		if cut := strings.LastIndex(fn, "("); cut > 0 {
 			fn = fn[:cut]
@@ -513,6 +532,10 @@ func framesOf(stack []byte, cellsOnly bool) string {
 		where := strings.TrimSpace(lines[i+1])
 		if cut := strings.LastIndex(where, " +0x"); cut > 0 {
 			where = where[:cut]
+		}
+		if !cellsOnly {
+			keep = append(keep, fn+" — "+quoteLine(where))
+			continue
 		}
 		where = where[strings.LastIndex(where, "/")+1:]
 		if strings.HasPrefix(where, "cellule ") {
@@ -523,6 +546,31 @@ func framesOf(stack []byte, cellsOnly bool) string {
 		keep = keep[:limit]
 	}
 	return strings.Join(keep, "\n")
+}
+
+// quoteLine names a frame's place, "/tmp/gonb_x/main.go:11", as "ligne
+// 11 de main.go : " and the text of that line of the program GoNB built
+// from the notebook's cells (cut at 80 characters); its file and line as
+// they are if the file cannot be read.
+func quoteLine(where string) string {
+	file, num, ok := strings.Cut(where[strings.LastIndex(where, "/")+1:], ":")
+	n, err := strconv.Atoi(num)
+	if !ok || err != nil || n < 1 {
+		return where
+	}
+	data, err := os.ReadFile(where[:len(where)-len(num)-1])
+	if err != nil {
+		return where
+	}
+	lines := strings.Split(string(data), "\n")
+	if n > len(lines) {
+		return where
+	}
+	text := strings.TrimSpace(lines[n-1])
+	if r := []rune(text); len(r) > 80 {
+		text = string(r[:79]) + "…"
+	}
+	return "ligne " + num + " de " + file + " : " + text
 }
 
 func (e *core[F, In, Out]) describe(in In) string {

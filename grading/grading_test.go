@@ -46,7 +46,7 @@ func TestPanicAndTimeout(t *testing.T) {
 	if got := []Status{r.Cases[0].Status, r.Cases[1].Status, r.Cases[2].Status}; got[0] != Passed || got[1] != Panicked || got[2] != Passed {
 		t.Errorf("statuses %v; want passed, panic, passed", got)
 	}
-	if !strings.Contains(r.Cases[1].Note, "panique") {
+	if !strings.HasPrefix(r.Cases[1].Note, "panique : écriture dans une map nil (créez-la avec make) (assignment to entry in nil map)") {
 		t.Errorf("panic note %q", r.Cases[1].Note)
 	}
 	stop := make(chan struct{})
@@ -593,6 +593,21 @@ func TestPanicFramesInCells(t *testing.T) {
 		if want := "main.(*board).at — cellule 4:7\nmain.Count — cellule 3:12"; got != want {
 			t.Errorf("%s: frames\n%s\nwant\n%s", dir, got, want)
 		}
+	}
+}
+
+// In the notebook, a panic's frames in the program GoNB built name the
+// function and quote the line of that program (the student's line).
+func TestPanicFramesInNotebook(t *testing.T) {
+	dir := t.TempDir()
+	main := filepath.Join(dir, "main.go")
+	if err := os.WriteFile(main, []byte("package main\n\nfunc IsSafe(p []int) bool {\n\treturn p[0] == 1\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stack := "goroutine 1 [running]:\nmain.IsSafe({0xa00c00?, 0x0?, 0x0?})\n\t" + main + ":4 +0x35\nmain.main()\n\t" + main + ":99 +0x17\n"
+	want := "main.IsSafe — ligne 4 de main.go : return p[0] == 1\nmain.main — " + main + ":99"
+	if got := framesOf([]byte(stack), false); got != want {
+		t.Errorf("frames\n%s\nwant\n%s", got, want)
 	}
 }
 

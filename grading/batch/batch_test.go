@@ -308,6 +308,10 @@ func TestFeedbackWording(t *testing.T) {
 	if md := questionMarkdown(q, false); !strings.Contains(md, "5 cas réussis sur 7 (dont 1/3 cas cachés).") || !strings.Contains(md, "2 cas cachés échoués") {
 		t.Errorf("feedback %q", md)
 	}
+	// The page says it too, when the failed hidden cases have no kind.
+	if h := HTML(Result{Student: "ana", TP: "01", Questions: []Question{q}}, ""); !strings.Contains(h, `<p class="ko">✘ 2 cas cachés échoués</p>`) {
+		t.Errorf("feedback page lacks the failed hidden cases:\n%s", h)
+	}
 	g := Gradescope(Result{Student: "ana", TP: "01", Questions: []Question{q}})
 	if out := g.Tests[0].Output; strings.Contains(out, "Total") || strings.Contains(out, "#") {
 		t.Errorf("Gradescope output repeats the page's header: %q", out)

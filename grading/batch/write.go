@@ -1110,7 +1110,7 @@ var feedbackHTML = template.Must(template.New("feedback").Funcs(template.FuncMap
 {{range .Q.Flags}}<p class="ko">🚩 {{fr .}}</p>{{end}}
 {{with .Q.Compile}}<p>Erreur de compilation&nbsp;:</p><pre>{{.}}</pre>{{end}}
 {{range .Failed}}<p class="ko">✘ {{fr .Input}}&nbsp;: {{fr .Status}}{{if and .Want (not .Lines)}} — attendu <code>{{fr .Want}}</code>, obtenu <code>{{fr .Got}}</code>{{end}}{{with .Note}} — {{fr .}}{{end}}</p>{{if .Lines}}<p>attendu (↵ marque chaque fin de ligne)&nbsp;:</p><pre>{{.Want}}</pre><p>obtenu&nbsp;:</p><pre>{{.Got}}</pre>{{end}}{{with .Board}}{{.}}{{end}}{{end}}
-{{if .HiddenKinds}}<p class="ko">✘ {{.HiddenFailed}}&nbsp;:</p><ul>{{range .HiddenKinds}}<li>{{fr .}}</li>{{end}}</ul>{{end}}
+{{if .HiddenFailed}}<p class="ko">✘ {{.HiddenFailed}}{{if .HiddenKinds}}&nbsp;:{{end}}</p>{{end}}{{if .HiddenKinds}}<ul>{{range .HiddenKinds}}<li>{{fr .}}</li>{{end}}</ul>{{end}}
 {{end}}
 {{.Lib}}
 </body></html>
@@ -1145,9 +1145,8 @@ func HTML(r Result, lib string) string {
 	}{R: r, Total: ptsFr(r.Points) + " / " + ptsFr(r.Max) + pendingNote(r)}
 	for _, q := range r.Questions {
 		qq := question{Q: q, Title: grading.PlainText(q.Title), Points: questionPoints(q), Summary: casesSummary(q), NotImplemented: notImplemented(q)}
-		if !notImplemented(q) {
+		if n := q.Hidden - q.HiddenOK; n > 0 && !notImplemented(q) {
 			qq.HiddenKinds = kindCounts(q.HiddenKO)
-			n := q.Hidden - q.HiddenOK
 			qq.HiddenFailed = fmt.Sprintf("%d %s", n, agree(n, "cas caché échoué", "cas cachés échoués"))
 		}
 		for _, c := range q.Public {
