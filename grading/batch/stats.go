@@ -237,7 +237,7 @@ func ReportHTML(stats []TPStats, lib string) string {
 		sec := section{TP: s.TP, Students: grading.Plurals(s.Students, "étudiant", "étudiants"), Max: pts(s.Max),
 			Mean: dec(s.Mean), Median: dec(s.Median), Range: pts(s.Least) + " à " + pts(s.Most), Outcomes: outcomeLines(s)}
 		cats, counts := histogram(s)
-		sec.Totals = template.HTML(chart.Bars{Title: "TP " + s.TP + " : répartition des totaux", XLabel: "points (arrondis à l'unité inférieure)", YLabel: "étudiants",
+		sec.Totals = template.HTML(chart.Bars{Title: "TP " + s.TP + " : répartition des totaux", XLabel: "points (arrondis à l'unité inférieure)", YLabel: "étudiants", Counts: true,
 			Categories: cats, Series: []chart.BarSeries{{Name: "étudiants", Values: counts}}}.HTML())
 		var qcats []string
 		var qmean, qmedian, qfull []float64

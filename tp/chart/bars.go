@@ -20,6 +20,7 @@ type Bars struct {
 	Title, XLabel, YLabel string
 	Categories            []string
 	Series                []BarSeries
+	Counts                bool // the values are counts: the value axis marks whole numbers only
 }
 
 // BarSeries is one series of [Bars]: Values[i] is the height of its bar
@@ -42,7 +43,7 @@ func (b Bars) Option() string {
 	bar := charts.NewBar()
 	bar.SetGlobalOptions(globalOptions(b.Title, len(b.Series) > 1,
 		opts.XAxis{Type: "category", Name: b.XLabel, NameLocation: "middle", NameGap: 25},
-		opts.YAxis{Type: "value", Name: b.YLabel})...)
+		opts.YAxis{Type: "value", Name: b.YLabel, MinInterval: map[bool]float64{true: 1}[b.Counts]})...)
 	bar.SetXAxis(b.Categories)
 	for _, s := range b.Series {
 		data := make([]opts.BarData, len(b.Categories))
@@ -92,6 +93,9 @@ func (b Bars) SVG() string {
 	var t strings.Builder
 	svgFrame(&t, b.Title, b.XLabel, b.YLabel, left, top, w, h)
 	for _, y := range ticks(0, ymax) {
+		if b.Counts && y != math.Trunc(y) {
+			continue
+		}
 		fmt.Fprintf(&t, `<line x1="%g" x2="%g" y1="%.1f" y2="%.1f" stroke="#eee"/><text x="%g" y="%.1f" text-anchor="end">%s</text>`,
 			left, left+w, py(y), py(y), left-5, py(y)+4, french.Number(y))
 	}

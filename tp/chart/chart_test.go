@@ -169,4 +169,12 @@ func TestBars(t *testing.T) {
 	if !strings.Contains(svg, ">Q2<") || !strings.Contains(b.HTML(), "reines-fallback") {
 		t.Error("SVG without its category labels, or HTML without the fallback")
 	}
+	// Counts of 1 and 2 students: the value axis marks 0, 1, 2, not 0,5.
+	c := Bars{YLabel: "étudiants", Categories: []string{"0", "1"}, Series: []BarSeries{{Values: []float64{1, 2}}}, Counts: true}
+	if !strings.Contains(c.Option(), `"minInterval":1`) {
+		t.Errorf("option of counts without minInterval 1: %s", c.Option())
+	}
+	if svg := c.SVG(); strings.Contains(svg, ">0,5<") || !strings.Contains(svg, ">1<") {
+		t.Errorf("SVG of counts marks a fraction, or not 1: %s", svg)
+	}
 }
