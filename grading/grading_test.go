@@ -609,6 +609,12 @@ func TestPanicFramesInNotebook(t *testing.T) {
 	if got := framesOf([]byte(stack), false); got != want {
 		t.Errorf("frames\n%s\nwant\n%s", got, want)
 	}
+	// A //line directive of the student's names any file: only a regular
+	// main.go is read.
+	odd := "goroutine 1 [running]:\nmain.F()\n\t/dev/zero:1 +0x35\nmain.G()\n\t" + dir + "/other.go:1 +0x35\n"
+	if got, want := framesOf([]byte(odd), false), "main.F — /dev/zero:1\nmain.G — "+dir+"/other.go:1"; got != want {
+		t.Errorf("frames\n%s\nwant\n%s", got, want)
+	}
 }
 
 // A hidden case never repeats a public one (whose expected value the

@@ -142,24 +142,25 @@ func declarations(src string) (decls string, magics [][]string, ok bool) {
 		if len(l) < 2 || l[0] != '%' && l[0] != '!' {
 			continue
 		}
-		joined := ""
-		for { // with the lines a trailing \ continues it onto (GoNB's joinLine)
+		var joined strings.Builder // in linear time: a cell may be megabytes of continued lines
+		for {                      // with the lines a trailing \ continues it onto (GoNB's joinLine)
 			command[i] = true
 			t := strings.TrimPrefix(lines[i], gonbPrefix)
 			if !strings.HasSuffix(t, "\\") {
-				joined += t
+				joined.WriteString(t)
 				break
 			}
-			joined += strings.TrimSuffix(t, "\\") + " "
+			joined.WriteString(strings.TrimSuffix(t, "\\"))
+			joined.WriteByte(' ')
 			if i+1 == len(lines) {
 				break
 			}
 			i++
 		}
-		if joined[0] == '%' {
-			if w := gonbWords(joined[1:]); len(w) > 0 {
+		if l[0] == '%' {
+			if w := gonbWords(joined.String()[1:]); len(w) > 0 {
 				if slices.Contains(cellMagics, "%"+w[0]) {
-					return "", nil, false
+					return "", magics, false // GoNB ran the magics before it, then refused the cell
 				}
 				magics = append(magics, w)
 			}
@@ -233,9 +234,6 @@ const gonbPrefix = "//gonb:"
 func (p *Program) add(c Cell) {
 	const header = "package main\n"
 	decls, magics, ok := declarations(c.Source)
-	if !ok {
-		return // GoNB runs no Go of this cell
-	}
 	for _, m := range magics {
 		switch {
 		case m[0] == "reset" && len(m) == 1:
@@ -243,6 +241,9 @@ func (p *Program) add(c Cell) {
 		case m[0] == "rm" || m[0] == "remove":
 			p.remove(m[1:])
 		}
+	}
+	if !ok {
+		return // GoNB runs no Go of this cell
 	}
 	src := header + decls
 	fset := token.NewFileSet()
@@ -308,8 +309,11 @@ func (p *Program) add(c Cell) {
 					// GoNB keeps each name of `var a, b = 1, 2` apart: a later
 					// `var a` replaces a only (a tuple, `var a, b = f()`,
 					// stays whole). Each part keeps its positions.
-					inline := func(pos token.Pos) string {
-						return fmt.Sprintf("/*line %s:%d:%d*/", FileName(c.Index), line(pos), fset.Position(pos).Column)
+					inline := func(pos token.Pos) string { // gofmt puts a blank after the comment
+						if col := fset.Position(pos).Column; col > 1 {
+							return fmt.Sprintf("/*line %s:%d:%d*/ ", FileName(c.Index), line(pos), col-1)
+						}
+						return fmt.Sprintf("/*line %s:%d:1*/", FileName(c.Index), line(pos))
 					}
 					for k, n := range vs.Names {
 						body, uses := "var "+n.Name, []string{}
@@ -371,21 +375,32 @@ func (p *Program) put(d *Decl) {
 	p.Decls = append(p.Decls, d)
 }
 
-// reset drops every declaration and import so far (GoNB's %reset).
+// reset drops every declaration and import so far (GoNB's %reset), and
+// the errors of the cells before: they declare nothing now either.
 func (p *Program) reset() {
-	for _, d := range p.Decls {
-		p.replaced[d] = true
-	}
-	clear(p.named)
-	clear(p.Imports)
+	p.Decls, p.Errors = nil, nil
+	p.named, p.replaced, p.Imports = map[string]*Decl{}, map[*Decl]bool{}, map[string]Import{}
 }
 
 // remove drops the declarations and imports of the given GoNB keys (its
-// %rm): a name, "T~m" for method m of type T, an import's key.
+// %rm): an import's key, a name, "T~m" for method m of type T ("T[K]~m"
+// for a generic T with a pointer receiver). A name that is not the first
+// of its declaration removes nothing: GoNB deletes its key, but still
+// writes the tuple (var a, b = f()) or the const group from its first
+// name, which keeps it.
 func (p *Program) remove(keys []string) {
 	for _, k := range keys {
 		delete(p.Imports, k)
-		if d := p.named[strings.Replace(k, "~", ".", 1)]; d != nil && !p.replaced[d] {
+		if strings.Contains(k, ".") {
+			continue // no GoNB key has a dot: GoNB says "not found"
+		}
+		if t, m, ok := strings.Cut(k, "~"); ok {
+			if i := strings.IndexByte(t, '['); i >= 0 {
+				t = t[:i]
+			}
+			k = t + "." + m
+		}
+		if d := p.named[k]; d != nil && !p.replaced[d] && d.Names[0] == k {
 			p.replaced[d] = true
 			for _, n := range d.Names {
 				if p.named[n] == d {
@@ -508,9 +523,10 @@ func (p *Program) inOrder(keep map[*Decl]bool) []*Decl {
 
 // WithInits returns decls plus what runs as GoNB's program starts, and
 // what it needs, in program order: the init_* functions (calls calls
-// them), func init and the blank declarations (`var _ = …`, which Go runs
-// itself).
+// them, sorted by name as GoNB runs them), func init and the blank
+// declarations (`var _ = …`, which Go runs itself).
 func (p *Program) WithInits(decls []*Decl) (all []*Decl, calls string) {
+	var starts []string      // GoNB writes its functions sorted by name, each init_* as an init
 	keep := map[*Decl]bool{} // what runs at start and what it needs, traversed whole
 	idx := p.byName()
 	for _, d := range p.Decls {
@@ -519,7 +535,7 @@ func (p *Program) WithInits(decls []*Decl) (all []*Decl, calls string) {
 		}
 		switch n := d.Names[0]; {
 		case d.startup:
-			calls += n + "()\n"
+			starts = append(starts, n+"()\n")
 			fallthrough
 		case n == "init" || n == blank:
 			keep[d] = true
@@ -531,7 +547,7 @@ func (p *Program) WithInits(decls []*Decl) (all []*Decl, calls string) {
 	for _, d := range decls {
 		keep[d] = true
 	}
-	return p.inOrder(keep), calls
+	return p.inOrder(keep), strings.Join(slices.Sorted(slices.Values(starts)), "")
 }
 
 // CompleteImports adds to p's imports those goimports adds to the whole

@@ -184,6 +184,45 @@ func TestInitFunctions(t *testing.T) {
 	if _, calls := p.WithInits(nil); calls != "init_ok()\n" {
 		t.Errorf("calls at start %q; want init_ok() only", calls)
 	}
+	// GoNB writes its functions sorted by name: init_a runs first.
+	p = Build([]Cell{{0, "var s []int\nfunc init_b() { s = append(s, 2) }"}, {1, "func init_a() { s = append(s, 1) }"}})
+	if _, calls := p.WithInits(nil); calls != "init_a()\ninit_b()\n" {
+		t.Errorf("calls at start %q; want init_a then init_b", calls)
+	}
+}
+
+// %rm removes what GoNB removes: a declaration by its first name (a later
+// name of a tuple or of a const group is written again from the first),
+// a method by GoNB's key T~m, nothing for a dotted key; the magics before
+// a refused cell magic have run.
+func TestRemoveAndReset(t *testing.T) {
+	p := Build([]Cell{
+		{0, "var q, err = f()\nfunc f() (int, error) { return 1, nil }\nconst (\n\tA = iota\n\tB\n\tC\n)\ntype Stack[T any] struct{ v []T }\nfunc (s *Stack[T]) Push(v T) { s.v = append(s.v, v) }\ntype U struct{}\nfunc (U) M() {}"},
+		{1, "%rm err B U.M\n%rm Stack[T]~Push"},
+	})
+	for name, want := range map[string]bool{"q": true, "err": true, "C": true, "U.M": true, "Stack.Push": false} {
+		if p.Defines(name) != want {
+			t.Errorf("after %%rm: %s declared %v, want %v", name, !want, want)
+		}
+	}
+	p = Build([]Cell{{0, "func Old() {}\nfunc Broken( {}"}, {1, "%reset\nfunc X() {}\n%%bash\necho"}, {2, "func New() {}"}})
+	if p.Defines("Old") || p.Defines("X") || !p.Defines("New") || len(p.Errors) != 0 {
+		t.Errorf("%%reset before a refused %%%%bash: Old %v, X %v, New %v, errors %v; want New only, no error", p.Defines("Old"), p.Defines("X"), p.Defines("New"), p.Errors)
+	}
+}
+
+// A cell of hundreds of thousands of continued command lines, or of
+// %reset lines, is read in linear time (a quadratic reading took minutes
+// here for a few hundred kilobytes).
+func TestLongCommands(t *testing.T) {
+	p := Build([]Cell{
+		{0, "%rm" + strings.Repeat(" \\\n", 200_000) + "x\nfunc After() {}"},
+		{1, strings.Repeat("var _ = 0\n", 20_000)},
+		{2, strings.Repeat("%reset\n", 20_000) + "func Last() {}"},
+	})
+	if p.Defines("After") || !p.Defines("Last") || len(p.Decls) != 1 {
+		t.Errorf("want Last alone, after the resets; got %d declarations", len(p.Decls))
+	}
 }
 
 // Each name of `var a, b = 1, 2` is a declaration of its own, as in GoNB:
