@@ -2,15 +2,13 @@ package batch
 
 import (
 	"context"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/prepa-reines/reines/grading/submission"
+	"github.com/prepa-reines/reines/internal/busyloop"
 )
 
 // The corrections of the TPs with the heaviest cases and the concurrency
@@ -30,21 +28,7 @@ func TestBusyMachineCorrections(t *testing.T) {
 		t.Fatal(err)
 	}
 	root, _ := filepath.Abs("../..")
-	var loops []*exec.Cmd
-	for range 4 * runtime.NumCPU() {
-		cmd := exec.Command("sh", "-c", "while :; do :; done")
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL} // gone with the test, even killed
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		loops = append(loops, cmd)
-	}
-	defer func() {
-		for _, c := range loops {
-			c.Process.Kill()
-			c.Wait()
-		}
-	}()
+	defer busyloop.Start(t)()
 	// Both at once, as grade -j 2 does: each grading has no more of the
 	// machine than it would alone among the loops.
 	names := []string{"00-go", "05-domination"}
@@ -54,7 +38,7 @@ func TestBusyMachineCorrections(t *testing.T) {
 		wg.Go(func() {
 			start := time.Now()
 			results[i] = Grade(context.Background(), Submission{Student: name, Path: filepath.Join(root, "notebooks", "corrections", name+".ipynb")}, opt)
-			t.Logf("%s graded in %v with %d busy loops", name, time.Since(start).Round(time.Second), len(loops))
+			t.Logf("%s graded in %v with %d busy loops", name, time.Since(start).Round(time.Second), busyloop.Count())
 		})
 	}
 	wg.Wait()

@@ -7,9 +7,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/prepa-reines/reines/internal/busyloop"
 )
 
 // The scheduler's totals of a process tree: this process's threads, and
@@ -29,27 +30,6 @@ func TestTreeSched(t *testing.T) {
 	}
 	if _, ok := treeSched(os.Getpid(), true)[cmd.Process.Pid]; ok {
 		t.Errorf("the child %d is among this process's threads", cmd.Process.Pid)
-	}
-}
-
-// busyLoops keeps every core busy with shell loops, four per core, each
-// in a session of its own (the scheduler shares a core between sessions
-// first), until the returned function is called.
-func busyLoops(t *testing.T) (stop func()) {
-	var cmds []*exec.Cmd
-	for range 4 * runtime.NumCPU() {
-		cmd := exec.Command("sh", "-c", "while :; do :; done")
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL} // gone with the test, even killed
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		cmds = append(cmds, cmd)
-	}
-	return func() {
-		for _, c := range cmds {
-			c.Process.Kill()
-			c.Wait()
-		}
 	}
 }
 
@@ -127,7 +107,7 @@ func main() { serve() }
 	}
 	lim := DefaultLimits
 	lim.Timeout = time.Second
-	stop := busyLoops(t)
+	stop := busyloop.Start(t)
 	defer stop()
 	inputs := [][]byte{[]byte(`{"N":1}`), []byte(`{"N":2}`), []byte(`{"N":3}`), []byte(`{"N":99}`), []byte(`{"N":98}`)}
 	start := time.Now()
