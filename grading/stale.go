@@ -232,14 +232,25 @@ func quotedList(s string) []string {
 
 var funcDecl = regexp.MustCompile(`^func\s+([\p{L}_][\p{L}\p{N}_]*)\s*[\[(]`)
 
+// StartsMain reports whether GoNB (v0.11.5, its composer) reads line as
+// the start of main's body: "%%" alone or followed by a blank, or "%main",
+// in the first column, after an optional "//gonb:" prefix.
+func StartsMain(line string) bool {
+	l := strings.TrimPrefix(line, GoNBPrefix)
+	return strings.HasPrefix(l, "%main") || strings.HasPrefix(l, "%%") && (len(l) == 2 || l[2] == ' ' || l[2] == '\t')
+}
+
+// GoNBPrefix starts a line GoNB reads as if the prefix were not there
+// ("//gonb:%%", "//gonb:!ls"): Go tools see a comment.
+const GoNBPrefix = "//gonb:"
+
 // declares reports whether a cell's lines declare the top-level function
 // fn (not a method), before the line that starts main ("%%" or "%main" in
 // the first column, as GoNB reads it). It reads the lines themselves, so
 // that it also works on a cell that does not compile.
 func declares(lines []string, fn string) bool {
 	for _, l := range lines {
-		t := strings.TrimPrefix(l, "//gonb:")
-		if strings.HasPrefix(t, "%main") || strings.HasPrefix(t, "%%") && (len(t) == 2 || t[2] == ' ' || t[2] == '\t') {
+		if StartsMain(l) {
 			return false
 		}
 		if m := funcDecl.FindStringSubmatch(l); m != nil && m[1] == fn {

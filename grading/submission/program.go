@@ -32,6 +32,8 @@
 package submission
 
 import (
+	"github.com/prepa-reines/reines/grading"
+
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -133,19 +135,19 @@ func Build(cells []Cell) *Program {
 // with "package" is dropped, wherever it is.
 func declarations(src string) (decls string, magics [][]string, ok bool) {
 	lines := strings.Split(src, "\n")
-	if w := gonbWords(strings.TrimPrefix(lines[0], gonbPrefix)); len(w) > 0 && slices.Contains(cellMagics, w[0]) {
+	if w := gonbWords(strings.TrimPrefix(lines[0], grading.GoNBPrefix)); len(w) > 0 && slices.Contains(cellMagics, w[0]) {
 		return "", nil, false
 	}
 	command := make([]bool, len(lines)) // GoNB's specialcmd.Parse
 	for i := 0; i < len(lines); i++ {
-		l := strings.TrimPrefix(lines[i], gonbPrefix)
+		l := strings.TrimPrefix(lines[i], grading.GoNBPrefix)
 		if len(l) < 2 || l[0] != '%' && l[0] != '!' {
 			continue
 		}
 		var joined strings.Builder // in linear time: a cell may be megabytes of continued lines
 		for {                      // with the lines a trailing \ continues it onto (GoNB's joinLine)
 			command[i] = true
-			t := strings.TrimPrefix(lines[i], gonbPrefix)
+			t := strings.TrimPrefix(lines[i], grading.GoNBPrefix)
 			if !strings.HasSuffix(t, "\\") {
 				joined.WriteString(t)
 				break
@@ -167,8 +169,7 @@ func declarations(src string) (decls string, magics [][]string, ok bool) {
 		}
 	}
 	for i, line := range lines { // GoNB's composer
-		l := strings.TrimPrefix(line, gonbPrefix)
-		if strings.HasPrefix(l, "%main") || strings.HasPrefix(l, "%%") && (len(l) == 2 || l[2] == ' ' || l[2] == '\t') {
+		if grading.StartsMain(line) {
 			return strings.Join(lines[:i], "\n"), magics, true
 		}
 		if command[i] || strings.HasPrefix(line, "package") {
@@ -226,10 +227,6 @@ func gonbWords(cmd string) []string {
 // cellMagics are the first words that make a whole cell something other
 // than Go (GoNB's specialcmd.CellSpecialCommands).
 var cellMagics = []string{"%%writefile", "%%script", "%%bash", "%%sh", "%%gx"}
-
-// gonbPrefix starts a line GoNB reads as if the prefix were not there
-// ("//gonb:%%", "//gonb:!ls"): Go tools see a comment.
-const gonbPrefix = "//gonb:"
 
 func (p *Program) add(c Cell) {
 	const header = "package main\n"

@@ -23,7 +23,7 @@ func Start(t testing.TB) (stop func()) {
 			c.Wait()
 		}
 	}
-	for range 4 * runtime.NumCPU() {
+	for range Count() {
 		cmd := exec.Command("sh", "-c", "while :; do :; done")
 		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
 		if err := cmd.Start(); err != nil {
