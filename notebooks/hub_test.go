@@ -23,6 +23,48 @@ import (
 // removes with their homes when it ends.
 var hubUsers = []string{"reines-hub-1", "reines-hub-2", "reines-hub-3"}
 
+// hubPlace is where TestHub installs the hub (hubPrefix).
+const hubPlace = "/var/tmp/reines-test-hub"
+
+// hubPrefix returns the prefix TestHub installs into, hubPlace/prefix,
+// kept between runs and between clones of the workbook: a second
+// install.sh there takes seconds (the edition rewritten only if it
+// changed, the build cache warmed again only where it did), where a first
+// one compiles the standard library and the edition into a fresh build
+// cache (minutes, in every clean clone when the prefix was inside it).
+// A new machine runs the first install; each later run, the install over
+// an earlier one (the same as re-running it for a new release), as
+// TestPerUserSetup reuses its user's home. Outside the clone, and outside
+// root's home, which the students could not cross. It holds a lock for the
+// rest of the test, so that two clones' TestHub (whose users have the
+// same names anyway) run one after the other. hubPlace must be root's
+// own folder, written by no one else: else the test stops and says so.
+func hubPrefix(t *testing.T) string {
+	t.Helper()
+	if err := os.Mkdir(hubPlace, 0o755); err != nil && !os.IsExist(err) {
+		t.Fatal(err)
+	}
+	info, err := os.Lstat(hubPlace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, ok := info.Sys().(*syscall.Stat_t); !info.IsDir() || !ok || st.Uid != 0 || info.Mode().Perm()&0o022 != 0 {
+		t.Fatalf("%s is not a folder of root's that only root writes (%v): remove it", hubPlace, info.Mode())
+	}
+	if err := os.Chmod(hubPlace, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	lock, err := os.OpenFile(filepath.Join(hubPlace, "lock"), os.O_CREATE|os.O_RDWR|syscall.O_NOFOLLOW, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { lock.Close() })
+	return filepath.Join(hubPlace, "prefix")
+}
+
 // freePort returns a loopback port free at the time of the call.
 func freePort(t *testing.T) int {
 	t.Helper()
@@ -72,7 +114,7 @@ func removeHubUser(user string) {
 }
 
 // TestHub runs a class of three on Debian's JupyterHub configured by hub/
-// (hub/install.sh into build/hub/_prefix, then jupyterhub -f
+// (hub/install.sh into hubPrefix, then jupyterhub -f
 // hub/jupyterhub_config.py on free loopback ports, PAM against the local
 // users it creates). Each student logs in through the hub's REST API (a
 // token asked for with their password; a wrong password is refused) and
@@ -104,19 +146,10 @@ func TestHub(t *testing.T) {
 	mu.RLock()
 	defer mu.RUnlock()
 	out := filepath.Join(r, "build", "hub")
-	// Kept between runs (a second install takes seconds). Its name starts
-	// with "_": the go command's ./... skips it, and the module cache
-	// inside it would break go vet ./... otherwise.
-	prefix := filepath.Join(out, "_prefix")
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	// build/ must let the students reach the prefix.
-	for _, d := range []string{filepath.Join(r, "build"), out} {
-		if err := os.Chmod(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	prefix := hubPrefix(t)
 	start := time.Now()
 	if o, err := exec.Command("bash", filepath.Join(r, "hub", "install.sh"), "--prefix", prefix).CombinedOutput(); err != nil {
 		t.Fatalf("hub/install.sh: %v\n%s", err, tail(o, 40))
