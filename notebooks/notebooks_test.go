@@ -153,8 +153,8 @@ func notebookNames(t *testing.T, r string) []string {
 	return names
 }
 
-// The student edition TestExecute and TestLive share (build/student), made
-// once per run.
+// The student edition TestExecute, TestLive, TestStaleAnswer and
+// TestLoopingAnswers share (build/student), made once per run.
 var (
 	editionOnce sync.Once
 	editionErr  error
@@ -516,10 +516,9 @@ func TestStaleAnswer(t *testing.T) {
 	t.Parallel() // within kernelSlots
 	r := root(t)
 	jupyterPath := rawErrorKernel(t, r, filepath.Join(r, "build", "jupyter"))
-	edition := filepath.Join(r, "build", "stale")
-	if _, err := release.CopyEdition(r, edition, true); err != nil {
-		t.Fatal(err)
-	}
+	// The edition TestExecute and TestLive run (a notebook of its own in
+	// it): its packages are compiled once for its folder, not once more.
+	edition := studentEdition(t, r)
 	const right = "func IsSafe(p queens.Placement, row, col int) bool {\n\tfor r := 0; r < row; r++ {\n\t\tif p[r] == col || row-r == col-p[r] || row-r == p[r]-col {\n\t\t\treturn false\n\t\t}\n\t}\n\treturn true\n}"
 	code := func(src, role, q string) notebook.Cell {
 		return notebook.Cell{CellType: "code", Source: notebook.Source(src), Metadata: map[string]any{"reines": notebook.Meta{Role: role, Question: q}}}
@@ -656,10 +655,9 @@ func TestLoopingAnswers(t *testing.T) {
 	t.Parallel() // beside TestExecute and TestLive, within kernelSlots
 	r := root(t)
 	jupyterPath := rawErrorKernel(t, r, filepath.Join(r, "build", "jupyter"))
-	edition := filepath.Join(r, "build", "looping")
-	if _, err := release.CopyEdition(r, edition, true); err != nil {
-		t.Fatal(err)
-	}
+	// The edition TestExecute and TestLive run (notebooks of its own in
+	// it, named -looping): its packages are compiled once for its folder.
+	edition := studentEdition(t, r)
 	for _, name := range notebookNames(t, r) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
