@@ -43,6 +43,7 @@ func TypeCheck(sdk, src, harness string) (*Typed, error) {
 	im := importers[sdk]
 	if im == nil {
 		ctxt := build.Default
+		ctxt.GOROOT = goroot(sdk)
 		ctxt.CgoEnabled = false // as the binaries are built (the race builds' cgo changes no API)
 		ctxt.Dir = sdk
 		local := ctxt
@@ -119,6 +120,26 @@ func dependencyDirs(sdk string) map[string]string {
 		}
 	}
 	return dirs
+}
+
+// goroot returns the GOROOT of the go command that builds the programs
+// (go env GOROOT, in the SDK's folder), whose standard library the type
+// check must read: not the one this binary was built with, which
+// go/build's default gives, empty for a grader built with -trimpath
+// (GOFLAGS=-trimpath, or a test binary built so), where every import of the
+// standard library then failed and every question got 0 as « programme
+// que le correcteur ne sait pas analyser ». go/build's default if the go
+// command gives none.
+func goroot(sdk string) string {
+	cmd := exec.Command("go", "env", "GOROOT")
+	cmd.Dir = sdk
+	cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local")
+	if out, err := cmd.Output(); err == nil {
+		if dir := strings.TrimSpace(string(out)); dir != "" {
+			return dir
+		}
+	}
+	return build.Default.GOROOT
 }
 
 // withoutTests is os.ReadDir for go/build, leaving out the test files: a
