@@ -358,10 +358,11 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 }
 
 // busy reports whether err says the machine was too slow to build (see
-// submission.ErrMachineBusy); if so, res says it and is transient: the
-// notebook is to be graded again, and nothing in it is blamed.
+// submission.ErrMachineBusy) or its go command failed (ErrGoCommand); if
+// so, res says it and is transient: the notebook is to be graded again,
+// and nothing in it is blamed.
 func busy(err error, res *Result) bool {
-	if !errors.Is(err, submission.ErrMachineBusy) {
+	if !errors.Is(err, submission.ErrMachineBusy) && !errors.Is(err, submission.ErrGoCommand) {
 		return false
 	}
 	res.Problems = append(res.Problems, err.Error())

@@ -51,13 +51,33 @@ type Built struct {
 }
 
 // Fix runs goimports on src, as GoNB does on every cell: standard-library
-// imports the code uses are added, unused ones removed.
+// imports the code uses are added, unused ones removed. Errors: src does
+// not parse (the compiler will say it), or goimports' go command failed,
+// wrapping ErrGoCommand (the grader's machine, not the student's code).
 func Fix(src string) (string, error) {
 	out, err := imports.Process("main.go", []byte(src), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8, FormatOnly: false})
 	if err != nil {
+		if _, perr := parser.ParseFile(token.NewFileSet(), "main.go", src, parser.SkipObjectResolution); perr == nil {
+			return src, fmt.Errorf("%w: %v", ErrGoCommand, err)
+		}
 		return src, err
 	}
 	return string(out), nil
+}
+
+// ErrGoCommand is the error of Fix when goimports could not run the go
+// command on a program that parses: the grading machine's Go set-up is at
+// fault, and the notebook is to be graded again once it is fixed.
+var ErrGoCommand = errors.New("goimports n'a pas pu lancer la commande go de la machine de correction")
+
+// The go command that goimports (Fix) and go/build run from this process's
+// environment is the one the builds run: the local toolchain, no
+// workspace. A GOTOOLCHAIN naming another release (which the go command
+// would try to download) once made every Fix fail, and every question of
+// every notebook got 0 as if its imports were wrong.
+func init() {
+	os.Setenv("GOTOOLCHAIN", "local")
+	os.Setenv("GOWORK", "off")
 }
 
 // StripGrading removes from src every import of package grading or of one
@@ -142,6 +162,9 @@ func Compile(ctx context.Context, tc Toolchain, dir string, units []Unit) (map[s
 		src, ferr := u.Source, error(nil)
 		if !u.Fixed {
 			src, ferr = Fix(u.Source)
+		}
+		if errors.Is(ferr, ErrGoCommand) {
+			return nil, ferr
 		}
 		if ferr != nil {
 			// goimports parses the file: a syntax error it reports is the
