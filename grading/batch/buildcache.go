@@ -2,10 +2,13 @@ package batch
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -40,7 +43,27 @@ type BuildCache struct {
 	root string // <cache>/gocache
 	sdk  string // the SDK's folder
 	key  string // the SDK's key (release.SourceKey)
+	env  string // the go command's configuration (goEnvKey)
 	mu   sync.Mutex
+}
+
+// goEnvKey is a short hash of the configuration of the go command the
+// builds run in dir (its release, GOEXPERIMENT, the target, the C
+// compiler): a stamp of the warm cache holds for that configuration only.
+// Else, after the teacher updated Go or set GOEXPERIMENT, every notebook
+// compiled the standard library again in its own copy, within its build
+// limits (a correct notebook of TP 05 could run out of them), while the
+// stamp said the cache was warm. "unknown" if the go command gives nothing.
+func goEnvKey(dir string) string {
+	cmd := exec.Command("go", "env", "GOVERSION", "GOEXPERIMENT", "GOOS", "GOARCH", "GOAMD64", "GOARM64", "CC", "CGO_CFLAGS", "CGO_LDFLAGS")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local")
+	out, err := cmd.Output()
+	if err != nil {
+		return "unknown"
+	}
+	sum := sha256.Sum256(out)
+	return hex.EncodeToString(sum[:6])
 }
 
 // warmCapMB is the size over which Warm empties the warm cache before
@@ -55,7 +78,7 @@ func OpenBuildCache(sdkDir, key string) (*BuildCache, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &BuildCache{root: filepath.Join(cache, "gocache"), sdk: sdkDir, key: key}
+	b := &BuildCache{root: filepath.Join(cache, "gocache"), sdk: sdkDir, key: key, env: goEnvKey(sdkDir)}
 	for _, d := range []string{"warm", "runs", "stamps"} {
 		if err := os.MkdirAll(filepath.Join(b.root, d), 0o700); err != nil {
 			return nil, err
@@ -78,7 +101,7 @@ func (b *BuildCache) Warm(ctx context.Context, race bool) (compiled bool, err er
 	if race {
 		mode = "race"
 	}
-	stamp := filepath.Join(b.root, "stamps", b.key+"-"+mode)
+	stamp := filepath.Join(b.root, "stamps", b.key+"-"+b.env+"-"+mode)
 	if _, err := os.Stat(stamp); err == nil {
 		return false, nil
 	}

@@ -113,3 +113,16 @@ func init() {
 		t.Errorf("the correction got %v points before the hostile notebook, %v after", first.Points, again.Points)
 	}
 }
+
+// The warm cache's stamp holds for one configuration of the go command:
+// other C flags (or another release, experiment, target) are another one.
+func TestGoEnvKey(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("CGO_CFLAGS", "-O2 -g")
+	a := goEnvKey(dir)
+	t.Setenv("CGO_CFLAGS", "-O1")
+	b := goEnvKey(dir)
+	if a == "unknown" || b == "unknown" || a == b {
+		t.Errorf("keys %q and %q: want two known, different keys", a, b)
+	}
+}
