@@ -3,6 +3,7 @@ package grading
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
@@ -225,8 +226,9 @@ func (e *core[F, In, Out]) wantJSON(input []byte) ([]byte, error) {
 // WantNumbers returns the integers of at least min that the expected
 // outputs of question id's cases hold (public and, if hidden, hidden ones
 // drawn with seed), for the teacher's flag of an answer that holds them as
-// constants.
-func WantNumbers(id string, hidden bool, seed uint64, min int64) (map[int64]bool, error) {
+// constants. It stops between two cases once ctx is done (some references,
+// the parallel ones, take a second or more per case), with ctx's error.
+func WantNumbers(ctx context.Context, id string, hidden bool, seed uint64, min int64) (map[int64]bool, error) {
 	mu.Lock()
 	r := runners[id]
 	mu.Unlock()
@@ -256,6 +258,9 @@ func WantNumbers(id string, hidden bool, seed uint64, min int64) (map[int64]bool
 		}
 	}
 	for _, in := range ins {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		out, err := r.wantJSON(in)
 		if err != nil {
 			return nil, err

@@ -166,6 +166,12 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 	var units []submission.Unit
 	var graded []*grading.Question // questions with a function the notebook defines
 	for _, q := range qs {
+		if ctx.Err() != nil {
+			// Interrupted (Ctrl-C): the type checks and the reference
+			// values of the flags below take seconds per question.
+			res.transient = true
+			return res.finish(tp)
+		}
 		g := Question{ID: q.ID, Title: q.Title, Max: q.Points}
 		if n := dups[q.ID]; n > 1 {
 			g.Note = fmt.Sprintf("%d cellules de réponse pour cette question (cellule copiée ?) : la dernière définition est notée", n)
@@ -209,7 +215,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 					g.Flags = append(g.Flags, f)
 				}
 			}
-			if wants, err := grading.WantNumbers(q.ID, !opt.Public, opt.Seed, 10); err == nil {
+			if wants, err := grading.WantNumbers(ctx, q.ID, !opt.Public, opt.Seed, 10); err == nil {
 				if f := tableFlag(typed, wants); f != "" {
 					g.Flags = append(g.Flags, f)
 				}
