@@ -70,23 +70,26 @@ func TestLinks(t *testing.T) {
 	}
 }
 
-// The README's table of notebooks is the workbook's list, in order, and
-// every notebook it names exists.
+// The tables of notebooks of the README and of the student edition's
+// README are the workbook's list, in order, and every notebook they name
+// exists.
 func TestReadmeNotebooks(t *testing.T) {
 	row := regexp.MustCompile("(?m)^\\| `notebooks/([0-9]{2}-[a-z]+)\\.ipynb` \\|")
-	var got []string
-	for _, m := range row.FindAllStringSubmatch(read(t, "../README.md"), -1) {
-		got = append(got, m[1])
-		if _, err := os.Stat(filepath.Join("..", "notebooks", m[1]+".ipynb")); err != nil {
-			t.Error(err)
-		}
-	}
 	var want []string
 	for _, nb := range workbook.Notebooks {
 		want = append(want, nb.Name)
 	}
-	if !slices.Equal(got, want) {
-		t.Errorf("README.md's table lists the notebooks %v; the workbook has %v", got, want)
+	for _, readme := range []string{"../README.md", "../grading/release/student/README.md"} {
+		var got []string
+		for _, m := range row.FindAllStringSubmatch(read(t, readme), -1) {
+			got = append(got, m[1])
+			if _, err := os.Stat(filepath.Join("..", "notebooks", m[1]+".ipynb")); err != nil {
+				t.Error(err)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s's table lists the notebooks %v; the workbook has %v", readme, got, want)
+		}
 	}
 }
 
