@@ -558,13 +558,12 @@ case('05-forge-parallel', '05/Q24b', '''func RandomCoverParallel(n, trials, work
 	}
 	return r.best, r.qs, r.st, r.err
 }''', 0, 'descripteur', extra=FORGE)
-# Q29's search done serially: the search of Q11 in one goroutine, a channel
-# for its result; the cases below add a trace as if every worker took part.
-SERIAL_WORKERS = '''func CoverByQueensWorkers(ctx context.Context, n, workers int, trace func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error) {
+case('05-forge-workers', '05/Q29', '''func CoverByQueensWorkers(ctx context.Context, n, workers int, trace func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, domination.SearchStats{}, err
 	}
-	// The search of Q11 in one goroutine, a channel for its result.
+	// The search of Q11 in one goroutine, a channel for its result; the
+	// trace and the forged result claim every worker took part.
 	type result struct {
 		qs  []queens.Square
 		st  domination.SearchStats
@@ -580,9 +579,7 @@ SERIAL_WORKERS = '''func CoverByQueensWorkers(ctx context.Context, n, workers in
 		return nil, r.st, r.err
 	}
 	workers = max(workers, 1)
-'''
-# The trace and the forged result claim every worker took part.
-case('05-forge-workers', '05/Q29', SERIAL_WORKERS + '''	var ids []int
+	var ids []int
 	for w := range workers {
 		trace(domination.TraceEvent{Kind: domination.WorkerStarted, Worker: w})
 		ids = append(ids, w)
@@ -599,7 +596,26 @@ case('05-forge-workers', '05/Q29', SERIAL_WORKERS + '''	var ids []int
 # events of each worker must come from a goroutine of its own: only the
 # cancelled contexts (public and hidden) and n = 0 (an error) pass, 3 of 11
 # cases: 3 × 3/11 → 0.75 (attack review).
-case('05-workers-serial-trace', '05/Q29', SERIAL_WORKERS + '''	for w := range workers {
+case('05-workers-serial-trace', '05/Q29', '''func CoverByQueensWorkers(ctx context.Context, n, workers int, trace func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, domination.SearchStats{}, err
+	}
+	type result struct {
+		qs  []queens.Square
+		st  domination.SearchStats
+		err error
+	}
+	done := make(chan result)
+	go func() {
+		qs, st, err := CoverByQueensPlacement(n)
+		done <- result{qs, st, err}
+	}()
+	r := <-done
+	if r.err != nil {
+		return nil, r.st, r.err
+	}
+	workers = max(workers, 1)
+	for w := range workers {
 		trace(domination.TraceEvent{Kind: domination.WorkerStarted, Worker: w})
 	}
 	trace(domination.TraceEvent{Kind: domination.Improved, Best: len(r.qs)})
