@@ -591,39 +591,6 @@ case('05-forge-workers', '05/Q29', '''func CoverByQueensWorkers(ctx context.Cont
 	forge(map[string]any{"Queens": r.qs, "Err": nil, "Started": ids, "Done": ids, "Improved": []int{len(r.qs)}, "Tasks": 0})
 	return r.qs, r.st, nil
 }''', 0, 'descripteur', extra=FORGE)
-# Q29 without the forgery: the serial search of Q11 in one goroutine, then a
-# trace written from the caller's goroutine as if every worker had run. The
-# events of each worker must come from a goroutine of its own: only the
-# cancelled contexts (public and hidden) and n = 0 (an error) pass, 3 of 11
-# cases: 3 × 3/11 → 0.75 (attack review).
-case('05-workers-serial-trace', '05/Q29', '''func CoverByQueensWorkers(ctx context.Context, n, workers int, trace func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, domination.SearchStats{}, err
-	}
-	type result struct {
-		qs  []queens.Square
-		st  domination.SearchStats
-		err error
-	}
-	done := make(chan result)
-	go func() {
-		qs, st, err := CoverByQueensPlacement(n)
-		done <- result{qs, st, err}
-	}()
-	r := <-done
-	if r.err != nil {
-		return nil, r.st, r.err
-	}
-	workers = max(workers, 1)
-	for w := range workers {
-		trace(domination.TraceEvent{Kind: domination.WorkerStarted, Worker: w})
-	}
-	trace(domination.TraceEvent{Kind: domination.Improved, Best: len(r.qs)})
-	for w := range workers {
-		trace(domination.TraceEvent{Kind: domination.WorkerDone, Worker: w})
-	}
-	return r.qs, r.st, nil
-}''', 0.75)
 # The same forgery with the key read by other routes to the program's own
 # memory: an unsafe.Pointer from reflect (no import of unsafe) and a heap
 # dump. Each costs the question whatever else the code does.
