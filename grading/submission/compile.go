@@ -51,23 +51,37 @@ type Built struct {
 }
 
 // Fix runs goimports on src, as GoNB does on every cell: standard-library
-// imports the code uses are added, unused ones removed. Errors: src does
-// not parse (the compiler will say it), or goimports' go command failed,
-// wrapping ErrGoCommand (the grader's machine, not the student's code).
+// imports the code uses are added, unused ones removed. Errors: goimports
+// cannot handle src (the compiler will say what it says), or the go command
+// does not run, wrapping ErrGoCommand (the grader's machine, not the
+// student's code).
 func Fix(src string) (string, error) {
 	out, err := imports.Process("main.go", []byte(src), &imports.Options{Comments: true, TabIndent: true, TabWidth: 8, FormatOnly: false})
 	if err != nil {
-		if _, perr := parser.ParseFile(token.NewFileSet(), "main.go", src, parser.SkipObjectResolution); perr == nil {
-			return src, fmt.Errorf("%w: %v", ErrGoCommand, err)
+		if gerr := goCommand(); gerr != nil {
+			return src, fmt.Errorf("%w: %v", ErrGoCommand, gerr)
 		}
 		return src, err
 	}
 	return string(out), nil
 }
 
-// ErrGoCommand is the error of Fix when goimports could not run the go
-// command on a program that parses: the grading machine's Go set-up is at
-// fault, and the notebook is to be graded again once it is fixed.
+// goCommand reports whether the go command runs (go env GOVERSION, once
+// per process): when goimports fails, its error is the grading machine's
+// only if the go command does not run; else it is the source's (a syntax
+// error, or a comment goimports' printer cannot place, golang/go#27574:
+// that unit is built as it is and the compiler says what it says).
+var goCommand = sync.OnceValue(func() error {
+	out, err := exec.Command("go", "env", "GOVERSION").CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("go env GOVERSION: %v: %s", err, bytes.TrimSpace(out))
+	}
+	return nil
+})
+
+// ErrGoCommand is the error of Fix when goimports failed and the go
+// command does not run: the grading machine's Go set-up is at fault, and
+// the notebook is to be graded again once it is fixed.
 var ErrGoCommand = errors.New("goimports n'a pas pu lancer la commande go de la machine de correction")
 
 // The go command that goimports (Fix) and go/build run from this process's
