@@ -57,7 +57,8 @@ type Question struct {
 	RefName string
 	// Requires lists what the statement asks the answer to use, checked by
 	// the grader in the answer's declarations (those it needs too): "go" (a
-	// go statement), "chan" (a channel type), or a package's name such as
+	// go statement, or a call x.Go(f) such as sync.WaitGroup.Go), "chan" (a
+	// channel type), or a package's name such as
 	// "sync.Mutex", alternatives separated by "|". An answer without one
 	// gets 0 for the question, with a flag.
 	Requires []string

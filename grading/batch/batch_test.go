@@ -325,6 +325,12 @@ func TestRequirements(t *testing.T) {
 	if f := requirementFlags(src, []string{"go", "sync.Mutex|sync.RWMutex"}); len(f) != 0 {
 		t.Errorf("flags %q for an answer with both", f)
 	}
+	// sync.WaitGroup.Go starts goroutines too (Go 1.25): a correct answer
+	// written with it once got 0 on 05 Q29 (second attack review).
+	wg := "package main\n\nimport \"sync\"\n\nfunc F() { var wg sync.WaitGroup; wg.Go(func() {}); wg.Wait() }\n"
+	if f := requirementFlags(wg, []string{"go"}); len(f) != 0 {
+		t.Errorf("flags %q for an answer that starts its goroutine with wg.Go", f)
+	}
 	seq := "package main\n\nfunc F() int { return 1 }\n"
 	f := requirementFlags(seq, []string{"go", "chan"})
 	if len(f) != 2 || !strings.Contains(f[0], "goroutines") || !strings.Contains(f[1], "canal") || !strings.HasSuffix(f[0], costsFlag) {

@@ -255,6 +255,12 @@ func requirementFlags(src string, requires []string) []string {
 		switch n := n.(type) {
 		case *ast.GoStmt:
 			has["go"] = true
+		case *ast.CallExpr:
+			// wg.Go(f) (sync.WaitGroup.Go, Go 1.25) or an errgroup's
+			// g.Go(f) starts a goroutine too.
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Go" && len(n.Args) == 1 {
+				has["go"] = true
+			}
 		case *ast.ChanType:
 			has["chan"] = true
 		case *ast.SelectorExpr:
@@ -278,7 +284,7 @@ func requirementFlags(src string, requires []string) []string {
 func requirementText(req string) string {
 	switch req {
 	case "go":
-		return "des goroutines (instruction go)"
+		return "des goroutines (instruction go, ou WaitGroup.Go)"
 	case "chan":
 		return "un canal (chan)"
 	}
