@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -55,10 +54,7 @@ type BuildCache struct {
 // limits (a correct notebook of TP 05 could run out of them), while the
 // stamp said the cache was warm. "unknown" if the go command gives nothing.
 func goEnvKey(dir string) string {
-	cmd := exec.Command("go", "env", "GOVERSION", "GOEXPERIMENT", "GOOS", "GOARCH", "GOAMD64", "GOARM64", "CC", "CXX", "CGO_CFLAGS", "CGO_CPPFLAGS", "CGO_CXXFLAGS", "CGO_LDFLAGS")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local")
-	out, err := cmd.Output()
+	out, err := submission.GoEnv(dir, "GOVERSION", "GOEXPERIMENT", "GOOS", "GOARCH", "GOAMD64", "GOARM64", "CC", "CXX", "CGO_CFLAGS", "CGO_CPPFLAGS", "CGO_CXXFLAGS", "CGO_LDFLAGS")
 	if err != nil {
 		return "unknown"
 	}

@@ -72,12 +72,26 @@ func Fix(src string) (string, error) {
 // error, or a comment goimports' printer cannot place, golang/go#27574:
 // that unit is built as it is and the compiler says what it says).
 var goCommand = sync.OnceValue(func() error {
-	out, err := exec.Command("go", "env", "GOVERSION").CombinedOutput()
-	if err != nil {
-		return fmt.Errorf("go env GOVERSION: %v: %s", err, bytes.TrimSpace(out))
-	}
-	return nil
+	_, err := GoEnv("", "GOVERSION")
+	return err
 })
+
+// GoEnv runs go env names… in dir ("": this process's folder) as the
+// builds run the go command (module mode, no proxy, no workspace, the
+// local toolchain) and returns its output, one value per line. Errors:
+// the go command's, with what it printed.
+func GoEnv(dir string, names ...string) ([]byte, error) {
+	cmd := exec.Command("go", append([]string{"env"}, names...)...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off", "GOTOOLCHAIN=local")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go env %s: %v: %s", strings.Join(names, " "), err, bytes.TrimSpace(stderr.Bytes()))
+	}
+	return out, nil
+}
 
 // ErrGoCommand is the error of Fix when goimports failed and the go
 // command does not run: the grading machine's Go set-up is at fault, and

@@ -131,10 +131,7 @@ func dependencyDirs(sdk string) map[string]string {
 // que le correcteur ne sait pas analyser ». go/build's default if the go
 // command gives none.
 func goroot(sdk string) string {
-	cmd := exec.Command("go", "env", "GOROOT")
-	cmd.Dir = sdk
-	cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local")
-	if out, err := cmd.Output(); err == nil {
+	if out, err := GoEnv(sdk, "GOROOT"); err == nil {
 		if dir := strings.TrimSpace(string(out)); dir != "" {
 			return dir
 		}
