@@ -40,7 +40,8 @@ func snapshot(t *testing.T, dir string) map[string]string {
 // A submission cannot change what another submission's build uses: its
 // build (an object file of 64 MiB) and its program (writing into the
 // grader's build cache, which its sandbox does not show) leave the warm
-// cache as it was, byte for byte; the copy its builds used is gone; and
+// cache as it was, byte for byte; the copy its builds used holds nothing
+// but the warm cache's files again (it is reused); and
 // the correction graded after it gets the same points as before.
 func TestBuildCacheIsolation(t *testing.T) {
 	if testing.Short() {
@@ -102,10 +103,30 @@ func init() {
 	if len(after) != len(before) {
 		t.Errorf("the warm cache had %d files, has %d", len(before), len(after))
 	}
-	runs, _ := os.ReadDir(filepath.Join(opt.SDK.Builds.root, "runs"))
-	for _, e := range runs {
-		if strings.HasPrefix(e.Name(), strconv.Itoa(os.Getpid())+"-") {
-			t.Errorf("the copy of the build cache %s is left", e.Name())
+	// The copies this process built in, given back: nothing in them but
+	// links to the warm cache's files (and the cache's own top-level
+	// files); what the hostile build added is gone.
+	runs, _ := filepath.Glob(filepath.Join(opt.SDK.Builds.root, "runs", strconv.Itoa(os.Getpid())+"-*"))
+	if len(runs) == 0 {
+		t.Error("no copy of the build cache left to reuse")
+	}
+	for _, run := range runs {
+		err := filepath.WalkDir(run, func(path string, d fs.DirEntry, err error) error {
+			rel, _ := filepath.Rel(run, path)
+			if err != nil || d.IsDir() || !strings.Contains(rel, string(filepath.Separator)) {
+				return err
+			}
+			mine, err := os.Lstat(path)
+			if err != nil {
+				return err
+			}
+			if theirs, err := os.Lstat(filepath.Join(warm, rel)); err != nil || !os.SameFile(mine, theirs) {
+				t.Errorf("%s in the copy %s is not the warm cache's file (%d bytes)", rel, filepath.Base(run), mine.Size())
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
 	}
 	again := Grade(context.Background(), Submission{Student: "ana", Path: correction}, opt)
@@ -124,5 +145,69 @@ func TestGoEnvKey(t *testing.T) {
 	b := goEnvKey(dir)
 	if a == "unknown" || b == "unknown" || a == b {
 		t.Errorf("keys %q and %q: want two known, different keys", a, b)
+	}
+}
+
+// A copy given back and reused is the warm cache's again: what a build
+// added or replaced is removed, and what the warm cache gained since (the
+// race detector's packages, compiled for a later notebook) is linked in.
+func TestCopyDirReuse(t *testing.T) {
+	root := t.TempDir()
+	warm, dir := filepath.Join(root, "warm"), filepath.Join(root, "copy")
+	write := func(path, data string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(warm, "README"), "cache")
+	write(filepath.Join(warm, "0a", "one-d"), "1")
+	write(filepath.Join(warm, "0a", "two-a"), "2")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	c := &copyDir{dir: dir, links: map[string]uint64{}}
+	if err := c.sync(warm); err != nil {
+		t.Fatal(err)
+	}
+	// A build adds an entry, replaces one, and makes a folder; the warm
+	// cache gains one meanwhile.
+	write(filepath.Join(dir, "0a", "added-d"), "student")
+	if err := os.Remove(filepath.Join(dir, "0a", "one-d")); err != nil {
+		t.Fatal(err)
+	}
+	write(filepath.Join(dir, "0a", "one-d"), "replaced")
+	write(filepath.Join(dir, "0a", "sub", "x"), "x")
+	write(filepath.Join(warm, "ff", "race-d"), "3")
+	if err := c.prune(); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.sync(warm); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		got = append(got, rel)
+		mine, _ := os.Lstat(path)
+		theirs, err := os.Lstat(filepath.Join(warm, rel))
+		if err != nil {
+			t.Errorf("%s: not in the warm cache", rel)
+		} else if rel != "README" && !os.SameFile(mine, theirs) {
+			t.Errorf("%s: not a link to the warm cache's file", rel)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "0a/one-d 0a/two-a README ff/race-d"; strings.Join(got, " ") != want {
+		t.Errorf("the copy holds %q, want %q", strings.Join(got, " "), want)
 	}
 }

@@ -100,6 +100,16 @@ func (sdk *SDK) Prepare(ctx context.Context, race bool) error {
 	return nil
 }
 
+// Close removes the copies of the build cache the SDK's notebooks were
+// built in (see BuildCache.Session); the SDK stays usable.
+func (sdk *SDK) Close() {
+	sdk.mu.Lock()
+	defer sdk.mu.Unlock()
+	if sdk.Builds != nil {
+		sdk.Builds.Close()
+	}
+}
+
 // warm makes the build cache hold the SDK compiled, with the race detector
 // if race (see BuildCache.Warm), and says so.
 func (sdk *SDK) warm(ctx context.Context, race bool) error {

@@ -179,6 +179,7 @@ func run(ctx context.Context, c config) error {
 	if err != nil {
 		return err
 	}
+	defer sdk.Close()
 	sdk.Log = func(s string) { fmt.Fprintf(os.Stderr, "class: %s\n", s) }
 	fmt.Fprintln(os.Stderr, "class: preparing the student edition and its packages (about a minute, only the first time for these sources)")
 	race := slices.ContainsFunc(grading.Questions(c.tp), func(q *grading.Question) bool { return q.Race })

@@ -246,6 +246,7 @@ func run(ctx context.Context, c config) error {
 	if err != nil {
 		return err
 	}
+	defer sdk.Close()
 	sdk.Log = func(s string) { fmt.Fprintf(os.Stderr, "grade: %s\n", s) }
 	opt := batch.Options{Work: work, Limits: c.lim, Sandbox: c.sandbox, SDK: sdk, Seed: c.seed}
 	if c.tp != "all" {
