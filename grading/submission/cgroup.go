@@ -298,19 +298,26 @@ func (cg *cgroup) kill() {
 	}
 }
 
-// remove kills what is left and removes the group's folders.
-func (cg *cgroup) remove() {
+// remove kills what is left and removes the group's folders. It reports
+// whether it removed them all: a group's folder can be removed only once
+// no process is left in it, so then nothing the child started is left.
+func (cg *cgroup) remove() (empty bool) {
 	if cg.fd != nil {
 		cg.fd.Close()
 		cg.fd = nil
 	}
 	cg.kill()
+	empty = true
 	for _, d := range cg.dirs {
-		for i := 0; i < 100; i++ {
+		removed := false
+		for i := 0; i < 100 && !removed; i++ {
 			if err := os.Remove(d); err == nil || errors.Is(err, os.ErrNotExist) {
-				break
+				removed = true
+			} else {
+				time.Sleep(10 * time.Millisecond) // a killed process leaves its group a little later
 			}
-			time.Sleep(10 * time.Millisecond) // a killed process leaves its group a little later
 		}
+		empty = empty && removed
 	}
+	return empty
 }

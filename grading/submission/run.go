@@ -736,13 +736,18 @@ func (c *child) stop() {
 			break
 		}
 	}
+	// What left the process group (setsid) is still in the cgroup, and
+	// still the sandbox user's: once the cgroup is gone, nothing the child
+	// started is left (it was in the group before the program ran, and
+	// cannot leave it), else every process of the user is looked for.
+	gone := false
 	if c.cg != nil {
 		c.oom = c.cg.oomKilled()
-		c.cg.remove() // what left the process group is still in the cgroup
+		gone = c.cg.remove()
 		c.cg = nil
 	}
-	if c.uid >= 0 {
-		killUser(c.uid) // what left the group (setsid) is still the sandbox user's
+	if c.uid >= 0 && !gone {
+		killUser(c.uid)
 	}
 	c.release()
 }
