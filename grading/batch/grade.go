@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -73,6 +74,12 @@ type Options struct {
 	// no hidden case is drawn, whatever Seed (the live class view, see
 	// Live). A Result then has Hidden == 0 on every question.
 	Public bool
+	// Questions is how many questions of one notebook run their cases at
+	// once, each in its own child (0 or 1: one after the other). While one
+	// child waits (a process starting, a watch of goroutines), another
+	// computes; a child's time limit counts only the time it had the
+	// machine, so the others never cost it a case.
+	Questions int
 }
 
 // BuildBudget bounds the CPU time all the builds of one notebook take
@@ -306,6 +313,15 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		}
 		maps.Copy(built, b)
 	}
+	// The questions' cases, opt.Questions at a time; a build the machine
+	// was too busy for (the question built alone, below) stops the
+	// notebook once they are done.
+	var (
+		wg       sync.WaitGroup
+		slots    = make(chan struct{}, max(opt.Questions, 1))
+		busyMu   sync.Mutex
+		busyErrs []error
+	)
 	for i := range res.Questions {
 		g := &res.Questions[i]
 		b, ok := built[unitName(g.ID)]
@@ -330,22 +346,35 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 			qopt.Limits.Race, qopt.Limits.MaxProcs = true, max(qopt.Limits.MaxProcs, 2)
 		}
 		args, whole := wholeArgs[g.ID]
-		before := *g
-		if runCases(ctx, g, b.Bin, args, dir, qopt, cells) && whole {
+		slots <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			before := *g
+			if !runCases(ctx, g, b.Bin, args, dir, qopt, cells) || !whole {
+				return
+			}
 			// The whole program called a reserved function as it started:
 			// only the questions whose own program does so lose their
 			// points, so this one is built and run alone.
 			*g = before
 			alone, err := submission.Compile(ctx, tc, filepath.Join(dir, "alone-"+unitName(g.ID)), units[k:k+1])
-			if busy(err, &res) {
-				return res.finish(tp)
+			if errors.Is(err, submission.ErrMachineBusy) || errors.Is(err, submission.ErrGoCommand) {
+				busyMu.Lock()
+				busyErrs = append(busyErrs, err)
+				busyMu.Unlock()
+				return
 			}
 			if b := alone[units[k].Name]; err == nil && b.Bin != "" {
 				runCases(ctx, g, b.Bin, nil, dir, qopt, cells)
 			} else {
 				runCases(ctx, g, built[unitName(g.ID)].Bin, args, dir, qopt, cells)
 			}
-		}
+		}()
+	}
+	wg.Wait()
+	if len(busyErrs) > 0 && busy(busyErrs[0], &res) {
+		return res.finish(tp)
 	}
 	cascadeNotes(res.Questions, graded, prog)
 	var busy []string

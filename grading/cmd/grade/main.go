@@ -248,7 +248,9 @@ func run(ctx context.Context, c config) error {
 	}
 	defer sdk.Close()
 	sdk.Log = func(s string) { fmt.Fprintf(os.Stderr, "grade: %s\n", s) }
-	opt := batch.Options{Work: work, Limits: c.lim, Sandbox: c.sandbox, SDK: sdk, Seed: c.seed}
+	// With two jobs or more, each notebook runs two questions at once (see
+	// batch.Options.Questions): the gaps of one child keep the cores busy.
+	opt := batch.Options{Work: work, Limits: c.lim, Sandbox: c.sandbox, SDK: sdk, Seed: c.seed, Questions: min(c.jobs, 2)}
 	if c.tp != "all" {
 		opt.TP = c.tp
 	}
