@@ -359,7 +359,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 			// points, so this one is built and run alone.
 			*g = before
 			alone, err := submission.Compile(ctx, tc, filepath.Join(dir, "alone-"+unitName(g.ID)), units[k:k+1])
-			if errors.Is(err, submission.ErrMachineBusy) || errors.Is(err, submission.ErrGoCommand) {
+			if machineFault(err) {
 				busyMu.Lock()
 				busyErrs = append(busyErrs, err)
 				busyMu.Unlock()
@@ -397,12 +397,18 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 // so, res says it and is transient: the notebook is to be graded again,
 // and nothing in it is blamed.
 func busy(err error, res *Result) bool {
-	if !errors.Is(err, submission.ErrMachineBusy) && !errors.Is(err, submission.ErrGoCommand) {
+	if !machineFault(err) {
 		return false
 	}
 	res.Problems = append(res.Problems, err.Error())
 	res.transient = true
 	return true
+}
+
+// machineFault reports whether err is the machine's, not the notebook's
+// (see busy).
+func machineFault(err error) bool {
+	return errors.Is(err, submission.ErrMachineBusy) || errors.Is(err, submission.ErrGoCommand)
 }
 
 // cascadeNotes tells, on each question that failed cases, which earlier
