@@ -78,7 +78,10 @@ type Options struct {
 	// once, each in its own child (0 or 1: one after the other). While one
 	// child waits (a process starting, a watch of goroutines), another
 	// computes; a child's time limit counts only the time it had the
-	// machine, so the others never cost it a case.
+	// machine, so the others never cost it a case. Only where each child's
+	// CPU is capped (a cgroup with the cpu controller): else one question
+	// could starve another of the same notebook until its failing cases
+	// went unjudged.
 	Questions int
 }
 
@@ -318,7 +321,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 	// notebook once they are done.
 	var (
 		wg       sync.WaitGroup
-		slots    = make(chan struct{}, max(opt.Questions, 1))
+		slots    = make(chan struct{}, max(min(opt.Questions, opt.Sandbox.MaxConcurrent()), 1))
 		busyMu   sync.Mutex
 		busyErrs []error
 	)

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -108,6 +109,16 @@ func closeInherited() {
 			syscall.CloseOnExec(fd)
 		}
 	}
+}
+
+// MaxConcurrent returns how many children of one notebook may run at once
+// without one starving another: any number (MaxInt) when each child's CPU
+// is capped at its GOMAXPROCS cores by a cgroup, else 1.
+func (s Sandbox) MaxConcurrent() int {
+	if s.Cgroups != nil && s.Cgroups.CPU != "" {
+		return math.MaxInt
+	}
+	return 1
 }
 
 // Isolation describes in one line what contains the children here.
