@@ -62,6 +62,12 @@ type Question struct {
 	// "sync.Mutex", alternatives separated by "|". An answer without one
 	// gets 0 for the question, with a flag.
 	Requires []string
+	// Shortcuts are the workbook's packages that compute part of this
+	// question's answer though the student edition keeps them (for
+	// drawing, say), by path within the module ("tp/board"), each with
+	// what it computes, in French: an answer that imports one gets a
+	// flag, for information, for the teacher to read its code.
+	Shortcuts map[string]string
 	// Race marks a question about goroutines and shared state: the grader
 	// builds its answer with the race detector and runs it on two threads
 	// (GOMAXPROCS 2); a data race fails the case.

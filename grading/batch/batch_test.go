@@ -735,14 +735,24 @@ func TestRegradeChangedAnswer(t *testing.T) {
 	}
 }
 
-// The solver of another TP answering a question is pointed out.
+// The solver of another TP answering a question is pointed out, and so is
+// a package that computes part of a question's answer (01 Q3's board as
+// text, which board.Board.Text writes with wider squares).
 func TestToolFlags(t *testing.T) {
+	q1, q3 := grading.Lookup("01/Q1"), grading.Lookup("01/Q3")
 	src := "package main\n\nimport \"github.com/prepa-reines/reines/tp/cp\"\n\nvar _ = cp.NewModel\n"
-	if f := toolFlags(src, "01"); len(f) != 1 || !strings.Contains(f[0], "tp/cp, l'outil du TP 03") {
+	if f := toolFlags(src, "01", q1); len(f) != 1 || !strings.Contains(f[0], "tp/cp, l'outil du TP 03") {
 		t.Errorf("TP 01 with tp/cp: flags %q", f)
 	}
-	if f := toolFlags(src, "03"); len(f) != 0 {
+	if f := toolFlags(src, "03", grading.Lookup("03/Q2")); len(f) != 0 {
 		t.Errorf("TP 03 with its own solver: flags %q", f)
+	}
+	src = "package main\n\nimport \"github.com/prepa-reines/reines/tp/board\"\n\nvar _ = board.Board.Text\n"
+	if f := toolFlags(src, "01", q3); len(f) != 1 || !strings.Contains(f[0], "utilise tp/board (board.Board.Text") {
+		t.Errorf("01 Q3 with tp/board: flags %q", f)
+	}
+	if f := toolFlags(src, "01", q1); len(f) != 0 {
+		t.Errorf("01 Q1 with tp/board (drawing only): flags %q", f)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/submission"
 )
 
@@ -291,11 +292,11 @@ func requirementText(req string) string {
 	return strings.ReplaceAll(req, "|", " ou ")
 }
 
-// toolFlags returns a flag, for information, when src, the program of a
-// question of TP tp, imports the solver of another TP (the constraint
+// toolFlags returns a flag, for information, when src, the program of
+// question q of TP tp, imports the solver of another TP (the constraint
 // solver of TP 03, the dancing links of TP 04): it can answer the
-// question without the search the TP asks for.
-func toolFlags(src, tp string) []string {
+// question without the search the TP asks for; or one of q's Shortcuts.
+func toolFlags(src, tp string, q *grading.Question) []string {
 	file, err := parser.ParseFile(token.NewFileSet(), "", src, parser.ImportsOnly)
 	if err != nil {
 		return nil
@@ -307,6 +308,11 @@ func toolFlags(src, tp string) []string {
 		for tool, home := range tools {
 			if path == submission.Module+"/"+tool && tp != home {
 				out = append(out, fmt.Sprintf("utilise %s, l'outil du TP %s : la recherche demandée par le TP %s est-elle la sienne ? À vérifier", tool, home, tp))
+			}
+		}
+		for _, pkg := range slices.Sorted(maps.Keys(q.Shortcuts)) {
+			if path == submission.Module+"/"+pkg {
+				out = append(out, fmt.Sprintf("utilise %s (%s) : la réponse est-elle la sienne ? À vérifier", pkg, q.Shortcuts[pkg]))
 			}
 		}
 	}

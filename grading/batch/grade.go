@@ -215,7 +215,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		harness := fmt.Sprintf("package main\n\nimport (\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ %q\n)\n\nfunc reinesServe_() { grading.ServeMain(%q, %s) }\n",
 			notebookPackage(tp), q.ID, q.Func)
 		g.Flags = append(flags(src, opt.SDK.Stubbed), requirementFlags(src, q.Requires)...)
-		g.Flags = append(g.Flags, toolFlags(src, tp)...)
+		g.Flags = append(g.Flags, toolFlags(src, tp, q)...)
 		typed, err := submission.TypeCheck(opt.SDK.Dir, src, harness)
 		if err != nil {
 			untyped[q.ID] = err // costs the question if the compiler takes it (see below)

@@ -122,12 +122,13 @@ var Q2 = grading.Define(&grading.Exercise[func(int) ([]queens.Placement, error),
 // Q3 asks for Board, the text drawing of a placement (sujet:
 // print_solution).
 var Q3 = grading.Define(&grading.Exercise[func(queens.Placement) string, queens.Placement, string]{
-	Question: grading.Question{ID: "01/Q3", Title: "Afficher un plateau en texte", Points: 2},
-	Ref:      queens.Board,
-	Cases:    []queens.Placement{{1, 3, 0, 2}, {0}, {}, {0, 4, 7, 5, 2, 6, 1, 3}, {2, 0, 3, 1}},
-	Call:     func(f func(queens.Placement) string, p queens.Placement) string { return f(slices.Clone(p)) },
-	Input:    func(p queens.Placement) string { return "placement " + grading.PlacementText(p) },
-	Format:   func(s string) string { return s },
+	Question: grading.Question{ID: "01/Q3", Title: "Afficher un plateau en texte", Points: 2,
+		Shortcuts: map[string]string{"tp/board": "board.Board.Text écrit déjà un plateau en texte"}},
+	Ref:    queens.Board,
+	Cases:  []queens.Placement{{1, 3, 0, 2}, {0}, {}, {0, 4, 7, 5, 2, 6, 1, 3}, {2, 0, 3, 1}},
+	Call:   func(f func(queens.Placement) string, p queens.Placement) string { return f(slices.Clone(p)) },
+	Input:  func(p queens.Placement) string { return "placement " + grading.PlacementText(p) },
+	Format: func(s string) string { return s },
 	Judge: func(_ queens.Placement, got, want string) (bool, string) {
 		if got == want {
 			return true, ""
