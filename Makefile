@@ -107,7 +107,8 @@ handouts:
 # grader's start, a run with nothing changed, each correction regraded
 # alone, the test corpus, a class of 100, a Gradescope submission, warm and
 # cold, against their targets; then the live class view's looks at 40
-# students (GRADEBENCH_ARGS="-only live": that table alone, a few minutes).
+# students (GRADEBENCH_ARGS="-only live": that table alone, a few minutes;
+# "-only class -cold=false": the class of 100 alone, warm, about ten minutes).
 bench:
 	go test ./tp/... -run '^$$' -bench . -benchtime 1x
 	@mkdir -p build && gcc -O3 -o build/mirror tp/fastcount/testdata/mirror.c

@@ -22,8 +22,10 @@
 // interval (30 s).
 //
 // Run from the module root (make bench does): go run ./grading/cmd/gradebench
-// [-cold=false] [-class 100] [-only live]. It takes about half an hour on
-// two cores with the cold runs; -only live, the live view's table alone,
+// [-cold=false] [-class 100] [-only live|class]. It takes about half an
+// hour on two cores with the cold runs; -only class, the class's line alone
+// (after one TP 05 correction graded to fill the caches), about ten
+// minutes warm; -only live, the live view's table alone,
 // about five minutes. Speed targets live here, never in timed tests; the
 // figures depend on the machine and its load (the table says the load).
 package main
@@ -58,13 +60,13 @@ type line struct {
 func main() {
 	cold := flag.Bool("cold", true, "also measure with empty caches (slow: the standard library compiled again)")
 	students := flag.Int("class", 100, "students of the class scenario")
-	only := flag.String("only", "", "live: only the live class view's table")
+	only := flag.String("only", "", "live: only the live class view's table; class: only the class's line")
 	flag.Parse()
-	if *only != "" && *only != "live" {
-		fmt.Fprintln(os.Stderr, "gradebench: -only live, or nothing")
+	if *only != "" && *only != "live" && *only != "class" {
+		fmt.Fprintln(os.Stderr, "gradebench: -only live, -only class, or nothing")
 		os.Exit(2)
 	}
-	if err := run(*cold, *students, *only == "live"); err != nil {
+	if err := run(*cold, *students, *only); err != nil {
 		fmt.Fprintln(os.Stderr, "gradebench:", err)
 		os.Exit(1)
 	}
@@ -76,7 +78,7 @@ type bench struct {
 	echarts, gocache string
 }
 
-func run(cold bool, students int, liveOnly bool) error {
+func run(cold bool, students int, only string) error {
 	root, err := os.Getwd()
 	if err != nil {
 		return err
@@ -98,7 +100,7 @@ func run(cold bool, students int, liveOnly bool) error {
 	if out, err := exec.Command("go", "build", "-o", b.classCmd, "./grading/cmd/class").CombinedOutput(); err != nil {
 		return fmt.Errorf("building the class view: %v\n%s", err, out)
 	}
-	if liveOnly {
+	if only == "live" {
 		looks, err := b.live()
 		if err != nil {
 			return err
@@ -110,6 +112,24 @@ func run(cold bool, students int, liveOnly bool) error {
 	say := func(l line) {
 		lines = append(lines, l)
 		fmt.Fprintf(os.Stderr, "gradebench: %s: warm %s, cold %s\n", l.what, secs(l.warm), secs(l.cold))
+	}
+	if only == "class" {
+		// The caches filled first, as the full run's regrades do.
+		nb, _ := filepath.Glob(filepath.Join(root, "notebooks", "corrections", "05-*.ipynb"))
+		if len(nb) != 1 {
+			return fmt.Errorf("no correction notebook of TP 05")
+		}
+		dir := b.folder("fill", map[string]string{"alice/" + filepath.Base(nb[0]): nb[0]})
+		if _, _, err := b.time(nil, "-force", "-out", filepath.Join(tmp, "out-fill"), dir); err != nil {
+			return err
+		}
+		l, err := b.classLine(students, cold)
+		if err != nil {
+			return err
+		}
+		say(l)
+		printTable(lines)
+		return nil
 	}
 
 	// Each correction regraded alone; the first (warm) run also fills
@@ -177,25 +197,9 @@ func run(cold bool, students int, liveOnly bool) error {
 	say(l)
 
 	// A class.
-	class, err := b.class(students)
+	l, err = b.classLine(students, cold)
 	if err != nil {
 		return err
-	}
-	l = line{what: fmt.Sprintf("a class: %d students × 5 TPs (01–05), -j 2", students), target: 5 * time.Minute}
-	warmOut, coldOut := filepath.Join(tmp, "out-class"), filepath.Join(tmp, "out-class-cold")
-	if l.warm, _, err = b.time(nil, "-j", "2", "-force", "-out", warmOut, class); err != nil {
-		return err
-	}
-	if cold {
-		if l.cold, _, err = b.time(b.coldEnv(), "-j", "2", "-force", "-out", coldOut, class); err != nil {
-			return err
-		}
-		w, _ := os.ReadFile(filepath.Join(warmOut, "grades.csv"))
-		c, _ := os.ReadFile(filepath.Join(coldOut, "grades.csv"))
-		l.note = "grades.csv identical to the cold run's"
-		if !bytes.Equal(w, c) || len(w) == 0 {
-			l.note = "**grades.csv differs from the cold run's**"
-		}
 	}
 	say(l)
 
@@ -210,6 +214,13 @@ func run(cold bool, students int, liveOnly bool) error {
 	if err != nil {
 		return err
 	}
+	printTable(lines)
+	printLive(looks)
+	return nil
+}
+
+// printTable prints the lines as a Markdown table, against their targets.
+func printTable(lines []line) {
 	fmt.Printf("\n| scenario | warm | cold | target | warm / target |\n|---|---:|---:|---:|---:|\n")
 	for _, l := range lines {
 		ratio := "–"
@@ -222,8 +233,32 @@ func run(cold bool, students int, liveOnly bool) error {
 		}
 		fmt.Printf("| %s | %s | %s | %s | %s |\n", what, secs(l.warm), secs(l.cold), secs(l.target), ratio)
 	}
-	printLive(looks)
-	return nil
+}
+
+// classLine grades a class of students students (see class) at -j 2,
+// warm, then cold if cold, and compares the two runs' grades.
+func (b *bench) classLine(students int, cold bool) (line, error) {
+	class, err := b.class(students)
+	if err != nil {
+		return line{}, err
+	}
+	l := line{what: fmt.Sprintf("a class: %d students × 5 TPs (01–05), -j 2", students), target: 5 * time.Minute}
+	warmOut, coldOut := filepath.Join(b.tmp, "out-class"), filepath.Join(b.tmp, "out-class-cold")
+	if l.warm, _, err = b.time(nil, "-j", "2", "-force", "-out", warmOut, class); err != nil {
+		return l, err
+	}
+	if cold {
+		if l.cold, _, err = b.time(b.coldEnv(), "-j", "2", "-force", "-out", coldOut, class); err != nil {
+			return l, err
+		}
+		w, _ := os.ReadFile(filepath.Join(warmOut, "grades.csv"))
+		c, _ := os.ReadFile(filepath.Join(coldOut, "grades.csv"))
+		l.note = "grades.csv identical to the cold run's"
+		if !bytes.Equal(w, c) || len(w) == 0 {
+			l.note = "**grades.csv differs from the cold run's**"
+		}
+	}
+	return l, nil
 }
 
 func secs(d time.Duration) string {
