@@ -8,8 +8,10 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -426,5 +428,42 @@ func TestFixPrinterFailure(t *testing.T) {
 	}
 	if out != src {
 		t.Errorf("Fix changed the source it could not handle:\n%s", out)
+	}
+}
+
+// After Warm with the race detector, a race build of a program compiles
+// the program's own package and nothing else: the race runtime (C, built
+// by cgo) is in the cache too, though the go command compiles it only as a
+// dependency of a program.
+func TestWarmRaceRuntime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles the runtime with the race detector")
+	}
+	tc := Toolchain{Root: root(t), Cache: t.TempDir()}
+	if err := Warm(context.Background(), tc, t.TempDir(), true, []string{"errors"}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := writeModule(dir, tc.Root); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "p"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "p", "main.go"), []byte("package main\n\nfunc main() {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := goBuild(context.Background(), tc, dir, true, []string{"-x", "-o", filepath.Join(dir, "bin"), "./p"}, BuildLimits.CPU, 0)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	compiled := regexp.MustCompile(`/compile .* -p (\S+)`).FindAllStringSubmatch(string(out), -1)
+	for _, c := range compiled {
+		if c[1] != "main" {
+			t.Errorf("the race build compiled %s, which Warm should have compiled", c[1])
+		}
+	}
+	if len(compiled) != 1 {
+		t.Errorf("the race build ran %d compilations, want the program's alone:\n%s", len(compiled), out)
 	}
 }
