@@ -52,6 +52,12 @@ type BuildCache struct {
 	// idle are the copies no notebook uses now (see Session).
 	idleMu sync.Mutex
 	idle   []*copyDir
+	// imports are the warm cache's packages listed for direct builds
+	// (see Imports), without and with the race detector, in their
+	// folders (runs/<pid>-imports-…).
+	importsMu sync.Mutex
+	imports   [2]*submission.Imports
+	importDir [2]string
 }
 
 // copyDir is one copy of the warm cache (see Session).
@@ -191,8 +197,9 @@ func (b *BuildCache) Session(ctx context.Context) (dir string, done func(), err 
 	return c.dir, done, nil
 }
 
-// Close removes the copies of the cache no notebook uses (see Session).
-// The cache stays usable: the next Session makes a new copy.
+// Close removes the copies of the cache no notebook uses (see Session)
+// and the folders of Imports. The cache stays usable: the next Session
+// makes a new copy, the next Imports lists again.
 func (b *BuildCache) Close() {
 	b.idleMu.Lock()
 	idle := b.idle
@@ -201,6 +208,49 @@ func (b *BuildCache) Close() {
 	for _, c := range idle {
 		_ = os.RemoveAll(c.dir)
 	}
+	b.importsMu.Lock()
+	defer b.importsMu.Unlock()
+	for i, dir := range b.importDir {
+		if dir != "" {
+			_ = os.RemoveAll(dir)
+		}
+		b.imports[i], b.importDir[i] = nil, ""
+	}
+}
+
+// Imports returns the warm cache's compiled packages for builds without
+// the go command (see submission.Imports), with the race detector if race
+// (Warm must have compiled them), listed once per grader: a go list of a
+// second or two, and a hard link per package (about 190) into a folder
+// of this grader's, so that another grader emptying the warm cache
+// meanwhile changes nothing.
+func (b *BuildCache) Imports(ctx context.Context, race bool) (*submission.Imports, error) {
+	b.importsMu.Lock()
+	defer b.importsMu.Unlock()
+	i := 0
+	if race {
+		i = 1
+	}
+	if b.imports[i] != nil {
+		return b.imports[i], nil
+	}
+	unlock, err := b.lock(ctx, syscall.LOCK_SH)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	dir, err := os.MkdirTemp(filepath.Join(b.root, "runs"), strconv.Itoa(os.Getpid())+"-imports-")
+	if err != nil {
+		return nil, err
+	}
+	tc := submission.Toolchain{Root: b.sdk, Cache: filepath.Join(b.root, "warm")}
+	im, err := submission.ListImports(ctx, tc, dir, race, release.SDKImports())
+	if err != nil {
+		_ = os.RemoveAll(dir)
+		return nil, fmt.Errorf("listing the student edition's compiled packages: %w", err)
+	}
+	b.imports[i], b.importDir[i] = im, dir
+	return im, nil
 }
 
 // sync makes c the warm cache's copy: every file of warm linked at the

@@ -260,14 +260,29 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 	built := map[string]submission.Built{}
 	var tc submission.Toolchain
 	if len(units) > 0 {
-		gocache, done, err := opt.SDK.Builds.Session(ctx)
+		// Most units are built without the go command (Imports); a copy
+		// of the build cache is made for the others, if any.
+		var sessionDone func()
+		defer func() {
+			if sessionDone != nil {
+				sessionDone()
+			}
+		}()
+		tc = submission.Toolchain{Root: opt.SDK.Dir, Budget: &submission.Budget{CPU: BuildBudget},
+			Session: sync.OnceValues(func() (string, error) {
+				dir, done, err := opt.SDK.Builds.Session(ctx)
+				sessionDone = done
+				return dir, err
+			})}
+		var err error
+		if tc.Imports, err = opt.SDK.Builds.Imports(ctx, false); err == nil && needRace {
+			tc.RaceImports, err = opt.SDK.Builds.Imports(ctx, true)
+		}
 		if err != nil {
 			res.Problems = append(res.Problems, "cache de compilation : "+err.Error())
 			res.transient = true
 			return res.finish(tp)
 		}
-		defer done()
-		tc = submission.Toolchain{Root: opt.SDK.Dir, Cache: gocache, Budget: &submission.Budget{CPU: BuildBudget}}
 	}
 	wholeArgs := map[string][]string{} // the whole program's arguments, per question
 	var wholes []submission.Unit
@@ -411,7 +426,7 @@ func busy(err error, res *Result) bool {
 // machineFault reports whether err is the machine's, not the notebook's
 // (see busy).
 func machineFault(err error) bool {
-	return errors.Is(err, submission.ErrMachineBusy) || errors.Is(err, submission.ErrGoCommand)
+	return errors.Is(err, submission.ErrMachineBusy) || errors.Is(err, submission.ErrGoCommand) || errors.Is(err, submission.ErrBuildTools)
 }
 
 // cascadeNotes tells, on each question that failed cases, which earlier

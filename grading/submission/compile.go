@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -168,24 +169,35 @@ type Toolchain struct {
 	// Budget, if not nil, is the CPU time these builds share with the
 	// other builds holding it (one notebook's).
 	Budget *Budget
+	// Imports (one for the builds without the race detector, one for
+	// those with it), if not nil, let Compile build most units without
+	// the go command (see Imports); the others are built by it.
+	Imports, RaceImports *Imports
+	// Session, if not nil, gives Cache the first time a build needs the
+	// go command (the grader makes a notebook's copy of its build cache
+	// only then); its error is Compile's.
+	Session func() (string, error)
 }
 
 // Compile builds every unit in dir (created if needed) against the
-// workbook's module tc.Root, offline, in one go command per kind of build
-// (with and without the race detector): one package per unit, replace
-// directive to the module, its go.sum. The go command runs in a process
-// group of its own, within BuildLimits: a process over its CPU time dies,
-// and its units get that as their errors; a build over the wall clock is
-// killed, whole, and Compile returns ErrMachineBusy. The returned map
-// gives each unit's binary or its compile errors. Any other error is
-// returned only when the build could not be attempted at all; a
-// cancelled ctx returns ctx.Err() at once (the go command's group
+// workbook's module tc.Root, offline: the units tc's Imports can build,
+// with the compiler and the linker run directly (up to one per core at
+// once); the others in one go command per kind of build (with and
+// without the race detector): one package per unit, replace directive to
+// the module, its go.sum. Every tool runs in a process group of its own,
+// within BuildLimits: a process over its CPU time dies, and its units get
+// that as their errors; a build over the wall clock is killed, whole, and
+// Compile returns ErrMachineBusy. The returned map gives each unit's
+// binary or its compile errors. Any other error is returned only when the
+// build could not be attempted at all (ErrBuildTools: the machine's
+// tools); a cancelled ctx returns ctx.Err() at once (the tools' groups
 // killed).
 func Compile(ctx context.Context, tc Toolchain, dir string, units []Unit) (map[string]Built, error) {
 	if err := writeModule(dir, tc.Root); err != nil {
 		return nil, err
 	}
 	results := map[string]Built{}
+	sources := map[string]string{} // each unit's main.go
 	for _, u := range units {
 		src, ferr := u.Source, error(nil)
 		if !u.Fixed {
@@ -207,6 +219,7 @@ func Compile(ctx context.Context, tc Toolchain, dir string, units []Unit) (map[s
 		if err := os.MkdirAll(filepath.Join(dir, u.Name), 0o755); err != nil {
 			return nil, err
 		}
+		sources[u.Name] = src
 		if err := os.WriteFile(filepath.Join(dir, u.Name, "main.go"), []byte(src), 0o644); err != nil {
 			return nil, err
 		}
@@ -219,21 +232,31 @@ func Compile(ctx context.Context, tc Toolchain, dir string, units []Unit) (map[s
 	bin := filepath.Join(dir, "bin")
 	var out []byte
 	var err error
+	msgs := map[string]string{}
 	for _, race := range []bool{false, true} {
-		var pkgs []string
+		im := tc.Imports
+		if race {
+			im = tc.RaceImports
+		}
+		var pkgs, direct []string
 		for _, u := range units {
-			if _, refused := results[u.Name]; !refused && u.Race == race {
+			if _, refused := results[u.Name]; refused || u.Race != race {
+				continue
+			}
+			if im.direct(sources[u.Name], u.Harness) {
+				direct = append(direct, u.Name)
+			} else {
 				pkgs = append(pkgs, "./"+u.Name)
 			}
 		}
-		if len(pkgs) == 0 {
+		if len(pkgs)+len(direct) == 0 {
 			continue
 		}
 		cpu := BuildLimits.CPU
 		if tc.Budget != nil {
 			left := tc.Budget.left()
 			if left <= 0 { // the notebook's earlier builds spent it all
-				for _, pkg := range pkgs {
+				for _, pkg := range append(pkgs, direct...) {
 					results[strings.TrimPrefix(pkg, "./")] = Built{Errors: fmt.Sprintf("compilation abandonnée : les compilations de ce notebook ont déjà pris %s de calcul (programme démesuré ?)\n", grading.Seconds(tc.Budget.CPU))}
 				}
 				continue
@@ -241,9 +264,30 @@ func Compile(ctx context.Context, tc Toolchain, dir string, units []Unit) (map[s
 			// Shared among the build's compilers, so that the build as a
 			// whole stays within what is left (a unit's compiler takes
 			// well under a second).
-			cpu = min(cpu, max(left/time.Duration(len(pkgs)), 10*time.Second))
+			cpu = min(cpu, max(left/time.Duration(len(pkgs)+len(direct)), 10*time.Second))
 		}
-		o, used, e := goBuild(ctx, tc, dir, race, append([]string{"-o", bin + string(filepath.Separator)}, pkgs...), cpu, BuildLimits.Timeout)
+		if len(direct) > 0 {
+			m, used, e := buildUnitsDirect(ctx, im, dir, bin, direct, cpu)
+			if tc.Budget != nil {
+				tc.Budget.spend(used)
+			}
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			if e != nil {
+				return nil, e
+			}
+			maps.Copy(msgs, m)
+		}
+		if len(pkgs) == 0 {
+			continue
+		}
+		if tc.Session != nil && tc.Cache == "" {
+			if tc.Cache, err = tc.Session(); err != nil {
+				return nil, fmt.Errorf("%w: %v", ErrBuildTools, err)
+			}
+		}
+		o, used, e := goRun(ctx, tc, dir, race, append([]string{"build", "-o", bin + string(filepath.Separator)}, pkgs...), cpu, BuildLimits.Timeout)
 		if tc.Budget != nil {
 			tc.Budget.spend(used)
 		}
@@ -256,7 +300,7 @@ func Compile(ctx context.Context, tc Toolchain, dir string, units []Unit) (map[s
 		out = append(out, o...)
 		err = errors.Join(err, e)
 	}
-	msgs := splitBuildOutput(out)
+	maps.Copy(msgs, splitBuildOutput(out))
 	for _, u := range units {
 		if _, refused := results[u.Name]; refused {
 			continue
@@ -288,13 +332,17 @@ func Compile(ctx context.Context, tc Toolchain, dir string, units []Unit) (map[s
 	return results, nil
 }
 
+// goLang is the Go version of the module the units build in: the
+// language version their code is compiled for.
+const goLang = "1.26"
+
 // writeModule writes in dir (created if needed) the module the units
 // build in: module submission, requiring the workbook's module at root.
 func writeModule(dir, root string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	gomod := fmt.Sprintf("module submission\n\ngo 1.26\n\nrequire %s v0.0.0\n\nreplace %s => %s\n", Module, Module, root)
+	gomod := fmt.Sprintf("module submission\n\ngo %s\n\nrequire %s v0.0.0\n\nreplace %s => %s\n", goLang, Module, Module, root)
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
 		return err
 	}
@@ -311,40 +359,52 @@ func writeModule(dir, root string) error {
 // own work, before any submission's build. Nothing is linked. With race,
 // the race runtime (runtime/race, C compiled by cgo) too: the go command
 // adds it to the programs it links, not to the packages it compiles, so
-// without it every race build compiled it again (0,3 s of CPU). The limits
-// are BuildLimits', but for the wall clock, which ctx alone bounds; the
-// error holds the go command's output.
+// without it every race build compiled it again (0,3 s of CPU). It lists
+// their export files too, as ListImports does, which the go command keeps
+// in the cache as entries of their own: a later ListImports then writes
+// nothing there. The limits are BuildLimits', but for the wall clock, which
+// ctx alone bounds; the error holds the go command's output.
 func Warm(ctx context.Context, tc Toolchain, dir string, race bool, pkgs []string) error {
 	if err := writeModule(dir, tc.Root); err != nil {
 		return err
 	}
-	if race {
-		pkgs = append(slices.Clip(pkgs), "runtime/race")
-	}
-	out, _, err := goBuild(ctx, tc, dir, race, pkgs, BuildLimits.CPU, 0)
-	if ctx.Err() != nil {
-		return ctx.Err()
-	}
-	if err != nil {
-		return fmt.Errorf("%v\n%s", err, out)
+	pkgs = linked(pkgs, race)
+	for _, verb := range [][]string{{"build"}, listExports} {
+		out, _, err := goRun(ctx, tc, dir, race, append(slices.Clip(verb), pkgs...), BuildLimits.CPU, 0)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if err != nil {
+			return fmt.Errorf("%v\n%s", err, out)
+		}
 	}
 	return nil
 }
 
-// goBuild runs go build args in dir with tc's module and cache, within
+// linked returns pkgs with what the go command links into a program
+// beside them: with the race detector, its runtime and cgo's.
+func linked(pkgs []string, race bool) []string {
+	if race {
+		return append(slices.Clip(pkgs), "runtime/race", "runtime/cgo")
+	}
+	return pkgs
+}
+
+// goRun runs the go command's args[0] (build, list) with the rest of args
+// in dir with tc's module and cache, within
 // BuildLimits but for the CPU time of each process, cpu, and the wall
 // clock, wall (none if 0), and returns its output and the CPU time it
 // used (its compilers' and linkers' too); ErrMachineBusy if wall was over. Without cgo, but for the race
 // detector, which needs it (a student's import "C" is refused before). No
 // symbol table (-s): a program cannot look up where the harness's data lie
 // in its own file; stack traces keep their names.
-func goBuild(ctx context.Context, tc Toolchain, dir string, race bool, args []string, cpu, wall time.Duration) ([]byte, time.Duration, error) {
-	argv := []string{"go", "build", "-trimpath", "-ldflags=-s -w"}
+func goRun(ctx context.Context, tc Toolchain, dir string, race bool, args []string, cpu, wall time.Duration) ([]byte, time.Duration, error) {
+	argv := []string{"go", args[0], "-trimpath", "-ldflags=-s -w"}
 	env := []string{"CGO_ENABLED=0"}
 	if race {
 		argv, env = append(argv, "-race"), []string{"CGO_ENABLED=1"}
 	}
-	argv = append(argv, args...)
+	argv = append(argv, args[1:]...)
 	if prlimit, err := exec.LookPath("prlimit"); err == nil {
 		argv = append([]string{prlimit, "--data=" + strconv.Itoa(BuildLimits.MemoryMB<<20), "--fsize=" + strconv.Itoa(BuildLimits.FileMB<<20),
 			"--cpu=" + strconv.Itoa(max(int(cpu.Seconds()), 1)), "--core=0", "--"}, argv...)

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -339,13 +340,47 @@ func TestCompileLimits(t *testing.T) {
 		fmt.Fprintf(&src, "const s%d = s%d + s%d\n", k, k-1, k-1)
 	}
 	src.WriteString("\nvar _ = len(s30)\n\nfunc main() {}\n")
-	built, err := Compile(context.Background(), Toolchain{Root: root(t)}, t.TempDir(), []Unit{{Name: "bomb", Source: src.String()}})
-	if err != nil {
-		t.Fatal(err)
+	for how, tc := range toolchains(t) {
+		built, err := Compile(context.Background(), tc, t.TempDir(), []Unit{{Name: "bomb", Source: src.String()}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := built["bomb"]; b.Bin != "" || !strings.Contains(b.Errors, "manqué de mémoire (limite 512 Mio)") {
+			t.Errorf("%s: built %+v; want no binary and the compiler's lack of memory, in a line", how, b)
+		}
 	}
-	if b := built["bomb"]; b.Bin != "" || !strings.Contains(b.Errors, "manqué de mémoire (limite 512 Mio)") {
-		t.Errorf("built %+v; want no binary and the compiler's lack of memory, in a line", b)
+}
+
+var (
+	directOnce    sync.Once
+	directDir     string
+	directImports *Imports
+	directErr     error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if directDir != "" {
+		os.RemoveAll(directDir)
 	}
+	os.Exit(code)
+}
+
+// toolchains returns the two ways Compile builds a unit: by the go command,
+// and directly (Imports of the packages fmt needs, from the user's build
+// cache, listed once per test process).
+func toolchains(t *testing.T) map[string]Toolchain {
+	t.Helper()
+	directOnce.Do(func() {
+		directDir, directErr = os.MkdirTemp("", "imports-")
+		if directErr == nil {
+			directImports, directErr = ListImports(context.Background(), Toolchain{Root: root(t)}, directDir, false, []string{"fmt"})
+		}
+	})
+	if directErr != nil {
+		t.Fatal(directErr)
+	}
+	return map[string]Toolchain{"go build": {Root: root(t)}, "direct": {Root: root(t), Imports: directImports}}
 }
 
 // cpuHeavy is a program whose compilation takes a few seconds of CPU time
@@ -370,12 +405,14 @@ func TestCompileCPULimit(t *testing.T) {
 	old := BuildLimits
 	t.Cleanup(func() { BuildLimits = old })
 	BuildLimits.CPU = time.Second
-	built, err := Compile(context.Background(), Toolchain{Root: root(t)}, t.TempDir(), []Unit{{Name: "heavy", Source: cpuHeavy()}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b := built["heavy"]; b.Bin != "" || !strings.Contains(b.Errors, "compilation abandonnée après 1\u00a0s de calcul") {
-		t.Errorf("built %+v; want no binary and the CPU limit, in a line", b)
+	for how, tc := range toolchains(t) {
+		built, err := Compile(context.Background(), tc, t.TempDir(), []Unit{{Name: "heavy", Source: cpuHeavy()}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := built["heavy"]; b.Bin != "" || !strings.Contains(b.Errors, "compilation abandonnée après 1\u00a0s de calcul") {
+			t.Errorf("%s: built %+v; want no binary and the CPU limit, in a line", how, b)
+		}
 	}
 }
 
@@ -384,32 +421,36 @@ func TestCompileCPULimit(t *testing.T) {
 func TestCompileMachineBusy(t *testing.T) {
 	old := BuildLimits
 	t.Cleanup(func() { BuildLimits = old })
+	tcs := toolchains(t)
 	BuildLimits.Timeout = 50 * time.Millisecond
-	built, err := Compile(context.Background(), Toolchain{Root: root(t)}, t.TempDir(), []Unit{{Name: "heavy", Source: cpuHeavy()}})
-	if !errors.Is(err, ErrMachineBusy) {
-		t.Errorf("Compile = %+v, %v; want ErrMachineBusy", built, err)
+	for how, tc := range tcs {
+		built, err := Compile(context.Background(), tc, t.TempDir(), []Unit{{Name: "heavy", Source: cpuHeavy()}})
+		if !errors.Is(err, ErrMachineBusy) {
+			t.Errorf("%s: Compile = %+v, %v; want ErrMachineBusy", how, built, err)
+		}
 	}
 }
 
 // The builds of one notebook share a CPU budget: once spent, the next
 // build is not started and its units say why.
 func TestCompileBudget(t *testing.T) {
-	budget := &Budget{CPU: time.Millisecond}
-	tc := Toolchain{Root: root(t), Budget: budget}
-	src := "package main\n\nfunc main() {}\n"
-	first, err := Compile(context.Background(), tc, t.TempDir(), []Unit{{Name: "a", Source: src}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if first["a"].Bin == "" {
-		t.Fatalf("the first build, within the budget, failed: %s", first["a"].Errors)
-	}
-	second, err := Compile(context.Background(), tc, t.TempDir(), []Unit{{Name: "b", Source: src}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b := second["b"]; b.Bin != "" || !strings.Contains(b.Errors, "déjà pris") {
-		t.Errorf("after the budget was spent: %+v; want no binary and the budget's message", b)
+	for how, tc := range toolchains(t) {
+		tc.Budget = &Budget{CPU: time.Millisecond}
+		src := "package main\n\nfunc main() {}\n"
+		first, err := Compile(context.Background(), tc, t.TempDir(), []Unit{{Name: "a", Source: src}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first["a"].Bin == "" {
+			t.Fatalf("%s: the first build, within the budget, failed: %s", how, first["a"].Errors)
+		}
+		second, err := Compile(context.Background(), tc, t.TempDir(), []Unit{{Name: "b", Source: src}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := second["b"]; b.Bin != "" || !strings.Contains(b.Errors, "déjà pris") {
+			t.Errorf("%s: after the budget was spent: %+v; want no binary and the budget's message", how, b)
+		}
 	}
 }
 
@@ -453,7 +494,7 @@ func TestWarmRaceRuntime(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "p", "main.go"), []byte("package main\n\nfunc main() {}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, _, err := goBuild(context.Background(), tc, dir, true, []string{"-x", "-o", filepath.Join(dir, "bin"), "./p"}, BuildLimits.CPU, 0)
+	out, _, err := goRun(context.Background(), tc, dir, true, []string{"build", "-x", "-o", filepath.Join(dir, "bin"), "./p"}, BuildLimits.CPU, 0)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
@@ -465,5 +506,66 @@ func TestWarmRaceRuntime(t *testing.T) {
 	}
 	if len(compiled) != 1 {
 		t.Errorf("the race build ran %d compilations, want the program's alone:\n%s", len(compiled), out)
+	}
+}
+
+// Built without the go command, a unit compiles and runs as go build makes
+// it, and its errors read the same; a unit that imports a package the
+// Imports do not list, or embeds a file, is built by the go command; one
+// that imports a package internal to the standard library is refused, as
+// the go command refuses it.
+func TestCompileDirect(t *testing.T) {
+	tc := toolchains(t)["direct"]
+	units := []Unit{
+		{Name: "ok", Source: "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"bonjour\", f()) }\n", Harness: "package main\n\nfunc f() int { return 42 }\n"},
+		{Name: "broken", Source: "package main\n\nfunc main() {\n//line cellule 3:1\n\tx := 1\n\ty()\n}\n", Harness: "package main\n\nfunc z() { w() }\n"},
+		{Name: "heap", Source: "package main\n\nimport (\n\t\"container/heap\"\n\t\"fmt\"\n)\n\nvar _ heap.Interface\n\nfunc main() { fmt.Println(\"tas\") }\n"},
+		{Name: "embed", Source: "package main\n\nimport (\n\t_ \"embed\"\n\t\"fmt\"\n)\n\n//go:embed main.go\nvar self string\n\nfunc main() { fmt.Println(len(self) > 0) }\n"},
+		{Name: "internal", Source: "package main\n\nimport \"internal/abi\"\n\nvar _ = abi.FuncPCABI0\n\nfunc main() {}\n"},
+	}
+	built := map[string]Built{}
+	for _, u := range units {
+		// One at a time: the go command builds none of its packages
+		// when one of them imports what it refuses.
+		u.Fixed = true
+		dir := t.TempDir()
+		b, err := Compile(context.Background(), tc, dir, []Unit{u})
+		if err != nil {
+			t.Fatal(err)
+		}
+		built[u.Name] = b[u.Name]
+		// The compiler run directly leaves its archive in the unit's
+		// folder; the go command, in its own work folder.
+		_, err = os.Stat(filepath.Join(dir, u.Name, "_pkg_.a"))
+		if direct := err == nil; direct != (u.Name == "ok") {
+			t.Errorf("%s built directly: %v", u.Name, direct)
+		}
+	}
+	run := func(name string) string {
+		t.Helper()
+		if built[name].Bin == "" {
+			t.Fatalf("%s did not build: %s", name, built[name].Errors)
+		}
+		out, err := exec.Command(built[name].Bin).CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", name, err, out)
+		}
+		return string(out)
+	}
+	if got := run("ok"); got != "bonjour 42\n" {
+		t.Errorf("ok printed %q", got)
+	}
+	want := "cellule 3:1: declared and not used: x\ncellule 3:2: undefined: y\nserve.go:3:12: undefined: w\n"
+	if got := built["broken"].Errors; got != want {
+		t.Errorf("broken: errors\n%s\nwant (as go build gives them)\n%s", got, want)
+	}
+	if got := run("heap"); got != "tas\n" {
+		t.Errorf("heap printed %q", got)
+	}
+	if got := run("embed"); got != "true\n" {
+		t.Errorf("embed printed %q", got)
+	}
+	if b := built["internal"]; b.Bin != "" || !strings.Contains(b.Errors, "use of internal package internal/abi not allowed") {
+		t.Errorf("internal: %+v; want the go command's refusal", b)
 	}
 }

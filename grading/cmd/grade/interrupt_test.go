@@ -155,8 +155,8 @@ func running(pid int, words ...string) bool {
 // SIGINT stops the grader within 2 s in each phase before the cases
 // (TestInterrupt interrupts the cases): writing the student edition,
 // compiling the SDK and the standard library into the grader's build cache
-// (both with empty caches, as on a teacher's first run), compiling a
-// student's program; none of its processes is left, its work folders are
+// (both with empty caches, as on a teacher's first run), compiling or
+// linking a student's program; none of its processes is left, its work folders are
 // gone, and the caches hold nothing half made.
 func TestInterruptPhases(t *testing.T) {
 	if testing.Short() {
@@ -204,7 +204,10 @@ func TestInterruptPhases(t *testing.T) {
 		}
 	})
 	t.Run("compiling", func(t *testing.T) {
-		building := func(_ string, pid int) bool { return running(pid, "build", "-trimpath", "whole") }
+		// The compiler or the linker, run directly (see submission.Imports).
+		building := func(_ string, pid int) bool {
+			return running(pid, "/compile", "whole") || running(pid, "/link", "whole")
+		}
 		interruptAt(t, bin, work, filepath.Join(tmp, "out3"), nil, building, "-tp", "01", "-force", subs)
 	})
 }
