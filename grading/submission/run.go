@@ -633,14 +633,25 @@ func (c *child) run(ctx context.Context, input []byte, lim Limits) (o Outcome, a
 	line, _ := json.Marshal(grading.ChildCase{Case: c.seq, Input: input})
 	c.out.reset()
 	start := time.Now()
-	baseChild, baseGrader := schedOf(c.cmd.Process.Pid)
 	go func() { _, _ = c.stdin.Write(append(line, '\n')) }()
 	timer := time.NewTimer(lim.Timeout)
 	defer timer.Stop()
+	// What the child and the grader had of the CPU is read once the case
+	// has lasted baseDelay (most cases are over before: no reading of
+	// /proc for them); before that, the child is taken to have had the
+	// machine (see starve.go).
+	var baseChild, baseGrader schedTotals
+	var baseAt time.Duration
+	base := time.NewTimer(min(lim.Timeout/baseShare, baseDelay))
+	defer base.Stop()
 	timedOut, machine, why := false, false, ""
 	for waiting := true; waiting; {
 		waiting = false
 		select {
+		case <-base.C:
+			baseChild, baseGrader = schedOf(c.cmd.Process.Pid)
+			baseAt = time.Since(start)
+			waiting = true
 		case line, ok := <-c.lines:
 			if ok {
 				if res := c.answer(line); res != nil && res.Started {
@@ -673,9 +684,15 @@ func (c *child) run(ctx context.Context, input []byte, lim Limits) (o Outcome, a
 			// lost waiting for a CPU moves the deadline (see starve.go).
 			elapsed := time.Since(start)
 			child, grader := schedOf(c.cmd.Process.Pid)
-			lost := starved([2]schedTotals{baseChild, child}, [2]schedTotals{baseGrader, grader}, elapsed)
+			lost := starved([2]schedTotals{baseChild, child}, [2]schedTotals{baseGrader, grader}, elapsed-baseAt)
 			switch had := elapsed - lost; {
-			case had >= lim.Timeout || float64(lost) <= starvedShare*float64(lim.Timeout) || busyItself(baseChild, child, elapsed, lim.MaxProcs):
+			case baseChild == nil:
+				// Both timers fired at once: the grader itself was kept
+				// from the CPU for the whole limit, and what the child
+				// had cannot be told.
+				machine = true
+				why = fmt.Sprintf("machine de correction surchargée : le correcteur n'a pas eu le processeur pendant %s ; cas non noté, à corriger de nouveau", grading.Seconds(elapsed.Round(time.Second)))
+			case had >= lim.Timeout || float64(lost) <= starvedShare*float64(lim.Timeout) || busyItself(baseChild, child, elapsed-baseAt, lim.MaxProcs):
 				timedOut = true
 			case elapsed < maxStretch*lim.Timeout:
 				timer.Reset(max(min(lim.Timeout-had, maxStretch*lim.Timeout-elapsed), 50*time.Millisecond))
