@@ -145,6 +145,7 @@ func Define[F, In, Out any](e *Exercise[F, In, Out]) *Exercise[F, In, Out] {
 	mu.Lock()
 	runners[e.ID] = c
 	mu.Unlock()
+	wantNumbers.Clear() // sets of an exercise this one replaces
 	return e
 }
 
