@@ -8,6 +8,7 @@ require (
 	github.com/coder/websocket v1.8.14
 	github.com/go-echarts/go-echarts/v2 v2.7.2
 	github.com/janpfeifer/gonb v0.11.5
+	github.com/petermattis/goid v0.0.0-20261109124353-7cfa343ad0ab
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/yuin/goldmark v1.8.7
 	go.yaml.in/yaml/v3 v3.0.6
