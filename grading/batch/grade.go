@@ -294,7 +294,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		// A program holding what costs a question is not the whole
 		// notebook's (see holdsCostly): its questions are built alone.
 		if qs := byRace[race]; len(qs) > 0 {
-			if w := wholeUnit(prog, qs, tp, race); !holdsCostly(w, opt.SDK) {
+			if w := wholeUnit(prog, qs, tp, race); !holdsCostly(&w, opt.SDK) {
 				wholes = append(wholes, w)
 			}
 		}
@@ -508,11 +508,14 @@ func wholeUnit(prog *submission.Program, qs []*grading.Question, tp string, race
 // the program starts (reading the key, writing on the result descriptor)
 // would run in every other question's child; each question is then built
 // with its own declarations only.
-func holdsCostly(u submission.Unit, sdk *SDK) bool {
+// The source goimports gave is kept in u (Fixed): Compile does not run it
+// again.
+func holdsCostly(u *submission.Unit, sdk *SDK) bool {
 	src, err := submission.Fix(u.Source)
 	if err != nil {
 		return true
 	}
+	u.Source, u.Fixed = src, true
 	typed, err := submission.TypeCheck(sdk.Dir, src, u.Harness)
 	if err != nil {
 		return true
