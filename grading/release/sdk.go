@@ -247,6 +247,22 @@ func (t *tree) sdkFiles(sp sdkPackage) (map[string][]byte, error) {
 		}
 		out[filepath.Base(path)] = fixed
 	}
+	// The files of other systems or build tags (tp/chart's flush_other.go,
+	// gonb_off.go) are not in pkg.Syntax: a whole package keeps them as
+	// they are; a package with stubs cannot (they would not be stubbed).
+	for _, path := range pkg.IgnoredFiles {
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			continue
+		}
+		if !sp.Whole {
+			return nil, fmt.Errorf("%s: a file for other systems or build tags in a package the SDK stubs", filepath.Base(path))
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		out[filepath.Base(path)] = data
+	}
 	return out, nil
 }
 

@@ -72,6 +72,22 @@ func TestStudentEditionContents(t *testing.T) {
 			t.Errorf("missing %s", want)
 		}
 	}
+	// A whole package keeps every file, those of other systems and build
+	// tags too (tp/chart's fionread_darwin.go, flush_other.go,
+	// gonb_off.go): the edition builds on macOS, and make check builds
+	// with submission.NoNotebookTag (below).
+	for _, sp := range sdkPackages {
+		if !sp.Whole {
+			continue
+		}
+		want, err := goFiles(filepath.Join("..", "..", sp.Dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := goFiles(filepath.Join(dir, sp.Dir)); err != nil || !slices.Equal(got, want) {
+			t.Errorf("%s in the student edition: %v %v; want %v", sp.Dir, got, err, want)
+		}
+	}
 	// make rendu checks, then packs the notebooks as they are handed in:
 	// a notebook without outputs under its own name, and rendu.zip.
 	rendu := exec.Command("make", "-s", "rendu", "NB=notebooks/01-recursion.ipynb")

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -177,12 +178,14 @@ func TestSandbox(t *testing.T) {
 			}
 			if first, count := UIDRange(); sb.Unprivileged {
 				// Zombies are not processes that run: the system's init
-				// reaps them (see killUser).
+				// reaps them (see killUser); nor are those in their exit
+				// (bubblewrap's init leaves its cgroup, then tears its
+				// namespaces down, tens of milliseconds on a busy machine).
 				out, _ := exec.Command("ps", "-e", "-o", "uid=,stat=,pid=,comm=").Output()
 				for _, line := range strings.Split(string(out), "\n") {
-					var uid int
+					var uid, pid int
 					var stat string
-					if _, err := fmt.Sscan(line, &uid, &stat); err == nil && uid >= first && uid < first+count && !strings.HasPrefix(stat, "Z") {
+					if _, err := fmt.Sscan(line, &uid, &stat, &pid); err == nil && uid >= first && uid < first+count && !strings.HasPrefix(stat, "Z") && !exiting(pid) {
 						t.Errorf("a process of the sandbox survived the case: %s", line)
 					}
 				}
@@ -263,6 +266,23 @@ var _ = func() int {
 	return 0
 }()
 `
+}
+
+// exiting reports whether process pid is gone or in its exit (the kernel's
+// PF_EXITING flag, in the ninth field of /proc/PID/stat): it runs no more
+// code of its own.
+func exiting(pid int) bool {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return true
+	}
+	_, rest, _ := strings.Cut(string(data), ") ") // after the command's name, which may hold spaces
+	f := strings.Fields(rest)
+	if len(f) < 7 {
+		return false
+	}
+	flags, err := strconv.ParseUint(f[6], 10, 64)
+	return err == nil && flags&0x4 != 0
 }
 
 // ownedFile returns a file under dir owned by a user ID in [first,

@@ -3,7 +3,6 @@ package chart
 import (
 	"fmt"
 
-	"github.com/janpfeifer/gonb/gonbui"
 	"github.com/janpfeifer/gonb/gonbui/protocol"
 )
 
@@ -25,7 +24,7 @@ func Display(html, text string, extra map[string]any) {
 	if f := BeforeDisplay; f != nil {
 		f()
 	}
-	if !gonbui.IsNotebook {
+	if !inNotebook() {
 		fmt.Println(text)
 		return
 	}
@@ -37,8 +36,7 @@ func Display(html, text string, extra map[string]any) {
 		data[protocol.MIMEType(k)] = v
 	}
 	flushStdout()
-	gonbui.SendData(&protocol.DisplayData{Data: data})
-	gonbui.Sync()
+	send(&protocol.DisplayData{Data: data}, true)
 }
 
 // LoadLibrary displays the ECharts library in the notebook (once, in the

@@ -5,7 +5,6 @@ import (
 	"html"
 	"strings"
 
-	"github.com/janpfeifer/gonb/gonbui"
 	"github.com/janpfeifer/gonb/gonbui/protocol"
 )
 
@@ -27,23 +26,22 @@ type Progress struct {
 // NewProgress shows an empty bar titled title and returns it.
 func NewProgress(title string) *Progress {
 	p := &Progress{id: "reines-progress-" + NewID(), title: title}
-	p.show(0, "démarrage…")
+	p.show(0, "démarrage…", false)
 	return p
 }
 
 // Update sets the bar to fraction (clamped to [0, 1]) with a line of text
 // (plain text, escaped), e.g. "7 reines : 120 sous-problèmes sur 364".
-func (p *Progress) Update(fraction float64, text string) { p.show(fraction, text) }
+func (p *Progress) Update(fraction float64, text string) { p.show(fraction, text, false) }
 
 // Done fills the bar and shows the final text; outside a notebook it prints
 // "title : text". It waits until GoNB has read the output (gonbui.Sync).
 func (p *Progress) Done(text string) {
-	if !gonbui.IsNotebook {
+	if !inNotebook() {
 		fmt.Println(p.plain(text))
 		return
 	}
-	p.show(1, text)
-	gonbui.Sync()
+	p.show(1, text, true)
 }
 
 func (p *Progress) plain(text string) string {
@@ -64,16 +62,16 @@ func (p *Progress) HTML(fraction float64, text string) string {
 	return b.String()
 }
 
-func (p *Progress) show(fraction float64, text string) {
-	if !gonbui.IsNotebook {
+func (p *Progress) show(fraction float64, text string, wait bool) {
+	if !inNotebook() {
 		return
 	}
 	flushStdout()
-	gonbui.SendData(&protocol.DisplayData{
+	send(&protocol.DisplayData{
 		Data: map[protocol.MIMEType]any{
 			protocol.MIMETextHTML:  p.HTML(fraction, text),
 			protocol.MIMETextPlain: p.plain(text),
 		},
 		DisplayID: p.id,
-	})
+	}, wait)
 }
