@@ -240,7 +240,14 @@ var Q3 = grading.Define(&grading.Exercise[func(*iterative.State) bool, StateCase
 			return true, ""
 		}
 		if want {
-			return false, fmt.Sprintf("aucune reine des lignes 1 à %d n'attaque (%d, %d) ; seules ces lignes comptent (C[k] = 0 pour k ≥ i, et C[0] n'est pas une reine)", in.S.I-1, in.S.I, in.S.J)
+			rows := fmt.Sprintf("aucune reine des lignes 1 à %d n'attaque (%d, %d) ; seules ces lignes comptent", in.S.I-1, in.S.I, in.S.J)
+			switch {
+			case in.S.I == 2:
+				rows = fmt.Sprintf("aucune reine de la ligne 1 n'attaque (2, %d) ; seule cette ligne compte", in.S.J)
+			case in.S.I < 2:
+				rows = fmt.Sprintf("aucune reine n'est posée avant la ligne %d", in.S.I)
+			}
+			return false, rows + " (C[k] = 0 pour k ≥ i, et C[0] n'est pas une reine)"
 		}
 		cur := queens.Square{Row: in.S.I, Col: in.S.J}
 		for l := 1; l < in.S.I && l < len(in.S.C); l++ {

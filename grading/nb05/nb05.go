@@ -300,7 +300,7 @@ func judgeDomBound(in grading.Sized, got, want DomBoundOut) (bool, string) {
 	case got.Bound == want.Bound:
 		return true, ""
 	case got.Bound > sure && got.Bound == (n*n+m)/m:
-		return false, fmt.Sprintf("%d dépasse le minimum (%d) : (a + b)/b vaut ⌈a/b⌉ + 1 quand b divise a ; la partie entière supérieure s'écrit (a + b − 1)/b", got.Bound, sure)
+		return false, fmt.Sprintf("%d dépasse le minimum (%d) : si votre formule calcule ⌈a/b⌉ par (a + b)/b, elle donne ⌈a/b⌉ + 1 quand b divise a ; la partie entière supérieure s'écrit (a + b − 1)/b", got.Bound, sure)
 	case got.Bound > sure && want.Min > 0:
 		return false, fmt.Sprintf("%d reines ne sont pas un minorant : %d reines suffisent pour n = %d", got.Bound, want.Min, n)
 	case got.Bound > sure:
@@ -608,7 +608,7 @@ var Q19 = grading.Define(&grading.Exercise[func(int, int, domination.Probability
 		return out
 	},
 	Input: func(in DomRandomCase) string {
-		return fmt.Sprintf("n = %d, %d essais, probabilité fixe (n−1)/n, graine %d", in.N, grading.Int(in.Trials), in.Seed)
+		return fmt.Sprintf("n = %d, %s, probabilité fixe (n−1)/n, graine %d", in.N, grading.Plural(in.Trials, "essai"), in.Seed)
 	},
 	Format: func(o DomRandomOut) string {
 		if o.Err != nil {
@@ -690,7 +690,7 @@ var Q24b = grading.Define(&grading.Exercise[func(int, int, int, domination.Proba
 		return out
 	},
 	Input: func(in DomParallelCase) string {
-		return fmt.Sprintf("n = %d, %d essais, %s, probabilité fixe (n−1)/n, graine %d", in.N, grading.Int(in.Trials), grading.Plural(in.Workers, "travailleur"), in.Seed)
+		return fmt.Sprintf("n = %d, %s, %s, probabilité fixe (n−1)/n, graine %d", in.N, grading.Plural(in.Trials, "essai"), grading.Plural(in.Workers, "travailleur"), in.Seed)
 	},
 	Format: func(o DomParallelOut) string {
 		if o.Err != nil {
