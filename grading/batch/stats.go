@@ -234,8 +234,8 @@ func ReportHTML(stats []TPStats, lib string) string {
 	}
 	var sections []section
 	for _, s := range stats {
-		sec := section{TP: s.TP, Students: grading.Plurals(s.Students, "étudiant", "étudiants"), Max: pts(s.Max),
-			Mean: dec(s.Mean), Median: dec(s.Median), Range: pts(s.Least) + " à " + pts(s.Most), Outcomes: outcomeLines(s)}
+		sec := section{TP: s.TP, Students: grading.Plurals(s.Students, "étudiant", "étudiants"), Max: ptsFr(s.Max),
+			Mean: dec(s.Mean), Median: dec(s.Median), Range: ptsFr(s.Least) + " à " + ptsFr(s.Most), Outcomes: outcomeLines(s)}
 		cats, counts := histogram(s)
 		sec.Totals = template.HTML(chart.Bars{Title: "TP " + s.TP + " : répartition des totaux", XLabel: "points (arrondis à l'unité inférieure)", YLabel: "étudiants", Counts: true,
 			Categories: cats, Series: []chart.BarSeries{{Name: "étudiants", Values: counts}}}.HTML())
@@ -243,7 +243,7 @@ func ReportHTML(stats []TPStats, lib string) string {
 		var qmean, qmedian, qfull []float64
 		for _, q := range s.Questions {
 			id := strings.TrimPrefix(q.ID, s.TP+"/")
-			sec.Rows = append(sec.Rows, row{id, q.label(s.Students), dec(q.Mean) + " / " + pts(float64(q.Max)), dec(q.Median),
+			sec.Rows = append(sec.Rows, row{id, q.label(s.Students), dec(q.Mean) + " / " + ptsFr(float64(q.Max)), dec(q.Median),
 				percent(q.Full), percent(q.Zero)})
 			if q.Max > 0 {
 				qcats = append(qcats, id)
@@ -280,7 +280,7 @@ func histogram(s TPStats) (cats []string, counts []float64) {
 		byPoint[math.Floor(t)]++
 	}
 	for p := 0.0; p <= math.Floor(s.Max); p++ {
-		cats, counts = append(cats, pts(p)), append(counts, byPoint[p])
+		cats, counts = append(cats, ptsFr(p)), append(counts, byPoint[p])
 	}
 	return cats, counts
 }
@@ -318,7 +318,7 @@ func ReportMarkdown(stats []TPStats) string {
 	}
 	for _, s := range stats {
 		fmt.Fprintf(&b, "## TP %s\n\n%s, sur %s points : moyenne %s, médiane %s, de %s à %s.\n\n",
-			s.TP, grading.Plurals(s.Students, "étudiant", "étudiants"), pts(s.Max), dec(s.Mean), dec(s.Median), pts(s.Least), pts(s.Most))
+			s.TP, grading.Plurals(s.Students, "étudiant", "étudiants"), ptsFr(s.Max), dec(s.Mean), dec(s.Median), ptsFr(s.Least), ptsFr(s.Most))
 		cats, counts := histogram(s)
 		b.WriteString("| points | étudiants |\n|---:|---:|\n")
 		for i, c := range cats {
@@ -328,7 +328,7 @@ func ReportMarkdown(stats []TPStats) string {
 		}
 		b.WriteString("\n| question | titre | moyenne | médiane | toute la note | zéro |\n|---|---|---:|---:|---:|---:|\n")
 		for _, q := range s.Questions {
-			fmt.Fprintf(&b, "| %s | %s | %s / %s | %s | %s | %s |\n", strings.TrimPrefix(q.ID, s.TP+"/"), mdCell(q.label(s.Students)), dec(q.Mean), pts(float64(q.Max)), dec(q.Median), percent(q.Full), percent(q.Zero))
+			fmt.Fprintf(&b, "| %s | %s | %s / %s | %s | %s | %s |\n", strings.TrimPrefix(q.ID, s.TP+"/"), mdCell(q.label(s.Students)), dec(q.Mean), ptsFr(float64(q.Max)), dec(q.Median), percent(q.Full), percent(q.Zero))
 		}
 		if lines := outcomeLines(s); len(lines) > 0 {
 			b.WriteString("\n")
