@@ -1699,8 +1699,8 @@ func TestStatsWrittenPending(t *testing.T) {
 		t.Errorf("01/Q6: %+v; want 2 counted, mean 0,75, half zero", q6)
 	}
 	for name, text := range map[string]string{"report.md": ReportMarkdown(st), "report.html": ReportHTML(st, "")} {
-		if !strings.Contains(html.UnescapeString(text), "2 réponses notées sur 3") {
-			t.Errorf("%s does not say that 2 of the 3 written answers are marked:\n%s", name, text)
+		if !strings.Contains(html.UnescapeString(text), "1 réponse notée et 1 non rédigée sur 3") {
+			t.Errorf("%s does not say that of the 3 written answers 1 is marked and 1 not written:\n%s", name, text)
 		}
 	}
 	marked := Stats(rs[:2])

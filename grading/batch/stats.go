@@ -41,16 +41,22 @@ type QuestionStats struct {
 	Full, Zero   float64 // shares of the students, 0 to 1
 	Manual       bool
 	Counted      int // students whose points count (for a written answer: marked, or not written)
+	Unwritten    int // of them, written answers not written (0 points without the teacher)
 }
 
 // label is the question's title in the report's table; a written answer
 // not yet marked for every student says for how many its figures stand,
-// « … — 1 réponse notée sur 25 » (the others await the teacher's points).
+// « … — 1 réponse notée et 2 non rédigées sur 25 » (the others await the
+// teacher's points).
 func (q QuestionStats) label(students int) string {
 	if !q.Manual || q.Counted == students {
 		return q.Title
 	}
-	return fmt.Sprintf("%s — %s sur %d", q.Title, grading.Plurals(q.Counted, "réponse notée", "réponses notées"), students)
+	counted := grading.Plurals(q.Counted-q.Unwritten, "réponse notée", "réponses notées")
+	if q.Unwritten > 0 {
+		counted += " et " + grading.Plurals(q.Unwritten, "non rédigée", "non rédigées")
+	}
+	return fmt.Sprintf("%s — %s sur %d", q.Title, counted, students)
 }
 
 // FailedCase is a case of a question and how many students failed it
@@ -99,6 +105,9 @@ func Stats(results []Result) []TPStats {
 				for _, g := range r.Questions {
 					if g.ID == q.ID && (!g.Manual || g.Marked || g.Unwritten) { // not a written answer awaiting its mark
 						points = append(points, g.Points)
+						if g.Manual && !g.Marked && g.Unwritten {
+							qs.Unwritten++
+						}
 						if g.Points >= float64(g.Max) && g.Max > 0 {
 							qs.Full++
 						}
