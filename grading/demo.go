@@ -93,7 +93,7 @@ func demo(needs string, run func(), limit time.Duration) {
 	var msg string
 	switch {
 	case timedOut:
-		msg = fmt.Sprintf("La démonstration s'est arrêtée : pas de fin après %s (%s) — une boucle infinie ? Vérifiez d'abord %s, puis relancez la cellule.", Seconds(limit), needs, what)
+		msg = fmt.Sprintf("La démonstration s'est arrêtée : pas de fin après %s (%s) — une boucle infinie, ou un calcul bien trop long ? Vérifiez d'abord %s, puis relancez la cellule.", Seconds(limit), needs, what)
 	case todo:
 		msg = fmt.Sprintf("Cette démonstration utilise %s : complétez d'abord %s, puis relancez la cellule.", needs, what)
 	case v != nil:

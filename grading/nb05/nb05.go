@@ -302,7 +302,7 @@ func judgeDomBound(in grading.Sized, got, want DomBoundOut) (bool, string) {
 	case got.Bound > sure && got.Bound == (n*n+m)/m:
 		return false, fmt.Sprintf("%d dépasse le minimum (%d) : si votre formule calcule ⌈a/b⌉ par (a + b)/b, elle donne ⌈a/b⌉ + 1 quand b divise a ; la partie entière supérieure s'écrit (a + b − 1)/b", got.Bound, sure)
 	case got.Bound > sure && want.Min > 0:
-		return false, fmt.Sprintf("%d reines ne sont pas un minorant : %d reines suffisent pour n = %d", got.Bound, want.Min, n)
+		return false, fmt.Sprintf("%d n'est pas un minorant : %s suffisent pour n = %d", got.Bound, grading.Plural(want.Min, "reine"), n)
 	case got.Bound > sure:
 		return false, fmt.Sprintf("%d : au-delà de ⌈(n − 1)/2⌉ = %d, le meilleur minorant démontré pour un n quelconque ; votre minorant n'est pas justifié", got.Bound, sure)
 	case got.Bound < want.Bound && got.Bound == n*n/m:
