@@ -128,13 +128,16 @@ var Q3 = grading.Define(&grading.Exercise[func(queens.Placement) string, queens.
 	Cases:  []queens.Placement{{1, 3, 0, 2}, {0}, {}, {0, 4, 7, 5, 2, 6, 1, 3}, {2, 0, 3, 1}},
 	Call:   func(f func(queens.Placement) string, p queens.Placement) string { return f(slices.Clone(p)) },
 	Input:  func(p queens.Placement) string { return "placement " + grading.PlacementText(p) },
-	Format: func(s string) string { return s },
+	Format: func(s string) string { return strings.ReplaceAll(s, " ", "␣") }, // a space shows
 	Judge: func(_ queens.Placement, got, want string) (bool, string) {
 		if got == want {
 			return true, ""
 		}
 		if strings.TrimRight(got, "\n") == strings.TrimRight(want, "\n") {
 			return false, "chaque ligne, la dernière comprise, doit finir par un saut de ligne"
+		}
+		if unspaced := strings.NewReplacer(" ", "", "\t", "").Replace(got); unspaced == want {
+			return false, "des espaces en trop (␣) : les cases se suivent sans espace entre elles ni en fin de ligne"
 		}
 		return false, "une ligne par rangée, « Q » pour une reine et « . » pour une case vide"
 	},

@@ -106,3 +106,29 @@ func TestNilIsEmpty(t *testing.T) {
 		t.Errorf("a nil list for no solution refused:\n%s", r.Text())
 	}
 }
+
+// A board with a space after each square, as a C printf("%c ") writes
+// it, fails with a note that names the spaces, and shows them.
+func TestBoardSpaces(t *testing.T) {
+	spaced := func(p queens.Placement) string {
+		var b strings.Builder
+		for _, c := range p {
+			for col := range len(p) {
+				if col == c {
+					b.WriteString("Q ")
+				} else {
+					b.WriteString(". ")
+				}
+			}
+			b.WriteString("\n")
+		}
+		return b.String()
+	}
+	r := Q3.Run(spaced)
+	if r.Outcome() != "failed" {
+		t.Fatalf("outcome %s; want failed", r.Outcome())
+	}
+	if text := r.Text(); !strings.Contains(text, "des espaces en trop") || !strings.Contains(text, "Q␣") {
+		t.Errorf("the report does not name the spaces, nor show them:\n%s", text)
+	}
+}
