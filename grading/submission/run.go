@@ -465,7 +465,7 @@ func (s Sandbox) start(bin string, binArgs []string, scratch string, lim Limits,
 	}
 	inner := args
 	if s.Prlimit != "" {
-		cpu := (int(lim.Timeout/time.Second) + 1) * cases // a backstop: the wall clock of each case is the limit
+		cpu := (int(lim.Timeout/time.Second) + 1) * cases * cores(lim.MaxProcs) // a backstop: the time each case had of its cores is the limit
 		args = []string{s.Prlimit,
 			"--data=" + strconv.Itoa(lim.MemoryMB<<20),
 			"--cpu=" + strconv.Itoa(cpu),
@@ -685,8 +685,8 @@ func (c *child) run(ctx context.Context, input []byte, lim Limits) (o Outcome, a
 			elapsed := time.Since(start)
 			child, grader := schedOf(c.cmd.Process.Pid)
 			lost := starved([2]schedTotals{baseChild, child}, [2]schedTotals{baseGrader, grader}, elapsed-baseAt)
-			switch had := elapsed - lost; {
-			case baseChild == nil:
+			switch had := had(baseChild, child, lost, elapsed, baseAt, lim.MaxProcs); {
+			case baseChild.threads == nil:
 				// Both timers fired at once: the grader itself was kept
 				// from the CPU for the whole limit, and what the child
 				// had cannot be told.
@@ -700,7 +700,7 @@ func (c *child) run(ctx context.Context, input []byte, lim Limits) (o Outcome, a
 			default:
 				machine = true
 				why = fmt.Sprintf("machine de correction surchargée : en %s, le programme n'a eu le processeur que %s sur les %s de sa limite ; cas non noté, à corriger de nouveau",
-					grading.Seconds(elapsed.Round(time.Second)), grading.Seconds((elapsed - lost).Round(100*time.Millisecond)), grading.Seconds(lim.Timeout))
+					grading.Seconds(elapsed.Round(time.Second)), grading.Seconds(had.Round(100*time.Millisecond)), grading.Seconds(lim.Timeout))
 			}
 		case <-ctx.Done():
 			why = "correction interrompue"

@@ -38,9 +38,15 @@ var maxStretch = time.Duration(8)
 // before its deadline moves (the scheduler's usual latencies are far less).
 const starvedShare = 0.1
 
-// schedTotals is what the threads of a process tree had of the CPU, by
-// thread.
-type schedTotals map[int]sched
+// schedTotals is what a process tree had of the CPU: by thread, and in
+// all (cpu: the user and system time of its processes, their exited
+// threads and the children they reaped included, which the threads still
+// alive do not show: a program whose threads compute and exit hides its
+// work from them).
+type schedTotals struct {
+	threads map[int]sched
+	cpu     time.Duration
+}
 
 // sched is what one thread had of the CPU: time running, time ready but
 // waiting for a CPU, and its process.
@@ -49,11 +55,16 @@ type sched struct {
 	pid       int
 }
 
+// clockTick is the unit of /proc/PID/stat's times (USER_HZ, 100 on every
+// Linux architecture Go supports).
+const clockTick = 10 * time.Millisecond
+
 // treeSched reads the scheduler's totals of every thread of the processes
 // descended from root (root included), following each thread's children
-// (/proc/PID/task/TID/children); of root's threads only if alone.
+// (/proc/PID/task/TID/children), and their CPU time; of root's threads
+// only (and no CPU time) if alone.
 func treeSched(root int, alone bool) schedTotals {
-	out := schedTotals{}
+	out := schedTotals{threads: map[int]sched{}}
 	seen := map[int]bool{}
 	for todo := []int{root}; len(todo) > 0; {
 		pid := todo[len(todo)-1]
@@ -62,27 +73,31 @@ func treeSched(root int, alone bool) schedTotals {
 			continue
 		}
 		seen[pid] = true
-		dir := "/proc/" + strconv.Itoa(pid) + "/task/"
-		tasks, err := os.ReadDir(dir)
+		dir := "/proc/" + strconv.Itoa(pid) + "/"
+		tasks, err := os.ReadDir(dir + "task")
 		if err != nil {
 			continue
+		}
+		if !alone {
+			out.cpu += processCPU(dir + "stat")
 		}
 		for _, t := range tasks {
 			tid, err := strconv.Atoi(t.Name())
 			if err != nil {
 				continue
 			}
-			if b, err := os.ReadFile(dir + t.Name() + "/schedstat"); err == nil {
+			task := dir + "task/" + t.Name()
+			if b, err := os.ReadFile(task + "/schedstat"); err == nil {
 				if f := strings.Fields(string(b)); len(f) >= 2 {
 					run, _ := strconv.ParseInt(f[0], 10, 64)
 					wait, _ := strconv.ParseInt(f[1], 10, 64)
-					out[tid] = sched{time.Duration(run), time.Duration(wait), pid}
+					out.threads[tid] = sched{time.Duration(run), time.Duration(wait), pid}
 				}
 			}
 			if alone {
 				continue
 			}
-			if b, err := os.ReadFile(dir + t.Name() + "/children"); err == nil {
+			if b, err := os.ReadFile(task + "/children"); err == nil {
 				for _, c := range strings.Fields(string(b)) {
 					if child, err := strconv.Atoi(c); err == nil {
 						todo = append(todo, child)
@@ -92,6 +107,30 @@ func treeSched(root int, alone bool) schedTotals {
 		}
 	}
 	return out
+}
+
+// processCPU reads a process's user and system time from its stat file
+// (proc(5): utime, stime, cutime and cstime, fields 14 to 17, after the
+// command name in parentheses, which may hold anything), 0 if it cannot.
+func processCPU(stat string) time.Duration {
+	b, err := os.ReadFile(stat)
+	if err != nil {
+		return 0
+	}
+	i := strings.LastIndexByte(string(b), ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(string(b[i+1:])) // from field 3, the state
+	if len(f) < 15 {
+		return 0
+	}
+	var ticks int64
+	for _, s := range f[11:15] {
+		n, _ := strconv.ParseInt(s, 10, 64)
+		ticks += n
+	}
+	return time.Duration(ticks) * clockTick
 }
 
 // starved returns how much of elapsed, the wall-clock time of a case so
@@ -104,8 +143,8 @@ func starved(child, grader [2]schedTotals, elapsed time.Duration) time.Duration 
 	var most time.Duration
 	for _, pair := range [][2]schedTotals{child, grader} {
 		base, now := pair[0], pair[1]
-		for tid, t := range now {
-			most = max(most, t.wait-base[tid].wait)
+		for tid, t := range now.threads {
+			most = max(most, t.wait-base.threads[tid].wait)
 		}
 	}
 	return min(most, elapsed)
@@ -117,23 +156,38 @@ func schedOf(pid int) (child, grader schedTotals) {
 	return treeSched(pid, false), treeSched(os.Getpid(), true)
 }
 
+// had returns how much of elapsed, the wall-clock time of a case so far,
+// the child had the machine, given what it lost to it (see starved) since
+// sinceBase into the case, when base was read: the rest of the time, or,
+// if more, the CPU time its processes used since then (exited threads and
+// processes included) over the cores it may use (procs), plus sinceBase.
+// A program that keeps its own threads waiting for a CPU (more threads
+// spinning than its cores, or its control group's CPU quota used up) has
+// its time by the second measure, however long they waited.
+func had(base, now schedTotals, lost, elapsed, sinceBase time.Duration, procs int) time.Duration {
+	used := sinceBase + max(now.cpu-base.cpu, 0)/time.Duration(cores(procs))
+	return max(elapsed-lost, used)
+}
+
+// cores is how many cores a child with GOMAXPROCS procs may use at once.
+func cores(procs int) int {
+	return min(max(procs, 1), runtime.NumCPU())
+}
+
 // busyItself reports whether the child's processes had, together, most of
 // the CPU it may use (procs cores) during elapsed, or whether a process of
 // its own beside the busiest one wanted a CPU (running, or waiting for
 // one) half the time at least: then what its threads waited for, they
 // waited for each other (a program that starts copies of itself to keep
-// its own answer from the CPU), and its deadline does not move. (Within
-// one Go process, at most GOMAXPROCS threads run Go code at once.)
+// its own answer from the CPU), and its deadline does not move.
 func busyItself(base, now schedTotals, elapsed time.Duration, procs int) bool {
-	var run time.Duration
-	wanted := map[int]time.Duration{} // by process
-	for tid, t := range now {
-		r, w := max(t.run-base[tid].run, 0), max(t.wait-base[tid].wait, 0)
-		run += r
-		wanted[t.pid] += r + w
-	}
-	if float64(run) >= 0.9*float64(elapsed)*float64(min(max(procs, 1), runtime.NumCPU())) {
+	if float64(now.cpu-base.cpu) >= 0.9*float64(elapsed)*float64(cores(procs)) {
 		return true
+	}
+	wanted := map[int]time.Duration{} // by process
+	for tid, t := range now.threads {
+		b := base.threads[tid]
+		wanted[t.pid] += max(t.run-b.run, 0) + max(t.wait-b.wait, 0)
 	}
 	busy := 0
 	for _, w := range wanted {

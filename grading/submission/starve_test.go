@@ -22,13 +22,13 @@ func TestTreeSched(t *testing.T) {
 	}
 	defer cmd.Process.Kill()
 	tree := treeSched(os.Getpid(), false)
-	if _, ok := tree[os.Getpid()]; !ok {
+	if _, ok := tree.threads[os.Getpid()]; !ok {
 		t.Errorf("this process is not in its tree")
 	}
-	if _, ok := tree[cmd.Process.Pid]; !ok {
+	if _, ok := tree.threads[cmd.Process.Pid]; !ok {
 		t.Errorf("the child %d is not in the tree", cmd.Process.Pid)
 	}
-	if _, ok := treeSched(os.Getpid(), true)[cmd.Process.Pid]; ok {
+	if _, ok := treeSched(os.Getpid(), true).threads[cmd.Process.Pid]; ok {
 		t.Errorf("the child %d is among this process's threads", cmd.Process.Pid)
 	}
 }
@@ -37,7 +37,9 @@ func TestTreeSched(t *testing.T) {
 // that need a third of their time limit of CPU get their answer (their
 // deadline moves by the time they waited for a CPU), and an endless loop
 // is still a time-out, not a machine problem: it had its time; so is one
-// that starts copies of itself to keep its own thread waiting.
+// that starts copies of itself to keep its own thread waiting, and one
+// whose threads spin and exit in turn, so that the thread still alive
+// waits for them and the CPU they had leaves with them.
 func TestBusyMachine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads every core")
@@ -67,6 +69,7 @@ func TestBusyMachine(t *testing.T) {
 import (
 	"os"
 	"os/exec"
+	"runtime"
 	"syscall"
 )
 
@@ -90,6 +93,22 @@ func count(n int) (int64, error) {
 			c := exec.Command(os.Args[0])
 			c.Env = []string{"SPIN=1"}
 			c.Start()
+		}
+	}
+	if n == 97 {
+		// Threads that spin 50 ms each and exit, 32 at a time, beside one
+		// that spins for ever.
+		runtime.GOMAXPROCS(64)
+		spin := func(d int64) {
+			runtime.LockOSThread() // the thread exits with its goroutine
+			for start := cpu(); cpu()-start < d; {
+			}
+		}
+		go spin(1 << 62)
+		sem := make(chan bool, 32)
+		for {
+			sem <- true
+			go func() { spin(50e6); <-sem }()
 		}
 	}
 	start := cpu()
@@ -122,6 +141,16 @@ func main() { serve() }
 	o := sb.RunCases(context.Background(), built["spin"].Bin, nil, inputs[4:], work, lim)
 	if len(o) != 1 || !o[0].TimedOut || o[0].Machine {
 		t.Errorf("the endless loop beside copies of itself: %+v; want a time-out", o)
+	}
+	// Nor do threads that had the CPU and exited: what they had counts.
+	// (With the control groups if this machine has them: the child's CPU
+	// quota then keeps its threads waiting too.)
+	for _, cg := range []*Cgroups{nil, Probe().Cgroups} {
+		sb.Cgroups = cg
+		o = sb.RunCases(context.Background(), built["spin"].Bin, nil, [][]byte{[]byte(`{"N":97}`)}, work, lim)
+		if len(o) != 1 || !o[0].TimedOut || o[0].Machine {
+			t.Errorf("threads that spin and exit (cgroups %s): %+v; want a time-out", cg.Version(), o)
+		}
 	}
 	for k, o := range outs[:3] {
 		var got struct{ N int }
