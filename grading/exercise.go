@@ -205,18 +205,22 @@ type Status int
 const (
 	Passed         Status = iota // right answer
 	Failed                       // wrong answer
-	Panicked                     // the function panicked or its program stopped
+	Panicked                     // the function panicked
 	TimedOut                     // the function did not return in time
 	NotImplemented               // the stub's panic(ToDo)
 	Skipped                      // not run, after a time-out
 	// Unjudged: the bulk grader's machine, too busy, did not give the
 	// case its time; it counts neither way (see submission.Outcome.Machine).
 	Unjudged
+	// Crashed: the bulk grader's child stopped without a result (memory
+	// exhausted, a data race, a stack overflow, os.Exit, a panic outside
+	// the function's goroutine); the note says which.
+	Crashed
 )
 
 // French labels of the statuses, as the reports show them.
 func (s Status) String() string {
-	return [...]string{"réussi", "échoué", "panique", "délai dépassé", "pas encore implémenté", "non exécuté", "non noté (machine surchargée)"}[s]
+	return [...]string{"réussi", "échoué", "panique", "délai dépassé", "pas encore implémenté", "non exécuté", "non noté (machine surchargée)", "arrêt anormal"}[s]
 }
 
 // CaseResult is what one case gave.

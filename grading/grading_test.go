@@ -129,6 +129,11 @@ func TestSummary(t *testing.T) {
 			t.Errorf("summary %q; want %q", got, c.want)
 		}
 	}
+	raced := Report{Question: q, Cases: []CaseResult{{Status: Passed}}, Hidden: 2}
+	raced.Race.Report = "WARNING: DATA RACE"
+	if got, want := raced.Summary(), "Q2 F — 1/1 cas publics réussis, mais une course critique (et 2 cas cachés à la correction)"; got != want || raced.Outcome() != "failed" {
+		t.Errorf("with a race: summary %q, %s; want %q, failed", got, raced.Outcome(), want)
+	}
 	r := Report{Question: q, Cases: []CaseResult{{Status: Passed}}, Warning: "la dernière version ne compile pas"}
 	if r.Outcome() != "stale" || !strings.HasPrefix(r.Text(), "⚠ la dernière version") || !strings.Contains(r.HTML(), "reines-warning") {
 		t.Errorf("a warned report must not be green: %s\n%s", r.Outcome(), r.Text())

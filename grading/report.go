@@ -18,7 +18,9 @@ const CheckMIME = "application/vnd.reines.check+json"
 const maxBoards = 3
 
 // Summary returns the French one-line verdict, e.g.
-// "Q2 Solutions — 7/9 cas publics réussis (et 4 cas cachés à la correction)".
+// "Q2 Solutions — 7/9 cas publics réussis (et 4 cas cachés à la correction)",
+// with « mais une course critique » after the count when the race detector
+// found one.
 func (r Report) Summary() string {
 	var s string
 	switch {
@@ -26,6 +28,10 @@ func (r Report) Summary() string {
 		s = fmt.Sprintf("%s — non vérifié", r.label())
 	case r.Outcome() == "not-implemented":
 		s = fmt.Sprintf("%s — pas encore implémenté", r.label())
+	case r.Race.Report != "":
+		// The cases passed, and the race detector found a race: the
+		// summary must not read as a success.
+		s = fmt.Sprintf("%s — %d/%d cas publics réussis, mais une course critique", r.label(), r.Passed(), len(r.Cases))
 	default:
 		s = fmt.Sprintf("%s — %d/%d cas publics réussis", r.label(), r.Passed(), len(r.Cases))
 	}

@@ -110,6 +110,31 @@ func TestCorpus(t *testing.T) {
 			t.Errorf("count-syntax-error %s: note %q; want it to say that a cell does not compile", q.ID, q.Note)
 		}
 	}
+	// A panic in the function is a panic; a program that stops without a
+	// result (its memory exhausted, os.Exit) is not said to panic.
+	for _, c := range []struct {
+		student, note string
+		want          grading.Status
+	}{
+		{"count-panics", "panique", grading.Panicked},
+		{"board-memory-bomb", "mémoire épuisée", grading.Crashed},
+		{"first-os-exit", "s'est arrêté", grading.Crashed},
+	} {
+		var got []string
+		for _, q := range byStudent[c.student].Questions {
+			for _, cr := range append(q.Public, q.HiddenKO...) {
+				if cr.Status != grading.Passed {
+					got = append(got, cr.Status.String()+" : "+cr.Note)
+				}
+				if strings.Contains(cr.Note, c.note) && cr.Status != c.want {
+					t.Errorf("%s: %q is « %s »; want « %s »", c.student, cr.Note, cr.Status, c.want)
+				}
+			}
+		}
+		if !strings.Contains(strings.Join(got, "\n"), c.note) {
+			t.Errorf("%s: no case says %q: %q", c.student, c.note, got)
+		}
+	}
 
 	out := t.TempDir()
 	if err := WriteAll(out, results, false); err != nil {

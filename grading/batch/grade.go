@@ -580,7 +580,7 @@ func runCases(ctx context.Context, g *Question, bin string, args []string, dir s
 			}
 		default:
 			cr = grading.Judge(g.ID, in, grading.ChildResult{Problem: outs[k].Trouble})
-			cr.Status = grading.Panicked
+			cr.Status = grading.Crashed
 			if outs[k].TimedOut {
 				cr.Status = grading.TimedOut
 			}

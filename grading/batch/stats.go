@@ -159,7 +159,7 @@ func outcomes(rs []Result) (compile, timeouts, flagged, problems int, failed []F
 				}
 				for _, cr := range cases {
 					to = to || cr.Status == grading.TimedOut
-					if cr.Status != grading.Failed && cr.Status != grading.Panicked && cr.Status != grading.TimedOut {
+					if cr.Status != grading.Failed && cr.Status != grading.Panicked && cr.Status != grading.Crashed && cr.Status != grading.TimedOut {
 						continue
 					}
 					k := key{q.ID, cr.Input, hidden}

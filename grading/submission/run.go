@@ -853,7 +853,7 @@ func trouble(timedOut, oom bool, err error, output string, lim Limits) string {
 	case err != nil:
 		return "le programme a été tué : " + err.Error()
 	}
-	return "le programme n'a rendu aucun résultat"
+	return "le programme s'est arrêté (code 0) sans rendre de résultat : os.Exit ?"
 }
 
 // capped keeps the first max bytes written to it since the last reset,
