@@ -3,51 +3,40 @@ package grading
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
-	"github.com/prepa-reines/reines/tp/cp"
-	"github.com/prepa-reines/reines/tp/domination"
-	"github.com/prepa-reines/reines/tp/exactcover"
-	"github.com/prepa-reines/reines/tp/exactcover/sudoku"
-	"github.com/prepa-reines/reines/tp/gobasics"
-	"github.com/prepa-reines/reines/tp/iterative"
 	"github.com/prepa-reines/reines/tp/queens"
 )
 
-// tpErrors are the errors the tp answers return, as the checks show them:
-// the Go name the student's code must return and a French explanation.
-var tpErrors = []struct {
-	err  error
-	name string // package.Name
-	fr   string
-}{
+// TPError is a sentinel error of a tp package as the checks show it: the
+// Go name the student's code must return (package.Name) and a French
+// explanation.
+type TPError struct {
+	Err    error
+	Name   string
+	French string
+}
+
+// tpErrors are the errors the tp answers return: the queens package's,
+// which every TP shares, and those each TP's package of checks registers
+// as it starts (see RegisterErrors).
+var tpErrors = []TPError{
 	{queens.ErrNegative, "queens.ErrNegative", "n négatif"},
 	{queens.ErrTooMany, "queens.ErrTooMany", fmt.Sprintf("trop de solutions à stocker pour n > %d : il faut les compter", queens.MaxListN)},
-	{gobasics.ErrSyntax, "gobasics.ErrSyntax", "un champ n'est pas un entier"},
-	{gobasics.ErrColumn, "gobasics.ErrColumn", "colonne hors de 1 … n"},
-	{iterative.ErrSize, "iterative.ErrSize", "n < 1"},
-	{cp.ErrNoSolution, "cp.ErrNoSolution", "pas de solution"},
-	{cp.ErrLimit, "cp.ErrLimit", "limite de la recherche atteinte"},
-	{cp.ErrInvalidModel, "cp.ErrInvalidModel", "modèle invalide"},
-	{exactcover.ErrNoItems, "exactcover.ErrNoItems", "des éléments secondaires sans aucun élément primaire"},
-	{exactcover.ErrItemName, "exactcover.ErrItemName", "nom d'élément interdit (vide, ou avec une espace, « | » ou « : »)"},
-	{exactcover.ErrDuplicateItem, "exactcover.ErrDuplicateItem", "nom d'élément en double"},
-	{exactcover.ErrUnknownItem, "exactcover.ErrUnknownItem", "élément inconnu"},
-	{exactcover.ErrRepeatedItem, "exactcover.ErrRepeatedItem", "élément répété dans l'option"},
-	{exactcover.ErrEmptyOption, "exactcover.ErrEmptyOption", "option vide"},
-	{exactcover.ErrNoPrimary, "exactcover.ErrNoPrimary", "option sans élément primaire"},
-	{exactcover.ErrConflict, "exactcover.ErrConflict", "l'option touche un élément déjà couvert"},
-	{exactcover.ErrNoCover, "exactcover.ErrNoCover", "aucun ensemble d'options ne couvre tous les éléments"},
-	{exactcover.ErrItemCount, "exactcover.ErrItemCount", "nombre d'éléments négatif"},
-	{sudoku.ErrNoSolution, "sudoku.ErrNoSolution", "pas de solution"},
-	{sudoku.ErrDigit, "sudoku.ErrDigit", "chiffre hors de 0 … 9"},
-	{domination.ErrBoardSize, "domination.ErrBoardSize", "côté de l'échiquier n ≤ 0"},
-	{domination.ErrTrials, "domination.ErrTrials", "nombre d'essais négatif"},
-	{domination.ErrOffBoard, "domination.ErrOffBoard", "case hors de l'échiquier"},
-	{domination.ErrDelta, "domination.ErrDelta", "delta ni +1 ni −1"},
-	{domination.ErrAttacked, "domination.ErrAttacked", "case déjà couverte, la reine y serait attaquée"},
-	{domination.ErrOccupied, "domination.ErrOccupied", "une reine occupe déjà la case"},
-	{domination.ErrNoQueen, "domination.ErrNoQueen", "pas de reine à retirer sur cette case"},
+}
+
+// RegisterErrors adds the errors of a TP's packages to those the checks
+// and the grader recognize (wrapped or not, with errors.Is) and explain.
+// Each TP's package of checks calls it from its init function, before
+// any check runs; a name already known is left as it is. Not safe for
+// concurrent use with the checks.
+func RegisterErrors(errs ...TPError) {
+	for _, e := range errs {
+		if !slices.ContainsFunc(tpErrors, func(t TPError) bool { return t.Name == e.Name }) {
+			tpErrors = append(tpErrors, e)
+		}
+	}
 }
 
 // Err is an error as the checks compare it, after its trip through JSON
@@ -65,23 +54,12 @@ func ErrOf(err error) *Err {
 	}
 	e := &Err{Msg: err.Error()}
 	for _, t := range tpErrors {
-		if errors.Is(err, t.err) {
-			e.Is = t.name
+		if errors.Is(err, t.Err) {
+			e.Is = t.Name
 			break
 		}
 	}
 	return e
-}
-
-// ErrName returns the Err of the sentinel named name ("queens.ErrNegative"),
-// as a reference answer would return it; it panics on an unknown name.
-func ErrName(name string) *Err {
-	for _, t := range tpErrors {
-		if t.name == name {
-			return &Err{Is: name, Msg: t.err.Error()}
-		}
-	}
-	panic("grading: unknown error " + name)
 }
 
 // String explains e in French: "n négatif (queens.ErrNegative)", followed by
@@ -91,11 +69,11 @@ func (e *Err) String() string {
 		return "pas d'erreur"
 	}
 	for _, t := range tpErrors {
-		if t.name != e.Is {
+		if t.Name != e.Is {
 			continue
 		}
-		s := t.fr + " (" + t.name + ")"
-		if rest, ok := strings.CutPrefix(e.Msg, t.err.Error()); ok {
+		s := t.French + " (" + t.Name + ")"
+		if rest, ok := strings.CutPrefix(e.Msg, t.Err.Error()); ok {
 			return s + rest
 		}
 		return s + " : " + e.Msg

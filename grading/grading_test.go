@@ -16,7 +16,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/prepa-reines/reines/tp/chart"
-	"github.com/prepa-reines/reines/tp/cp"
 	"github.com/prepa-reines/reines/tp/queens"
 	"github.com/prepa-reines/reines/tp/reserved"
 )
@@ -154,17 +153,34 @@ func TestErrors(t *testing.T) {
 		ok        bool
 	}{
 		{nil, nil, true},
-		{wrapped, ErrName("queens.ErrNegative"), true},
-		{other, ErrName("queens.ErrNegative"), false},                        // any error will not do
-		{ErrName("queens.ErrTooMany"), ErrName("queens.ErrNegative"), false}, // nor another sentinel
-		{nil, ErrName("queens.ErrNegative"), false},
+		{wrapped, ErrOf(queens.ErrNegative), true},
+		{other, ErrOf(queens.ErrNegative), false},                    // any error will not do
+		{ErrOf(queens.ErrTooMany), ErrOf(queens.ErrNegative), false}, // nor another sentinel
+		{nil, ErrOf(queens.ErrNegative), false},
 		{other, nil, false},
 		{ErrOf(errors.New("x " + Reserved)), nil, false},
-		{other, ErrOf(cp.ErrNoSolution), false},
 	} {
 		if ok, note := SameError(c.got, c.want); ok != c.ok || !ok && note == "" {
 			t.Errorf("SameError(%v, %v) = %v %q; want %v", c.got, c.want, ok, note, c.ok)
 		}
+	}
+}
+
+// A TP's errors, once registered, are recognized wrapped and explained;
+// a name registered again keeps its first explanation.
+func TestRegisterErrors(t *testing.T) {
+	errBoom := errors.New("tptest: boom")
+	if e := ErrOf(errBoom); e.Is != "" || e.String() != "tptest: boom" {
+		t.Fatalf("an unregistered sentinel: %+v, %q", e, e.String())
+	}
+	RegisterErrors(TPError{Err: errBoom, Name: "tptest.ErrBoom", French: "explosion"})
+	RegisterErrors(TPError{Err: errBoom, Name: "tptest.ErrBoom", French: "autre chose"})
+	e := ErrOf(fmt.Errorf("%w (row 3)", errBoom))
+	if e.Is != "tptest.ErrBoom" || e.String() != "explosion (tptest.ErrBoom) (row 3)" {
+		t.Errorf("a registered sentinel, wrapped: %+v, %q", e, e.String())
+	}
+	if ok, _ := SameError(ErrOf(errors.New("other")), ErrOf(errBoom)); ok {
+		t.Errorf("another error passed for tptest.ErrBoom")
 	}
 }
 

@@ -22,6 +22,15 @@ import (
 	"github.com/prepa-reines/reines/tp/queens"
 )
 
+// The errors of the primer's answers, for the checks (see
+// grading.RegisterErrors).
+func init() {
+	grading.RegisterErrors(
+		grading.TPError{Err: gobasics.ErrSyntax, Name: "gobasics.ErrSyntax", French: "un champ n'est pas un entier"},
+		grading.TPError{Err: gobasics.ErrColumn, Name: "gobasics.ErrColumn", French: "colonne hors de 1 … n"},
+	)
+}
+
 // GridCase is an input of Q1: the size of the matrix.
 type GridCase struct{ Rows, Cols int }
 

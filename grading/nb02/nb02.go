@@ -21,6 +21,12 @@ import (
 	"github.com/prepa-reines/reines/tp/queens"
 )
 
+// The errors of TP 02's answers, for the checks (see
+// grading.RegisterErrors).
+func init() {
+	grading.RegisterErrors(grading.TPError{Err: iterative.ErrSize, Name: "iterative.ErrSize", French: "n < 1"})
+}
+
 // StateCase is an input of the state-machine questions: a state of the
 // search, and for Attacks (Q2) a square (Row, Col). Rows and columns are
 // 1-based, as in the sujet.

@@ -23,6 +23,16 @@ import (
 	"github.com/prepa-reines/reines/tp/queens"
 )
 
+// The errors of TP 03's answers, for the checks (see
+// grading.RegisterErrors).
+func init() {
+	grading.RegisterErrors(
+		grading.TPError{Err: cp.ErrNoSolution, Name: "cp.ErrNoSolution", French: "pas de solution"},
+		grading.TPError{Err: cp.ErrLimit, Name: "cp.ErrLimit", French: "limite de la recherche atteinte"},
+		grading.TPError{Err: cp.ErrInvalidModel, Name: "cp.ErrInvalidModel", French: "modèle invalide"},
+	)
+}
+
 // searchBudget bounds the search a check runs on a student's model, below
 // [grading.DefaultTimeout] so that the check reports it instead of timing
 // out.

@@ -30,6 +30,25 @@ import (
 	"github.com/prepa-reines/reines/tp/queens"
 )
 
+// The errors of TP 04's answers, for the checks (see
+// grading.RegisterErrors).
+func init() {
+	grading.RegisterErrors(
+		grading.TPError{Err: exactcover.ErrNoItems, Name: "exactcover.ErrNoItems", French: "des éléments secondaires sans aucun élément primaire"},
+		grading.TPError{Err: exactcover.ErrItemName, Name: "exactcover.ErrItemName", French: "nom d'élément interdit (vide, ou avec une espace, « | » ou « : »)"},
+		grading.TPError{Err: exactcover.ErrDuplicateItem, Name: "exactcover.ErrDuplicateItem", French: "nom d'élément en double"},
+		grading.TPError{Err: exactcover.ErrUnknownItem, Name: "exactcover.ErrUnknownItem", French: "élément inconnu"},
+		grading.TPError{Err: exactcover.ErrRepeatedItem, Name: "exactcover.ErrRepeatedItem", French: "élément répété dans l'option"},
+		grading.TPError{Err: exactcover.ErrEmptyOption, Name: "exactcover.ErrEmptyOption", French: "option vide"},
+		grading.TPError{Err: exactcover.ErrNoPrimary, Name: "exactcover.ErrNoPrimary", French: "option sans élément primaire"},
+		grading.TPError{Err: exactcover.ErrConflict, Name: "exactcover.ErrConflict", French: "l'option touche un élément déjà couvert"},
+		grading.TPError{Err: exactcover.ErrNoCover, Name: "exactcover.ErrNoCover", French: "aucun ensemble d'options ne couvre tous les éléments"},
+		grading.TPError{Err: exactcover.ErrItemCount, Name: "exactcover.ErrItemCount", French: "nombre d'éléments négatif"},
+		grading.TPError{Err: sudoku.ErrNoSolution, Name: "sudoku.ErrNoSolution", French: "pas de solution"},
+		grading.TPError{Err: sudoku.ErrDigit, Name: "sudoku.ErrDigit", French: "chiffre hors de 0 … 9"},
+	)
+}
+
 // MatrixCase is an input of Q2: a 0/1 matrix.
 type MatrixCase struct {
 	M    exactcover.Matrix

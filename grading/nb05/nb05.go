@@ -27,6 +27,20 @@ import (
 	"github.com/prepa-reines/reines/tp/queens"
 )
 
+// The errors of TP 05's answers, for the checks (see
+// grading.RegisterErrors).
+func init() {
+	grading.RegisterErrors(
+		grading.TPError{Err: domination.ErrBoardSize, Name: "domination.ErrBoardSize", French: "côté de l'échiquier n ≤ 0"},
+		grading.TPError{Err: domination.ErrTrials, Name: "domination.ErrTrials", French: "nombre d'essais négatif"},
+		grading.TPError{Err: domination.ErrOffBoard, Name: "domination.ErrOffBoard", French: "case hors de l'échiquier"},
+		grading.TPError{Err: domination.ErrDelta, Name: "domination.ErrDelta", French: "delta ni +1 ni −1"},
+		grading.TPError{Err: domination.ErrAttacked, Name: "domination.ErrAttacked", French: "case déjà couverte, la reine y serait attaquée"},
+		grading.TPError{Err: domination.ErrOccupied, Name: "domination.ErrOccupied", French: "une reine occupe déjà la case"},
+		grading.TPError{Err: domination.ErrNoQueen, Name: "domination.ErrNoQueen", French: "pas de reine à retirer sur cette case"},
+	)
+}
+
 // DomCoverageCase is an input of Q4: the coverage C of the N×N board by
 // Queens, built with the reference answers when the cases are made.
 type DomCoverageCase struct {
