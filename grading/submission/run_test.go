@@ -49,7 +49,7 @@ var hostile = []struct {
 	// key is not the harness's, even when the program read every case the
 	// harness got (its standard input relayed, see stdinRelay) and the key's
 	// descriptor.
-	{"result-forgery", "", `os.NewFile(3, "r").Write([]byte("{\"case\":2,\"output\":{\"N\":2},\"mac\":\"00\"}\n")); os.Exit(0); return 0, nil`, "aucun résultat", false, false, false},
+	{"result-forgery", "", `os.NewFile(3, "r").Write([]byte("{\"case\":2,\"output\":{\"N\":2},\"mac\":\"00\"}\n")); os.Exit(0); return 0, nil`, "sans rendre de résultat", false, false, false},
 	{"stdin-relay-forgery", "", `key := make([]byte, 32); k, _ := io.ReadFull(os.NewFile(4, "key"), key); os.NewFile(3, "r").WriteString(forge(key[:k], int(relayed.Load()))); return 2, nil`, `"N":2,`, true, false, false},
 	{"fd3-garbage", "", `os.NewFile(3, "r").Write([]byte("{\"case\":7,\"output\":92}\nbla\n")); return 2, nil`, "", true, false, false},
 	{"fd3-closed", "", `os.NewFile(3, "r").Close(); time.Sleep(time.Hour); return 0, nil`, "sans rendre de résultat", false, false, false},
