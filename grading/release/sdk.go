@@ -54,8 +54,7 @@ type sdkPackage struct {
 // other kept code, the answer of any question.
 var sdkPackages = []sdkPackage{
 	{Dir: "tp/queens", Doc: docQueens, Keep: []string{"Placement.String", "Conflict.Error", "CheckSize"}},
-	// Of and Placements turn placements into boards: notebook 02 Q14–Q17.
-	{Dir: "tp/board", Doc: docBoard, Stub: []string{"Of", "Placements"}},
+	{Dir: "tp/board", Whole: true},
 	{Dir: "tp/chart", Whole: true},
 	{Dir: "tp/french", Whole: true},
 	// The stubs report their calls there; the checks read it.
@@ -88,7 +87,6 @@ var sdkPackages = []sdkPackage{
 // The packages' doc comments in the student edition.
 const (
 	docQueens              = "Package queens holds the types of the N-queens problem that every notebook uses: Placement (the column of the queen of each row, 0-based), Square, the errors, and in the teacher's edition the reference answers of notebook 01."
-	docBoard               = "Package board draws chess boards with queens, heat maps and galleries in the notebooks, with ECharts and a static SVG fallback."
 	docGobasics            = "Package gobasics holds what notebook 00, the primer of Go, hands out: Partial (a placement being built, its columns and diagonals marked), NewPartial and Partial.Pop, and the errors ErrSyntax and ErrColumn."
 	docIterative           = "Package iterative holds the state of notebook 02's iterative search (State, its fields named as in the sujet) and the events of its replay."
 	docIterativeDrawing    = "Package drawing draws the states of notebook 02's iterative search."

@@ -61,12 +61,6 @@ func (b Board) drawn() Board {
 	return Board{Title: msg}
 }
 
-// Of returns the board of an N-queens placement. Queens whose column is
-// outside [0, len(p)) are not drawn (see queens.Validate).
-func Of(p queens.Placement) Board {
-	return Board{N: len(p), Queens: p.Squares()}
-}
-
 func (b Board) on(s queens.Square) bool {
 	return s.Row >= 0 && s.Row < b.N && s.Col >= 0 && s.Col < b.N
 }
@@ -328,16 +322,4 @@ func GalleryText(boards []Board, captions []string) string {
 // DisplayGallery shows boards side by side in the notebook.
 func DisplayGallery(boards []Board, captions []string) {
 	chart.Display(Gallery(boards, captions), GalleryText(boards, captions), nil)
-}
-
-// Placements returns the boards of placements with captions "1: 2 4 1 3"…
-// for [Gallery].
-func Placements(ps []queens.Placement) ([]Board, []string) {
-	bs := make([]Board, len(ps))
-	cs := make([]string, len(ps))
-	for i, p := range ps {
-		bs[i] = Of(p)
-		cs[i] = fmt.Sprintf("%d : %s", i+1, p)
-	}
-	return bs, cs
 }

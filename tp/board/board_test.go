@@ -2,14 +2,18 @@ package board
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/prepa-reines/reines/tp/queens"
 )
 
+// of is the board of an N-queens placement.
+func of(p queens.Placement) Board { return Board{N: len(p), Queens: p.Squares()} }
+
 func TestText(t *testing.T) {
-	b := Of(queens.Placement{1, 3, 0, 2})
+	b := of(queens.Placement{1, 3, 0, 2})
 	if got, want := b.Text(), " .  Q  .  . \n .  .  .  Q \n Q  .  .  . \n .  .  Q  . \n"; got != want {
 		t.Errorf("Text = %q; want %q (the sujet's print_solution)", got, want)
 	}
@@ -21,7 +25,7 @@ func TestText(t *testing.T) {
 }
 
 func TestSVG(t *testing.T) {
-	b := Of(queens.Placement{1, 3, 0, 7}) // the last queen is off the board
+	b := of(queens.Placement{1, 3, 0, 7}) // the last queen is off the board
 	svg := b.SVG(false)
 	if n := strings.Count(svg, `<path d="`+queenPath); n != 3 {
 		t.Errorf("%d queens drawn; want 3 (off-board queens are skipped)", n)
@@ -42,7 +46,7 @@ func TestSVG(t *testing.T) {
 }
 
 func TestOption(t *testing.T) {
-	b := Of(queens.Placement{1, 3, 0, 2})
+	b := of(queens.Placement{1, 3, 0, 2})
 	b.Crossed = []queens.Square{{Row: 0, Col: 0}}
 	var opt struct {
 		Series []struct {
@@ -65,7 +69,11 @@ func TestOption(t *testing.T) {
 
 func TestGallery(t *testing.T) {
 	sols, _ := queens.Solutions(5)
-	bs, cs := Placements(sols)
+	var bs []Board
+	var cs []string
+	for i, p := range sols {
+		bs, cs = append(bs, of(p)), append(cs, fmt.Sprintf("%d : %s", i+1, p))
+	}
 	html := Gallery(bs, cs)
 	if n := strings.Count(html, `class="reines-chart"`); n != 10 {
 		t.Errorf("%d charts; want the 10 solutions for n = 5", n)
@@ -91,7 +99,7 @@ func TestOptionLargeBoard(t *testing.T) {
 			Data []json.RawMessage
 		} `json:"series"`
 	}
-	if err := json.Unmarshal([]byte(Of(p).Option(false)), &opt); err != nil {
+	if err := json.Unmarshal([]byte(of(p).Option(false)), &opt); err != nil {
 		t.Fatal(err)
 	}
 	squares := 0
@@ -110,7 +118,7 @@ func TestOptionLargeBoard(t *testing.T) {
 
 // A titled board in a gallery gets room for its title.
 func TestGalleryTitle(t *testing.T) {
-	b := Of(queens.Placement{1, 3, 0, 2})
+	b := of(queens.Placement{1, 3, 0, 2})
 	plain := Gallery([]Board{b}, nil)
 	b.Title = "titre"
 	titled := Gallery([]Board{b}, nil)

@@ -137,13 +137,6 @@ case('02-recursive-reference', '02/Q12', '''func Solve(n int) ([]queens.Placemen
 	}
 	return queens.Solutions(n)
 }''', 0, 'réservée')
-case('02-board-of', '02/Q16', '''func ShowSolution(sols []queens.Placement, k int) board.Board {
-	return board.Of(sols[k-1])
-}''', 0, 'réservée', also='02/Q17')
-case('02-board-placements', '02/Q17', '''func ShowAll(sols []queens.Placement) []board.Board {
-	boards, _ := board.Placements(sols)
-	return boards
-}''', 0, 'réservée')
 case('02-squares-method', '02/Q16', '''func ShowSolution(sols []queens.Placement, k int) board.Board {
 	return board.Board{N: len(sols[k-1]), Queens: sols[k-1].Squares()}
 }''', 0, 'réservée', also='02/Q17')

@@ -37,7 +37,7 @@ func TestShowSolution(t *testing.T) {
 			t.Fatalf("n=%d: ShowAll gave %d boards for %d solutions", n, len(all), len(sols))
 		}
 		for k := 1; k <= len(sols); k++ {
-			want := board.Of(sols[k-1])
+			want := board.Board{N: len(sols[k-1]), Queens: sols[k-1].Squares()}
 			got := ShowSolution(sols, k)
 			if got.N != want.N || !slices.Equal(got.Queens, want.Queens) {
 				t.Fatalf("n=%d: ShowSolution(sols, %d) = %+v; want %+v", n, k, got, want)
