@@ -458,14 +458,6 @@ func (p *Program) decl(name string) *Decl {
 	return nil
 }
 
-// CellOf returns the cell that declares name, or -1.
-func (p *Program) CellOf(name string) int {
-	if d := p.decl(name); d != nil {
-		return d.Cell
-	}
-	return -1
-}
-
 // Needed returns the declarations that name depends on, itself included,
 // in program order: everything its text mentions, transitively, and the
 // methods of every type it needs.

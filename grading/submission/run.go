@@ -48,7 +48,7 @@ var DefaultLimits = Limits{Timeout: 10 * time.Second, MemoryMB: 2048, Output: 64
 type Sandbox struct {
 	Prlimit      string   // path of prlimit(1), "" if absent: no rlimits
 	Bwrap        string   // path of bwrap(1) when it works here, "" if not: see bwrapArgs
-	Unprivileged bool     // running as root: each child runs as an unprivileged user of its own (see UIDRange)
+	Unprivileged bool     // running as root: each child runs as an unprivileged user of its own (uidBase and on)
 	NoNet        bool     // children get a new, empty network namespace
 	Cgroups      *Cgroups // a control group per child, nil when this machine allows none
 	NoCgroups    string   // why there are none, when Cgroups is nil
@@ -362,9 +362,6 @@ var (
 		return c
 	}()
 )
-
-// UIDRange returns the user IDs children may run as: [first, first+count).
-func UIDRange() (first, count int) { return uidBase, uidSlots }
 
 // Outcome is what running one case gave.
 type Outcome struct {

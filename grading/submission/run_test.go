@@ -176,7 +176,7 @@ func TestSandbox(t *testing.T) {
 			if !h.either && ((o.Result != nil) != h.result || (h.want != "" && !strings.Contains(text, h.want))) {
 				t.Errorf("outcome %+v (%s); want result=%v, trouble containing %q", o, text, h.result, h.want)
 			}
-			if first, count := UIDRange(); sb.Unprivileged {
+			if first, count := uidBase, uidSlots; sb.Unprivileged {
 				// Zombies are not processes that run: the system's init
 				// reaps them (see killUser); nor are those in their exit
 				// (bubblewrap's init leaves its cgroup, then tears its
