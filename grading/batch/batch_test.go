@@ -409,7 +409,8 @@ func TestFlags(t *testing.T) {
 		{"var f = queens.Solutions\nfunc F() {}", "appelle queens.Solutions", false},
 		{"func F() uintptr { return unsafe.Sizeof(0) }", "utilise le paquet \"unsafe\" : 0 point", true},
 		{"//go:linkname f runtime.nanotime\nfunc f() int64", "//go:linkname", true},
-		{"func F() { exec.Command(\"sh\").Run() }", "utilise le paquet \"os/exec\"", false},
+		{"func F() { exec.Command(\"sh\").Run() }", "utilise le paquet \"os/exec\" : 0 point", true},
+		{"func F() { os.StartProcess(\"/prog\", nil, nil) }", "lance des processus (os.StartProcess) : 0 point", true},
 		{"func init() {}", "déclare une fonction init", false},
 		{"//go:norace\nfunc F() {}", "//go:norace", true},
 		{"// pas de //go:linkname ici\nfunc F() int { return 1 }", "", false},
@@ -417,7 +418,7 @@ func TestFlags(t *testing.T) {
 		{"func F() int { return 1 }", "", false},
 	} {
 		// The imports goimports would leave: those the code uses.
-		imports := "\t\"os/exec\"\n\t\"github.com/prepa-reines/reines/tp/exactcover\"\n\t\"github.com/prepa-reines/reines/tp/queens\"\n"
+		imports := "\t\"os\"\n\t\"os/exec\"\n\t\"github.com/prepa-reines/reines/tp/exactcover\"\n\t\"github.com/prepa-reines/reines/tp/queens\"\n"
 		switch {
 		case strings.Contains(c.src, "unsafe."):
 			imports += "\t\"unsafe\"\n"

@@ -22,7 +22,8 @@ import (
 // descriptor, costs the question: a compiler directive (//go:linkname,
 // //go:norace…), package unsafe or an unsafe.Pointer from any package,
 // cgo, raw system calls (syscall, x/sys/unix), plugins, a heap dump, a
-// descriptor opened by its number, /proc (see typedFlags). So does reaching a
+// descriptor opened by its number, /proc (see typedFlags), starting a
+// process (os/exec, os.StartProcess). So does reaching a
 // function reserved for grading on any case (see runCases): the SDK the
 // program is built against holds no reference answer, and the cases the
 // answer got right without it do not make it the student's own. What is
@@ -36,16 +37,19 @@ const costsFlag = " : 0 point pour cette question"
 // grader's harness reads the standard input.
 var sensitive = map[string]string{
 	"os.Stdin":           "touche à l'entrée standard (os.Stdin), que lit le correcteur",
-	"os.StartProcess":    "lance des processus (os.StartProcess)",
 	"runtime.GOMAXPROCS": "change le nombre de fils d'exécution (runtime.GOMAXPROCS)",
 }
 
 // costlyNames are the functions whose use costs the question, like unsafe:
 // they hand the program a descriptor by its number (the harness writes its
 // results on descriptor 3) or a copy of its own memory (where the harness
-// keeps the key its results are signed with). No answer needs them.
+// keeps the key its results are signed with), or start processes, whose
+// CPU time can escape every count the grader reads where the child has no
+// CPU quota (children of a process that ignores SIGCHLD are reaped without
+// a trace): the time limit could not hold. No answer needs them.
 var costlyNames = map[string]string{
 	"os.NewFile":                  "ouvre un descripteur par son numéro (os.NewFile)",
+	"os.StartProcess":             "lance des processus (os.StartProcess)",
 	"runtime/debug.WriteHeapDump": "copie la mémoire du programme dans un fichier (runtime/debug.WriteHeapDump)",
 }
 
@@ -63,12 +67,13 @@ func hasCall(e ast.Expr) bool {
 }
 
 var (
-	flagged = []string{"os/exec", "net", "net/http", "runtime/debug", "reflect"}
+	flagged = []string{"net", "net/http", "runtime/debug", "reflect"}
 	// Raw system calls reach the program's own memory (process_vm_readv),
 	// where the harness keeps the key its results are signed with, and so
 	// does native code a plugin loads (its constructors run as it is
-	// opened): no answer needs them.
-	costly = []string{"unsafe", "C", "syscall", "golang.org/x/sys/unix", "plugin"}
+	// opened); os/exec starts processes (see costlyNames): no answer needs
+	// them.
+	costly = []string{"unsafe", "C", "syscall", "golang.org/x/sys/unix", "plugin", "os/exec"}
 )
 
 var undefinedGrading = regexp.MustCompile(`undefined: (grading|nb\d\d)\b`)

@@ -279,6 +279,51 @@ func (cg *cgroup) oomKilled() bool {
 	return false
 }
 
+// cpuStat is what a group's cpu controller says of it: the periods of its
+// CPU quota (100 ms each) in which it had work, those in which it used
+// its quota up and was throttled, and, in the unified hierarchy, the CPU
+// time of every process it ever held (usage; 0 in v1, whose cpu
+// controller does not count it).
+type cpuStat struct {
+	periods, throttled int64
+	usage              time.Duration
+}
+
+// cpuStat reads the group's cpu.stat; ok is false without the cpu
+// controller (no quota: nothing to read).
+func (cg *cgroup) cpuStat() (st cpuStat, ok bool) {
+	if cg == nil || cg.g.CPU == "" {
+		return st, false
+	}
+	dir := cg.dirs[0]
+	if cg.g.V2 == "" {
+		dir = cg.dirs[2]
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "cpu.stat"))
+	if err != nil {
+		return st, false
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 2 {
+			continue
+		}
+		n, err := strconv.ParseInt(f[1], 10, 64)
+		if err != nil {
+			continue
+		}
+		switch f[0] {
+		case "nr_periods":
+			st.periods, ok = n, true
+		case "nr_throttled":
+			st.throttled = n
+		case "usage_usec":
+			st.usage = time.Duration(n) * time.Microsecond
+		}
+	}
+	return st, ok
+}
+
 // kill kills every process of the group (what left the process group and
 // the session included) until none is left, for at most 3 s.
 func (cg *cgroup) kill() {

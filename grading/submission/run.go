@@ -646,7 +646,7 @@ func (c *child) run(ctx context.Context, input []byte, lim Limits) (o Outcome, a
 		waiting = false
 		select {
 		case <-base.C:
-			baseChild, baseGrader = schedOf(c.cmd.Process.Pid)
+			baseChild, baseGrader = schedOf(c.cmd.Process.Pid, c.cg)
 			baseAt = time.Since(start)
 			waiting = true
 		case line, ok := <-c.lines:
@@ -680,7 +680,7 @@ func (c *child) run(ctx context.Context, input []byte, lim Limits) (o Outcome, a
 			// The limit is the time the child had the machine: what it
 			// lost waiting for a CPU moves the deadline (see starve.go).
 			elapsed := time.Since(start)
-			child, grader := schedOf(c.cmd.Process.Pid)
+			child, grader := schedOf(c.cmd.Process.Pid, c.cg)
 			lost := starved([2]schedTotals{baseChild, child}, [2]schedTotals{baseGrader, grader}, elapsed-baseAt)
 			switch had := had(baseChild, child, lost, elapsed, baseAt, lim.MaxProcs); {
 			case baseChild.threads == nil:

@@ -46,6 +46,9 @@ const starvedShare = 0.1
 type schedTotals struct {
 	threads map[int]sched
 	cpu     time.Duration
+	// The periods of the child's CPU quota it had work in, and those it
+	// used the quota up in (see cgroup.cpuStat); 0 without a quota.
+	periods, throttled int64
 }
 
 // sched is what one thread had of the CPU: time running, time ready but
@@ -150,10 +153,20 @@ func starved(child, grader [2]schedTotals, elapsed time.Duration) time.Duration 
 	return min(most, elapsed)
 }
 
-// schedOf reads the totals of a child's tree (rooted at pid) and of this
-// process's own threads.
-func schedOf(pid int) (child, grader schedTotals) {
-	return treeSched(pid, false), treeSched(os.Getpid(), true)
+// schedOf reads the totals of a child's tree (rooted at pid, in the group
+// cg if not nil) and of this process's own threads. The group's count of
+// CPU time, where it has one, replaces the tree's: it holds every process
+// the group ever had, those reaped without a trace in any stat file
+// (children of a process that ignores SIGCHLD) included.
+func schedOf(pid int, cg *cgroup) (child, grader schedTotals) {
+	child = treeSched(pid, false)
+	if st, ok := cg.cpuStat(); ok {
+		child.periods, child.throttled = st.periods, st.throttled
+		if st.usage > 0 {
+			child.cpu = st.usage
+		}
+	}
+	return child, treeSched(os.Getpid(), true)
 }
 
 // had returns how much of elapsed, the wall-clock time of a case so far,
@@ -175,13 +188,17 @@ func cores(procs int) int {
 }
 
 // busyItself reports whether the child's processes had, together, most of
-// the CPU it may use (procs cores) during elapsed, or whether a process of
+// the CPU it may use (procs cores) during elapsed, or used its CPU quota
+// up in half the periods it had work in at least, or whether a process of
 // its own beside the busiest one wanted a CPU (running, or waiting for
 // one) half the time at least: then what its threads waited for, they
-// waited for each other (a program that starts copies of itself to keep
-// its own answer from the CPU), and its deadline does not move.
+// waited for each other (a program that starts processes or threads to
+// keep its own answer from the CPU), and its deadline does not move.
 func busyItself(base, now schedTotals, elapsed time.Duration, procs int) bool {
 	if float64(now.cpu-base.cpu) >= 0.9*float64(elapsed)*float64(cores(procs)) {
+		return true
+	}
+	if periods := now.periods - base.periods; periods > 0 && 2*(now.throttled-base.throttled) >= periods {
 		return true
 	}
 	wanted := map[int]time.Duration{} // by process
