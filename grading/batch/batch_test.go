@@ -411,6 +411,7 @@ func TestFlags(t *testing.T) {
 		{"//go:linkname f runtime.nanotime\nfunc f() int64", "//go:linkname", true},
 		{"func F() { exec.Command(\"sh\").Run() }", "utilise le paquet \"os/exec\" : 0 point", true},
 		{"func F() { os.StartProcess(\"/prog\", nil, nil) }", "lance des processus (os.StartProcess) : 0 point", true},
+		{"func F() { (&cgi.Handler{Path: \"/prog\"}).ServeHTTP(nil, nil) }", "utilise le paquet \"net/http/cgi\" : 0 point", true},
 		{"func init() {}", "déclare une fonction init", false},
 		{"//go:norace\nfunc F() {}", "//go:norace", true},
 		{"// pas de //go:linkname ici\nfunc F() int { return 1 }", "", false},
@@ -418,7 +419,7 @@ func TestFlags(t *testing.T) {
 		{"func F() int { return 1 }", "", false},
 	} {
 		// The imports goimports would leave: those the code uses.
-		imports := "\t\"os\"\n\t\"os/exec\"\n\t\"github.com/prepa-reines/reines/tp/exactcover\"\n\t\"github.com/prepa-reines/reines/tp/queens\"\n"
+		imports := "\t\"net/http/cgi\"\n\t\"os\"\n\t\"os/exec\"\n\t\"github.com/prepa-reines/reines/tp/exactcover\"\n\t\"github.com/prepa-reines/reines/tp/queens\"\n"
 		switch {
 		case strings.Contains(c.src, "unsafe."):
 			imports += "\t\"unsafe\"\n"

@@ -71,9 +71,9 @@ var (
 	// Raw system calls reach the program's own memory (process_vm_readv),
 	// where the harness keeps the key its results are signed with, and so
 	// does native code a plugin loads (its constructors run as it is
-	// opened); os/exec starts processes (see costlyNames): no answer needs
-	// them.
-	costly = []string{"unsafe", "C", "syscall", "golang.org/x/sys/unix", "plugin", "os/exec"}
+	// opened); os/exec and net/http/cgi (its Handler runs a program) start
+	// processes (see costlyNames): no answer needs them.
+	costly = []string{"unsafe", "C", "syscall", "golang.org/x/sys/unix", "plugin", "os/exec", "net/http/cgi"}
 )
 
 var undefinedGrading = regexp.MustCompile(`undefined: (grading|nb\d\d)\b`)
