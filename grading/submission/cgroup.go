@@ -217,12 +217,13 @@ func (g *Cgroups) group(lim Limits) (*cgroup, error) {
 	mem := strconv.FormatInt(int64(lim.MemoryMB+lim.TmpMB+1+256)<<20, 10)
 	procs := strconv.Itoa(lim.Procs)
 	var writes [][2]string
-	quota := strconv.Itoa(max(lim.MaxProcs, 1) * 100000) // µs of CPU per 100 ms period: GOMAXPROCS cores
+	period := strconv.FormatInt(quotaPeriod.Microseconds(), 10)
+	quota := strconv.FormatInt(int64(max(lim.MaxProcs, 1))*quotaPeriod.Microseconds(), 10) // µs of CPU per period: GOMAXPROCS cores
 	if g.V2 != "" {
 		d := cg.dirs[0]
 		writes = [][2]string{{d + "/memory.max", mem}, {d + "/memory.swap.max", "0"}, {d + "/pids.max", procs}}
 		if g.CPU != "" {
-			writes = append(writes, [2]string{d + "/cpu.max", quota + " 100000"})
+			writes = append(writes, [2]string{d + "/cpu.max", quota + " " + period})
 		}
 	} else {
 		writes = [][2]string{{cg.dirs[0] + "/memory.limit_in_bytes", mem}, {cg.dirs[1] + "/pids.max", procs}}
@@ -230,7 +231,7 @@ func (g *Cgroups) group(lim Limits) (*cgroup, error) {
 			writes = append(writes, [2]string{cg.dirs[0] + "/memory.memsw.limit_in_bytes", mem})
 		}
 		if g.CPU != "" {
-			writes = append(writes, [2]string{cg.dirs[2] + "/cpu.cfs_period_us", "100000"}, [2]string{cg.dirs[2] + "/cpu.cfs_quota_us", quota})
+			writes = append(writes, [2]string{cg.dirs[2] + "/cpu.cfs_period_us", period}, [2]string{cg.dirs[2] + "/cpu.cfs_quota_us", quota})
 		}
 	}
 	for _, w := range writes {
@@ -279,14 +280,17 @@ func (cg *cgroup) oomKilled() bool {
 	return false
 }
 
+// quotaPeriod is the period of a group's CPU quota: in each, the group
+// may use its GOMAXPROCS cores' worth of CPU time.
+const quotaPeriod = 100 * time.Millisecond
+
 // cpuStat is what a group's cpu controller says of it: the periods of its
-// CPU quota (100 ms each) in which it had work, those in which it used
-// its quota up and was throttled, and, in the unified hierarchy, the CPU
-// time of every process it ever held (usage; 0 in v1, whose cpu
-// controller does not count it).
+// CPU quota in which it used the quota up and was throttled, and, in the
+// unified hierarchy, the CPU time of every process it ever held (usage; 0
+// in v1, whose cpu controller does not count it).
 type cpuStat struct {
-	periods, throttled int64
-	usage              time.Duration
+	throttled int64
+	usage     time.Duration
 }
 
 // cpuStat reads the group's cpu.stat; ok is false without the cpu
@@ -313,10 +317,8 @@ func (cg *cgroup) cpuStat() (st cpuStat, ok bool) {
 			continue
 		}
 		switch f[0] {
-		case "nr_periods":
-			st.periods, ok = n, true
 		case "nr_throttled":
-			st.throttled = n
+			st.throttled, ok = n, true
 		case "usage_usec":
 			st.usage = time.Duration(n) * time.Microsecond
 		}

@@ -46,9 +46,9 @@ const starvedShare = 0.1
 type schedTotals struct {
 	threads map[int]sched
 	cpu     time.Duration
-	// The periods of the child's CPU quota it had work in, and those it
-	// used the quota up in (see cgroup.cpuStat); 0 without a quota.
-	periods, throttled int64
+	// throttled is the number of periods of the child's CPU quota it used
+	// the quota up in (see cgroup.cpuStat); 0 without a quota.
+	throttled int64
 }
 
 // sched is what one thread had of the CPU: time running, time ready but
@@ -161,7 +161,7 @@ func starved(child, grader [2]schedTotals, elapsed time.Duration) time.Duration 
 func schedOf(pid int, cg *cgroup) (child, grader schedTotals) {
 	child = treeSched(pid, false)
 	if st, ok := cg.cpuStat(); ok {
-		child.periods, child.throttled = st.periods, st.throttled
+		child.throttled = st.throttled
 		if st.usage > 0 {
 			child.cpu = st.usage
 		}
@@ -172,14 +172,17 @@ func schedOf(pid int, cg *cgroup) (child, grader schedTotals) {
 // had returns how much of elapsed, the wall-clock time of a case so far,
 // the child had the machine, given what it lost to it (see starved) since
 // sinceBase into the case, when base was read: the rest of the time, or,
-// if more, the CPU time its processes used since then (exited threads and
-// processes included) over the cores it may use (procs), plus sinceBase.
-// A program that keeps its own threads waiting for a CPU (more threads
-// spinning than its cores, or its control group's CPU quota used up) has
-// its time by the second measure, however long they waited.
+// if more, sinceBase and what its processes used since then: their CPU
+// time (exited threads and processes included) over the cores it may use
+// (procs), or, if more, a period for each period of its CPU quota it used
+// up (it had all it may have then). A program that keeps its own threads
+// waiting for a CPU (more threads spinning than its cores, processes of
+// its own in its quota) has its time by the second measure, however long
+// they waited.
 func had(base, now schedTotals, lost, elapsed, sinceBase time.Duration, procs int) time.Duration {
-	used := sinceBase + max(now.cpu-base.cpu, 0)/time.Duration(cores(procs))
-	return max(elapsed-lost, used)
+	cpu := max(now.cpu-base.cpu, 0) / time.Duration(cores(procs))
+	quota := time.Duration(max(now.throttled-base.throttled, 0)) * quotaPeriod
+	return max(elapsed-lost, sinceBase+max(cpu, quota))
 }
 
 // cores is how many cores a child with GOMAXPROCS procs may use at once.
@@ -188,17 +191,13 @@ func cores(procs int) int {
 }
 
 // busyItself reports whether the child's processes had, together, most of
-// the CPU it may use (procs cores) during elapsed, or used its CPU quota
-// up in half the periods it had work in at least, or whether a process of
+// the CPU it may use (procs cores) during elapsed, or whether a process of
 // its own beside the busiest one wanted a CPU (running, or waiting for
 // one) half the time at least: then what its threads waited for, they
-// waited for each other (a program that starts processes or threads to
-// keep its own answer from the CPU), and its deadline does not move.
+// waited for each other (a program that starts copies of itself to keep
+// its own answer from the CPU), and its deadline does not move.
 func busyItself(base, now schedTotals, elapsed time.Duration, procs int) bool {
 	if float64(now.cpu-base.cpu) >= 0.9*float64(elapsed)*float64(cores(procs)) {
-		return true
-	}
-	if periods := now.periods - base.periods; periods > 0 && 2*(now.throttled-base.throttled) >= periods {
 		return true
 	}
 	wanted := map[int]time.Duration{} // by process

@@ -163,19 +163,19 @@ func main() { serve() }
 	}
 }
 
-// A child that used its CPU quota up in half the periods it had work in
-// waited for itself, whatever its processes' stat files show (those the
-// kernel reaped for a parent that ignores SIGCHLD leave their CPU time in
-// none); the counts come from the group's cpu.stat, v1 or v2.
+// The periods in which a child used its CPU quota up are time it had,
+// whatever its processes' stat files show (those the kernel reaped for a
+// parent that ignores SIGCHLD leave their CPU time in none); the counts
+// come from the group's cpu.stat, v1 or v2.
 func TestQuotaUsedUp(t *testing.T) {
 	v1, v2 := t.TempDir(), t.TempDir()
-	os.WriteFile(filepath.Join(v1, "cpu.stat"), []byte("nr_periods 100\nnr_throttled 43\nthrottled_time 5000000000\n"), 0o644)
-	os.WriteFile(filepath.Join(v2, "cpu.stat"), []byte("usage_usec 1500000\nuser_usec 1000000\nsystem_usec 500000\nnr_periods 187\nnr_throttled 118\nthrottled_usec 9000000\n"), 0o644)
+	os.WriteFile(filepath.Join(v1, "cpu.stat"), []byte("nr_periods 190\nnr_throttled 118\nthrottled_time 5000000000\n"), 0o644)
+	os.WriteFile(filepath.Join(v2, "cpu.stat"), []byte("usage_usec 1500000\nuser_usec 1000000\nsystem_usec 500000\nnr_periods 187\nnr_throttled 99\nthrottled_usec 9000000\n"), 0o644)
 	groups := map[string]*cgroup{
 		"v1": {g: &Cgroups{Memory: "m", Pids: "p", CPU: "c"}, dirs: []string{"m", "p", v1}},
 		"v2": {g: &Cgroups{V2: "u", CPU: "cpu"}, dirs: []string{v2}},
 	}
-	want := map[string]cpuStat{"v1": {periods: 100, throttled: 43}, "v2": {periods: 187, throttled: 118, usage: 1500 * time.Millisecond}}
+	want := map[string]cpuStat{"v1": {throttled: 118}, "v2": {throttled: 99, usage: 1500 * time.Millisecond}}
 	for name, cg := range groups {
 		if st, ok := cg.cpuStat(); !ok || st != want[name] {
 			t.Errorf("%s: cpu.stat read as %+v, %v; want %+v", name, st, ok, want[name])
@@ -185,19 +185,21 @@ func TestQuotaUsedUp(t *testing.T) {
 		t.Errorf("a group without the cpu controller has a cpu.stat")
 	}
 	// The figures of an attack (a thread spinning in a one-core group
-	// beside copies of itself reaped by the kernel): the thread waited
-	// 17 s of 19, the stat files show 1.9 s of CPU.
+	// beside copies of itself reaped by the kernel): 18.75 s into the
+	// case, read from 100 ms, the thread waited 17 s, the stat files show
+	// 1.9 s of CPU, the group used its quota up in 118 periods.
 	base := schedTotals{threads: map[int]sched{2: {pid: 2}}}
 	now := schedTotals{threads: map[int]sched{2: {run: 1900 * time.Millisecond, wait: 17 * time.Second, pid: 2}}, cpu: 1900 * time.Millisecond}
-	if busyItself(base, now, 19*time.Second, 1) {
-		t.Fatalf("busy itself without a quota's counts: the test shows nothing")
+	lost, elapsed, since := 17*time.Second, 18750*time.Millisecond, 100*time.Millisecond
+	if got := had(base, now, lost, elapsed, since, 1); got != 2*time.Second {
+		t.Errorf("without the quota's counts: had %v; want 2 s (1.9 s of CPU after 0.1 s)", got)
 	}
-	now.periods, now.throttled = 187, 118
-	if !busyItself(base, now, 19*time.Second, 1) {
-		t.Errorf("throttled in 118 periods of 187: not busy itself")
+	now.throttled = 118
+	if got := had(base, now, lost, elapsed, since, 1); got != 11900*time.Millisecond {
+		t.Errorf("throttled in 118 periods: had %v; want 11.9 s (a period each, after 0.1 s)", got)
 	}
-	now.throttled = 43
-	if busyItself(base, now, 19*time.Second, 1) {
-		t.Errorf("throttled in 43 periods of 187 (a quota seldom reached): busy itself")
+	// A child with two cores had the same period of each it used up.
+	if got := had(base, now, lost, elapsed, since, 2); got != 11900*time.Millisecond {
+		t.Errorf("two cores, throttled in 118 periods: had %v; want 11.9 s", got)
 	}
 }
