@@ -130,7 +130,7 @@ func TestSummary(t *testing.T) {
 	}
 	raced := Report{Question: q, Cases: []CaseResult{{Status: Passed}}, Hidden: 2}
 	raced.Race.Report = "WARNING: DATA RACE"
-	if got, want := raced.Summary(), "Q2 F — 1/1 cas publics réussis, mais une course critique (et 2 cas cachés à la correction)"; got != want || raced.Outcome() != "failed" {
+	if got, want := raced.Summary(), "Q2 F — 1/1 cas publics réussis (et 2 cas cachés à la correction), mais une course critique a été détectée"; got != want || raced.Outcome() != "failed" {
 		t.Errorf("with a race: summary %q, %s; want %q, failed", got, raced.Outcome(), want)
 	}
 	r := Report{Question: q, Cases: []CaseResult{{Status: Passed}}, Warning: "la dernière version ne compile pas"}

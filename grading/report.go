@@ -19,8 +19,8 @@ const maxBoards = 3
 
 // Summary returns the French one-line verdict, e.g.
 // "Q2 Solutions — 7/9 cas publics réussis (et 4 cas cachés à la correction)",
-// with « mais une course critique » after the count when the race detector
-// found one.
+// followed by « , mais une course critique a été détectée » when the race
+// detector found one.
 func (r Report) Summary() string {
 	var s string
 	switch {
@@ -28,10 +28,6 @@ func (r Report) Summary() string {
 		s = fmt.Sprintf("%s — non vérifié", r.label())
 	case r.Outcome() == "not-implemented":
 		s = fmt.Sprintf("%s — pas encore implémenté", r.label())
-	case r.Race.Report != "":
-		// The cases passed, and the race detector found a race: the
-		// summary must not read as a success.
-		s = fmt.Sprintf("%s — %d/%d cas publics réussis, mais une course critique", r.label(), r.Passed(), len(r.Cases))
 	default:
 		s = fmt.Sprintf("%s — %d/%d cas publics réussis", r.label(), r.Passed(), len(r.Cases))
 	}
@@ -40,6 +36,11 @@ func (r Report) Summary() string {
 		s += " (et 1 cas caché à la correction)"
 	case r.Hidden > 1:
 		s += fmt.Sprintf(" (et %d cas cachés à la correction)", r.Hidden)
+	}
+	if r.Race.Report != "" && r.Warning == "" {
+		// The cases passed, and the race detector found a race: the
+		// summary must not read as a success.
+		s += ", mais une course critique a été détectée"
 	}
 	return s
 }

@@ -846,11 +846,11 @@ func trouble(timedOut, oom bool, err error, output string, lim Limits) string {
 	case timedOut:
 		return fmt.Sprintf("plus de %s s : boucle infinie ou calcul trop long ?", strings.Replace(strconv.FormatFloat(lim.Timeout.Seconds(), 'f', -1, 64), ".", ",", 1))
 	case errors.As(err, &exit) && exit.ExitCode() >= 0:
-		return fmt.Sprintf("le programme s'est arrêté (code %d) sans rendre de résultat : os.Exit ou erreur fatale ?", exit.ExitCode())
+		return fmt.Sprintf("le programme s'est arrêté (code de sortie %d) sans rendre de résultat : un appel à os.Exit, ou une erreur fatale ?", exit.ExitCode())
 	case err != nil:
 		return "le programme a été tué : " + err.Error()
 	}
-	return "le programme s'est arrêté (code 0) sans rendre de résultat : os.Exit ?"
+	return "le programme s'est arrêté (code de sortie 0) sans rendre de résultat : un appel à os.Exit ?"
 }
 
 // capped keeps the first max bytes written to it since the last reset,

@@ -33,14 +33,14 @@ var hostile = []struct {
 	{"ok", "", `return 2, nil`, "", true, false, false},
 	{"panic", "", `var m map[int]int; m[1] = 1; return 0, nil`, "", true, false, false},
 	{"loop", "", `for { }`, "boucle infinie", false, false, false},
-	{"exit", "", `os.Exit(3); return 0, nil`, "code 3", false, false, false},
+	{"exit", "", `os.Exit(3); return 0, nil`, "code de sortie 3", false, false, false},
 	{"memory", "", `var s [][]byte; for { s = append(s, make([]byte, 1<<26)); s[len(s)-1][0] = 1 }`, "mémoire", false, false, false},
 	// 16 MB of output, past the kept 10 MB, in 100 000 writes (a million
 	// writes of one line each cost seconds of system time on a busy machine).
 	{"output", "", `for i := 0; i < 1e5; i++ { fmt.Println("` + strings.Repeat("bla bla bla bla ", 10) + `") }; return 2, nil`, "", true, false, false},
 	{"output-then-crash", "", `for i := 0; i < 1e5; i++ { fmt.Println("bla bla bla bla") }; var f func(int) int; f = func(k int) int { return f(k+1) + 1 }; return int64(f(0)), nil`, "pile", false, false, false},
 	{"recursion", "", `var f func(int) int; f = func(k int) int { return f(k+1) + 1 }; return int64(f(0)), nil`, "pile", false, false, false},
-	{"goroutine-panic", "", `done := make(chan bool); go func() { panic("boum") }(); <-done; return 0, nil`, "code 2", false, false, false},
+	{"goroutine-panic", "", `done := make(chan bool); go func() { panic("boum") }(); <-done; return 0, nil`, "code de sortie 2", false, false, false},
 	// Copies of itself that serve forever, in a session of their own.
 	{"fork", "", `for i := 0; i < 100000; i++ { c := exec.Command(os.Args[0]); r, w, _ := os.Pipe(); c.Stdin, c.ExtraFiles = r, []*os.File{w}; c.Start() }; return 0, nil`, "", true, true, false},
 	{"escape", "", `r, w, _ := os.Pipe(); c := exec.Command(os.Args[0]); c.Stdin, c.ExtraFiles = r, []*os.File{w}; c.SysProcAttr = &syscall.SysProcAttr{Setsid: true}; if err := c.Start(); err != nil { panic(err) }; os.NewFile(3, "r").Write([]byte("{\"case\":99}\n{\"case\":99}\n{\"case\":99}\n")); return 2, nil`, `"N":2,`, true, false, false},
