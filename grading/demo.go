@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/prepa-reines/reines/tp/chart"
+	"github.com/prepa-reines/reines/tp/display"
 )
 
 // holdTime is how long Demo holds back what the demonstration prints: a
@@ -35,7 +35,7 @@ func Demo(needs string, run func()) {
 	for _, fn := range demoFunctions(needs) {
 		if w := Stale(fn); w != "" {
 			msg := Typography("La démonstration ne tourne pas : " + w)
-			chart.Display(`<p style="color:#a33;font-family:sans-serif;white-space:pre-wrap">`+html.EscapeString(msg)+`</p>`, msg, nil)
+			display.Show(`<p style="color:#a33;font-family:sans-serif;white-space:pre-wrap">`+html.EscapeString(msg)+`</p>`, msg, nil)
 			return
 		}
 	}
@@ -61,8 +61,8 @@ func demo(needs string, run func(), limit time.Duration) {
 	timer := time.AfterFunc(holdTime, held.release)
 	// A chart or a board displayed: the demonstration is under way, its
 	// text so far goes out first, and the rest as printed.
-	chart.BeforeDisplay = func() { restore(false) }
-	defer func() { chart.BeforeDisplay = nil }()
+	display.BeforeShow = func() { restore(false) }
+	defer func() { display.BeforeShow = nil }()
 	done := make(chan any, 1)
 	go func() {
 		defer func() {
@@ -102,7 +102,7 @@ func demo(needs string, run func(), limit time.Duration) {
 		return
 	}
 	msg = Typography(msg)
-	chart.Display(`<p style="color:#a33;font-family:sans-serif;white-space:pre-wrap">`+html.EscapeString(msg)+`</p>`, msg, nil)
+	display.Show(`<p style="color:#a33;font-family:sans-serif;white-space:pre-wrap">`+html.EscapeString(msg)+`</p>`, msg, nil)
 }
 
 // heldOutput receives what a demonstration prints: held in buf until

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -15,7 +16,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/prepa-reines/reines/tp/chart"
+	"github.com/prepa-reines/reines/tp/display"
 	"github.com/prepa-reines/reines/tp/queens"
 	"github.com/prepa-reines/reines/tp/reserved"
 )
@@ -327,11 +328,11 @@ func TestDemo(t *testing.T) {
 		Demo("Solutions (question 2)", func() {
 			fmt.Println("2 solutions pour n = 4")
 			held = os.Stdout
-			chart.Display("<p>plateau</p>", "plateau", nil)
+			display.Show("<p>plateau</p>", "plateau", nil)
 			after = os.Stdout
 		})
 	})
-	if held == after || !strings.HasPrefix(got, "2 solutions pour n = 4\n") || chart.BeforeDisplay != nil {
+	if held == after || !strings.HasPrefix(got, "2 solutions pour n = 4\n") || display.BeforeShow != nil {
 		t.Errorf("demonstration with a chart: output still held after the display (%v), printed %q", held == after, got)
 	}
 	stop := make(chan struct{})
@@ -692,5 +693,26 @@ func TestCaseKind(t *testing.T) {
 		if got := CaseKind(c.in, c.want, c.most); got != c.kind {
 			t.Errorf("CaseKind(%+v, %+v, %d) = %q; want %q", c.in, c.want, c.most, got, c.kind)
 		}
+	}
+}
+
+// Every text of a report (a student's output, a note quoting it, the
+// warning, the hint, the race detector's report) is escaped in its HTML:
+// the report with hostile texts has exactly the elements of the same
+// report with plain texts, and each hostile text reads back unchanged.
+func TestReportHTMLEscapes(t *testing.T) {
+	const hostile = `</pre><img src=x onerror=alert(1)>"'& <script>alert(2)</script>`
+	report := func(s string) Report {
+		r := Report{Question: &Question{ID: "99/Q2", Func: "F"}, Warning: s, Hint: s,
+			Cases: []CaseResult{{Input: s, Want: s, Got: s, Note: s, Status: Failed}, {Input: s, Status: Passed}}}
+		r.Race.Report = s
+		return r
+	}
+	plain, bad := report("x").HTML(), report(hostile).HTML()
+	if got, want := strings.Count(bad, "<"), strings.Count(plain, "<"); got != want {
+		t.Errorf("%d tags with hostile texts, %d with plain ones:\n%s", got, want, bad)
+	}
+	if n := strings.Count(html.UnescapeString(bad), hostile); n < 8 {
+		t.Errorf("the hostile text reads back %d times; want at least 8 (every field):\n%s", n, bad)
 	}
 }

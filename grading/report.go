@@ -3,10 +3,10 @@ package grading
 import (
 	"encoding/json"
 	"fmt"
-	"html/template"
+	"html"
 	"strings"
 
-	"github.com/prepa-reines/reines/tp/chart"
+	"github.com/prepa-reines/reines/tp/display"
 )
 
 // CheckMIME is the MIME type of the machine-readable record that every
@@ -132,59 +132,63 @@ const containerStyle = "container-type:inline-size;"
 // quoted in it), anywhere: a long word does not widen the table.
 const noteWidth = "min-width:16em;min-width:min(16em,16cqw)"
 
-var reportHTML = template.Must(template.New("report").Parse(`<div class="reines-check" style="` + containerStyle + `font-family:sans-serif;font-size:13px;border-left:4px solid {{.Colour}};padding:4px 10px;margin:4px 0">
-{{if .Warning}}<div class="reines-warning" style="color:#a33;font-weight:bold;margin-bottom:4px">⚠ {{.Warning}}</div>
-{{end}}<div style="font-weight:bold;margin-bottom:4px">{{.Summary}}</div>
-{{if .Hint}}<div class="reines-hint" style="color:#8a5a00;margin-bottom:4px">→ {{.Hint}}</div>
-{{end}}{{if .Race}}<pre class="reines-race" style="margin:0 0 4px 0;white-space:pre-wrap;font-family:inherit;color:{{.Colour}}">{{.Race}}</pre>
-{{end}}{{if .Rows}}<table style="border-collapse:collapse">
-<tr><th></th><th style="padding:2px 8px;text-align:left">Entrée</th><th style="padding:2px 8px;text-align:left">Attendu</th><th style="padding:2px 8px;text-align:left">Obtenu</th><th style="padding:2px 8px;text-align:left">Remarque</th></tr>
-{{range .Rows}}<tr style="vertical-align:top;border-top:1px solid #ddd">
-<td style="color:{{.Colour}};font-weight:bold">{{.Mark}}</td>
-<td style="padding:2px 8px;text-align:left"><pre style="` + valueStyle + `">{{.Input}}</pre></td>
-<td style="padding:2px 8px;text-align:left"><pre style="` + valueStyle + `">{{.Want}}</pre></td>
-<td style="padding:2px 8px;text-align:left"><pre style="` + valueStyle + `">{{.Got}}</pre></td>
-<td style="padding:2px 8px;text-align:left;` + noteWidth + `"><pre style="margin:0;white-space:pre-wrap;word-break:normal;overflow-wrap:break-word;overflow-wrap:anywhere">{{.Note}}</pre></td></tr>
-{{end}}</table>
-{{end}}{{range .Boards}}<div style="margin-top:6px"><div>{{.Caption}}</div>{{.Chart}}</div>{{end}}
-</div>`))
-
 // HTML returns the report as an HTML fragment: the warning if any, the
 // summary, a table of the cases (✔/✘, input, expected, obtained, note) and
-// the boards of the first failing cases, drawn with package board.
+// the boards of the first failing cases, drawn with package board. Texts
+// are escaped (html.EscapeString); the boards are trusted markup. It is
+// written out rather than with html/template, whose use keeps every
+// exported method of a program's types in the binary (the linker's dead
+// code elimination stops at reflect's method lookups): that was most of a
+// check cell's link time (internal/cellbench).
 func (r Report) HTML() string {
-	type row struct{ Mark, Colour, Input, Want, Got, Note string }
-	type drawing struct {
-		Caption string
-		Chart   template.HTML
-	}
-	data := struct {
-		Warning, Summary, Hint, Race, Colour string
-		Rows                                 []row
-		Boards                               []drawing
-	}{Warning: Typography(r.Warning), Summary: Typography(r.Summary()), Hint: Typography(r.Hint), Race: Typography(r.raceText()), Colour: "#2ca02c"}
+	colour := "#2ca02c"
 	if r.Outcome() != "passed" {
-		data.Colour = "#d62728"
+		colour = "#d62728"
 	}
-	for _, c := range r.Cases {
-		colour := "#2ca02c"
-		if mark(c.Status) != "✔" {
-			colour = "#d62728"
-		}
-		got := c.Got
-		if c.Status != Passed && c.Status != Failed {
-			got = c.Status.String()
-		}
-		data.Rows = append(data.Rows, row{mark(c.Status), colour, Typography(c.Input), Typography(c.Want), Typography(got), Typography(c.Note)})
-		if c.Board != nil && len(data.Boards) < maxBoards {
-			caption := Typography(fmt.Sprintf("Cas « %s » : attendu %s, obtenu %s", OneLine(c.Input), OneLine(c.Want), OneLine(c.Got)))
-			data.Boards = append(data.Boards, drawing{caption, template.HTML(c.Board.HTML())})
-		}
-	}
+	esc := func(s string) string { return html.EscapeString(Typography(s)) }
 	var b strings.Builder
-	if err := reportHTML.Execute(&b, data); err != nil {
-		panic("grading: " + err.Error()) // fixed template and plain data: a bug
+	b.WriteString(`<div class="reines-check" style="` + containerStyle + `font-family:sans-serif;font-size:13px;border-left:4px solid ` + colour + `;padding:4px 10px;margin:4px 0">` + "\n")
+	if r.Warning != "" {
+		b.WriteString(`<div class="reines-warning" style="color:#a33;font-weight:bold;margin-bottom:4px">⚠ ` + esc(r.Warning) + "</div>\n")
 	}
+	b.WriteString(`<div style="font-weight:bold;margin-bottom:4px">` + esc(r.Summary()) + "</div>\n")
+	if r.Hint != "" {
+		b.WriteString(`<div class="reines-hint" style="color:#8a5a00;margin-bottom:4px">→ ` + esc(r.Hint) + "</div>\n")
+	}
+	if race := r.raceText(); race != "" {
+		b.WriteString(`<pre class="reines-race" style="margin:0 0 4px 0;white-space:pre-wrap;font-family:inherit;color:` + colour + `">` + esc(race) + "</pre>\n")
+	}
+	value := func(s string) string {
+		return `<td style="padding:2px 8px;text-align:left"><pre style="` + valueStyle + `">` + esc(s) + "</pre></td>\n"
+	}
+	var boards []string
+	if len(r.Cases) > 0 {
+		b.WriteString(`<table style="border-collapse:collapse">` + "\n" +
+			`<tr><th></th><th style="padding:2px 8px;text-align:left">Entrée</th><th style="padding:2px 8px;text-align:left">Attendu</th><th style="padding:2px 8px;text-align:left">Obtenu</th><th style="padding:2px 8px;text-align:left">Remarque</th></tr>` + "\n")
+		for _, c := range r.Cases {
+			rowColour := "#2ca02c"
+			if mark(c.Status) != "✔" {
+				rowColour = "#d62728"
+			}
+			got := c.Got
+			if c.Status != Passed && c.Status != Failed {
+				got = c.Status.String()
+			}
+			b.WriteString(`<tr style="vertical-align:top;border-top:1px solid #ddd">` + "\n" +
+				`<td style="color:` + rowColour + `;font-weight:bold">` + mark(c.Status) + "</td>\n" +
+				value(c.Input) + value(c.Want) + value(got) +
+				`<td style="padding:2px 8px;text-align:left;` + noteWidth + `"><pre style="margin:0;white-space:pre-wrap;word-break:normal;overflow-wrap:break-word;overflow-wrap:anywhere">` + esc(c.Note) + "</pre></td></tr>\n")
+			if c.Board != nil && len(boards) < maxBoards {
+				caption := esc(fmt.Sprintf("Cas « %s » : attendu %s, obtenu %s", OneLine(c.Input), OneLine(c.Want), OneLine(c.Got)))
+				boards = append(boards, `<div style="margin-top:6px"><div>`+caption+`</div>`+c.Board.HTML()+`</div>`)
+			}
+		}
+		b.WriteString("</table>\n")
+	}
+	for _, d := range boards {
+		b.WriteString(d)
+	}
+	b.WriteString("\n</div>")
 	return b.String()
 }
 
@@ -207,5 +211,5 @@ func (r Report) Record() Record {
 // Display shows the report in the notebook (HTML, text and the record).
 func (r Report) Display() {
 	rec, _ := json.Marshal(r.Record()) // plain struct: cannot fail
-	chart.Display(r.HTML(), r.Text(), map[string]any{CheckMIME: string(rec)})
+	display.Show(r.HTML(), r.Text(), map[string]any{CheckMIME: string(rec)})
 }

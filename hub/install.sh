@@ -128,7 +128,7 @@ chmod -R a+rX "$prefix/share" "$prefix/cache" "$prefix/gopath/bin"
 # (go build, the shared module cache): a student's first cell then compiles
 # only its own notebook's code.
 say "warming the shared build cache ($prefix/gocache)…"
-(cd "$prefix/student" && GOCACHE="$prefix/gocache" GOFLAGS=-mod=mod GOPROXY=off go build ./... github.com/janpfeifer/gonb/gonbui) ||
+(cd "$prefix/student" && GOCACHE="$prefix/gocache" GOFLAGS=-mod=mod GOPROXY=off go build ./...) ||
   die "could not build the student edition."
 chmod -R a+rX "$prefix/gocache"
 

@@ -21,7 +21,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/prepa-reines/reines/grading"
-	"github.com/prepa-reines/reines/tp/chart"
+	"github.com/prepa-reines/reines/tp/display"
 )
 
 // Manual holds the teacher's marks for written answers, by student, then
@@ -185,7 +185,7 @@ func WriteAll(out string, results []Result, reveal bool) error {
 	if err := keepPrevious(out); err != nil {
 		return err
 	}
-	lib, _ := chart.LibraryHTML() // without it, boards show their static SVG
+	lib, _ := display.LibraryHTML() // without it, boards show their static SVG
 	// The notebooks whose grade counts in the gradebook, by student: a
 	// group's notebook is each member's.
 	type handedIn struct{ student, file string }

@@ -143,10 +143,11 @@ import (
 	"` + pkg + `"
 	"github.com/prepa-reines/reines/tp/board"
 	"github.com/prepa-reines/reines/tp/chart"
+	"github.com/prepa-reines/reines/tp/display"
 	"github.com/prepa-reines/reines/tp/queens"
 )
 %%
-chart.LoadLibrary()`
+display.LoadLibrary()`
 }
 
 // HeaderStandard are the standard packages the header imports, sorted:

@@ -56,6 +56,7 @@ var sdkPackages = []sdkPackage{
 	{Dir: "tp/queens", Doc: docQueens, Keep: []string{"Placement.String", "Conflict.Error", "CheckSize"}},
 	{Dir: "tp/board", Whole: true},
 	{Dir: "tp/chart", Whole: true},
+	{Dir: "tp/display", Whole: true},
 	{Dir: "tp/french", Whole: true},
 	// The stubs report their calls there; the checks read it.
 	{Dir: "tp/reserved", Whole: true},
@@ -245,8 +246,8 @@ func (t *tree) sdkFiles(sp sdkPackage) (map[string][]byte, error) {
 		}
 		out[filepath.Base(path)] = fixed
 	}
-	// The files of other systems or build tags (tp/chart's flush_other.go,
-	// gonb_off.go) are not in pkg.Syntax: a whole package keeps them as
+	// The files of other systems or build tags (tp/display's
+	// flush_other.go) are not in pkg.Syntax: a whole package keeps them as
 	// they are; a package with stubs cannot (they would not be stubbed).
 	for _, path := range pkg.IgnoredFiles {
 		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {

@@ -72,10 +72,9 @@ func TestStudentEditionContents(t *testing.T) {
 			t.Errorf("missing %s", want)
 		}
 	}
-	// A whole package keeps every file, those of other systems and build
-	// tags too (tp/chart's fionread_darwin.go, flush_other.go,
-	// gonb_off.go): the edition builds on macOS, and make check builds
-	// with submission.NoNotebookTag (below).
+	// A whole package keeps every file, those of other systems too
+	// (tp/display's fionread_darwin.go, flush_other.go): the edition
+	// builds on macOS.
 	for _, sp := range sdkPackages {
 		if !sp.Whole {
 			continue

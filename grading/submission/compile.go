@@ -381,12 +381,6 @@ func Warm(ctx context.Context, tc Toolchain, dir string, race bool, pkgs []strin
 	return nil
 }
 
-// NoNotebookTag is the build tag of the programs Compile builds: they run
-// in the grader's sandbox or from a terminal, never as a notebook's cell, and
-// package chart then does without GoNB's gonbui (about 0,15 s of CPU less
-// per build: see tp/chart's gonb_off.go).
-const NoNotebookTag = "reines_nonotebook"
-
 // linked returns pkgs with what the go command links into a program
 // beside them: with the race detector, its runtime and cgo's.
 func linked(pkgs []string, race bool) []string {
@@ -403,10 +397,9 @@ func linked(pkgs []string, race bool) []string {
 // used (its compilers' and linkers' too); ErrMachineBusy if wall was over. Without cgo, but for the race
 // detector, which needs it (a student's import "C" is refused before). No
 // symbol table (-s): a program cannot look up where the harness's data lie
-// in its own file; stack traces keep their names. With the tag
-// [NoNotebookTag]: the program never runs in a notebook.
+// in its own file; stack traces keep their names.
 func goRun(ctx context.Context, tc Toolchain, dir string, race bool, args []string, cpu, wall time.Duration) ([]byte, time.Duration, error) {
-	argv := []string{"go", args[0], "-trimpath", "-ldflags=-s -w", "-tags=" + NoNotebookTag}
+	argv := []string{"go", args[0], "-trimpath", "-ldflags=-s -w"}
 	env := []string{"CGO_ENABLED=0"}
 	if race {
 		argv, env = append(argv, "-race"), []string{"CGO_ENABLED=1"}

@@ -1,7 +1,6 @@
 package submission
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -577,13 +576,11 @@ func TestCompileDirect(t *testing.T) {
 	}
 }
 
-// TestNoNotebookTag: a program Compile builds does without gonbui (see
-// NoNotebookTag) and prints what package chart displays, as outside a
-// notebook; the same source built by go build alone links gonbui (the
-// check below can see it).
-func TestNoNotebookTag(t *testing.T) {
-	src := "package main\n\nimport \"github.com/prepa-reines/reines/tp/chart\"\n\nfunc main() { chart.Display(\"<b>plateau</b>\", \"plateau\", nil) }\n"
-	const gonbui = "janpfeifer/gonb/gonbui."
+// TestOutsideNotebook: a program Compile builds prints the text of what
+// package display shows, as outside a notebook (the sandbox has no GoNB
+// pipe).
+func TestOutsideNotebook(t *testing.T) {
+	src := "package main\n\nimport \"github.com/prepa-reines/reines/tp/display\"\n\nfunc main() { display.Show(\"<b>plateau</b>\", \"plateau\", nil) }\n"
 	dir := t.TempDir()
 	b, err := Compile(context.Background(), Toolchain{Root: root(t)}, dir, []Unit{{Name: "display", Source: src, Fixed: true}})
 	if err != nil {
@@ -595,23 +592,5 @@ func TestNoNotebookTag(t *testing.T) {
 	}
 	if out, err := exec.Command(bin).CombinedOutput(); err != nil || string(out) != "plateau\n" {
 		t.Errorf("printed %q (%v); want the text", out, err)
-	}
-	main := filepath.Join(dir, "main.go")
-	if err := os.WriteFile(main, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "plain.bin"), main)
-	build.Dir = root(t)
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	for path, want := range map[string]bool{bin: false, filepath.Join(dir, "plain.bin"): true} {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := bytes.Contains(data, []byte(gonbui)); got != want {
-			t.Errorf("%s links gonbui: %v, want %v", filepath.Base(path), got, want)
-		}
 	}
 }

@@ -31,6 +31,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/notebook"
 )
 
@@ -114,6 +115,23 @@ func run(n int) error {
 	cmd.Dir = "notebooks"
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("jupyter nbconvert: %v\n%s", err, msg)
+	}
+	// Each check cell must have shown its report (the display went
+	// through GoNB's pipe): a check that showed nothing is not measured.
+	executed, err := notebook.Read(filepath.Join(out, filepath.Base(path)))
+	if err != nil {
+		return err
+	}
+	shown := 0
+	for _, c := range executed.Cells {
+		for _, o := range c.Outputs {
+			if strings.Contains(string(o), grading.CheckMIME) && strings.Contains(string(o), `\"outcome\":\"passed\"`) {
+				shown++
+			}
+		}
+	}
+	if shown != n {
+		return fmt.Errorf("%d of the %d check cells showed a passed report", shown, n)
 	}
 	log, err := newestLog(logs, before)
 	if err != nil {

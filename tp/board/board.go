@@ -18,7 +18,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/prepa-reines/reines/tp/chart"
+	"github.com/prepa-reines/reines/tp/display"
 	"github.com/prepa-reines/reines/tp/queens"
 )
 
@@ -239,10 +239,10 @@ func escape(s string) string {
 }
 
 // HTML returns the board as a live ECharts chart carrying its SVG as the
-// static fallback (see package chart).
+// static fallback (see package display).
 func (b Board) HTML() string {
 	w, h := b.pixels(false)
-	return chart.Fragment(b.Option(false), b.SVG(false), w, h)
+	return display.Fragment(b.Option(false), b.SVG(false), w, h)
 }
 
 // pixels returns the picture's width and height: the board and its labels,
@@ -286,7 +286,7 @@ func titleHeight(lines []string) int {
 
 // Display shows the board in the notebook: the chart, and the text drawing
 // as text/plain.
-func (b Board) Display() { chart.Display(b.HTML(), b.Text(), nil) }
+func (b Board) Display() { display.Show(b.HTML(), b.Text(), nil) }
 
 // Gallery returns boards side by side as small multiples, each with its
 // caption (may be nil), e.g. the 10 solutions for n = 5.
@@ -301,9 +301,9 @@ func Gallery(boards []Board, captions []string) string {
 			b.HeatMax = scale
 		}
 		w, h := b.pixels(true)
-		items[i] = chart.Fragment(b.Option(true), b.SVG(true), w, h)
+		items[i] = display.Fragment(b.Option(true), b.SVG(true), w, h)
 	}
-	return chart.Row(items, captions)
+	return display.Row(items, captions)
 }
 
 // GalleryText returns the text drawings of boards one after the other, each
@@ -321,5 +321,5 @@ func GalleryText(boards []Board, captions []string) string {
 
 // DisplayGallery shows boards side by side in the notebook.
 func DisplayGallery(boards []Board, captions []string) {
-	chart.Display(Gallery(boards, captions), GalleryText(boards, captions), nil)
+	display.Show(Gallery(boards, captions), GalleryText(boards, captions), nil)
 }

@@ -1,12 +1,6 @@
 package board
 
-import (
-	"encoding/json"
-	"strconv"
-
-	"github.com/go-echarts/go-echarts/v2/charts"
-	"github.com/go-echarts/go-echarts/v2/opts"
-)
+import "strconv"
 
 // The pictures of notebook 04 (exact cover) are grids of coloured cells
 // that are not chessboards: a 0/1 [Matrix], a [Sudoku] grid, a pentomino
@@ -30,7 +24,7 @@ type cellMark struct {
 type outline struct {
 	row, col, w, h int
 	colour         string
-	width          float32
+	width          float64
 }
 
 // gridLayout places a grid picture: the cell side and the margins for the
@@ -41,7 +35,7 @@ type gridLayout struct {
 	xLabels, yLabels  []string // nil: no labels on that axis
 	title             string
 	tooltip           bool
-	gap               float32 // width of the white line between cells
+	gap               float64 // width of the white line between cells
 	fontSize          int     // of the cell labels
 	width, height     int     // of the whole picture
 	titleH, topMargin int
@@ -62,8 +56,7 @@ func newLayout(rows, cols, cell, left, top int, title string) gridLayout {
 // option returns the ECharts option (JSON) of a grid picture. lines, if
 // any, are segments {x1, y1, x2, y2} in the grid's pixel coordinates
 // (origin at the top-left corner of the first cell), stroked dark over the
-// cells, as the SVG fallback draws them: go-echarts has no graphic
-// component, so they are added to the option's JSON.
+// cells, as the SVG fallback draws them (ECharts' graphic component).
 func (l gridLayout) option(cells []cellMark, outlines []outline, lines [][4]int) string {
 	xs := l.xLabels
 	if xs == nil {
@@ -74,27 +67,22 @@ func (l gridLayout) option(cells []cellMark, outlines []outline, lines [][4]int)
 		ys = indexLabels(l.rows)
 	}
 	axisFont := max(min(l.cell/2, 12), 7)
-	hm := charts.NewHeatMap()
-	hm.SetGlobalOptions(
-		charts.WithTitleOpts(opts.Title{Title: l.title, Left: "center", TitleStyle: &opts.TextStyle{FontSize: 12, FontWeight: "normal"}}),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", Data: xs, Position: "top", Show: opts.Bool(l.xLabels != nil),
-			AxisLabel: &opts.AxisLabel{Show: opts.Bool(l.xLabels != nil), FontSize: axisFont, Interval: "0", Margin: labelGap},
-			AxisLine:  &opts.AxisLine{Show: opts.Bool(false)},
-			SplitArea: &opts.SplitArea{Show: opts.Bool(false)},
-			AxisTick:  &opts.AxisTick{Show: opts.Bool(false)}}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "category", Data: ys, Inverse: opts.Bool(true), Show: opts.Bool(l.yLabels != nil),
-			AxisLabel: &opts.AxisLabel{Show: opts.Bool(l.yLabels != nil), FontSize: axisFont, Interval: "0", Margin: labelGap},
-			AxisLine:  &opts.AxisLine{Show: opts.Bool(false)}}),
-		charts.WithGridOpts(opts.Grid{Left: strconv.Itoa(l.left), Top: strconv.Itoa(l.topMargin),
-			Width: strconv.Itoa(l.cell * l.cols), Height: strconv.Itoa(l.cell * l.rows)}),
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(l.tooltip)}),
-		charts.WithAnimation(false),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
-	)
+	labels := func(show bool) axisLabel {
+		return axisLabel{Show: show, FontSize: axisFont, Interval: "0", Margin: labelGap}
+	}
+	o := option{
+		Title: title{Text: l.title, Left: "center", TextStyle: textStyle{FontSize: 12, FontWeight: "normal"}},
+		XAxis: []axis{{Type: "category", Data: xs, Position: "top", Show: l.xLabels != nil, AxisLabel: labels(l.xLabels != nil),
+			AxisLine: &shown{}, SplitArea: &shown{}, AxisTick: &shown{}}},
+		YAxis: []axis{{Type: "category", Data: ys, Inverse: true, Show: l.yLabels != nil, AxisLabel: labels(l.yLabels != nil),
+			AxisLine: &shown{}, AxisTick: &shown{}}},
+		Grid:    []grid{{Left: l.left, Top: l.topMargin, Width: l.cell * l.cols, Height: l.cell * l.rows}},
+		Tooltip: shown{l.tooltip},
+	}
 	type group struct {
 		key  string
 		mark cellMark
-		data []opts.HeatMapData
+		data []item
 	}
 	var groups []*group
 	byKey := map[string]*group{}
@@ -110,44 +98,27 @@ func (l gridLayout) option(cells []cellMark, outlines []outline, lines [][4]int)
 		if c.label != "" {
 			name = c.label // the label formatter shows the name
 		}
-		g.data = append(g.data, opts.HeatMapData{Name: name, Value: [3]int{c.col, c.row, 0}})
+		g.data = append(g.data, item{Name: name, Value: []int{c.col, c.row, 0}})
 	}
 	for k, g := range groups {
-		style := opts.ItemStyle{Color: g.mark.colour, BorderColor: "#fff", BorderWidth: l.gap}
+		style := itemStyle{Color: g.mark.colour, BorderColor: "#fff", BorderWidth: l.gap}
 		if l.gap == 0 { // no seams between the cells of one colour
 			style.BorderColor, style.BorderWidth = g.mark.colour, 1
 		}
-		so := []charts.SeriesOpts{charts.WithItemStyleOpts(style)}
+		s := series{Name: "s" + strconv.Itoa(k), Type: "heatmap", Data: g.data, ItemStyle: style}
 		if g.mark.label != "" {
 			weight := "normal"
 			if g.mark.bold {
 				weight = "bold"
 			}
-			so = append(so, charts.WithLabelOpts(opts.Label{Show: opts.Bool(true), Color: g.mark.labelColour,
-				FontSize: float32(l.fontSize), FontWeight: weight, Formatter: "{b}"}))
+			s.Label = &label{Show: true, Color: g.mark.labelColour, FontSize: l.fontSize, FontWeight: weight, Formatter: "{b}"}
 		}
-		hm.AddSeries("s"+strconv.Itoa(k), g.data, so...)
+		o.Series = append(o.Series, s)
 	}
-	for k, o := range outlines {
-		sc := charts.NewScatter()
-		sc.AddSeries("o"+strconv.Itoa(k), []opts.ScatterData{{Value: [2]int{o.col, o.row}}},
-			charts.WithScatterChartOpts(opts.ScatterChart{Symbol: "rect",
-				SymbolSize: []int{o.w * l.cell, o.h * l.cell}}),
-			charts.WithItemStyleOpts(opts.ItemStyle{Color: "rgba(0,0,0,0)", BorderColor: o.colour, BorderWidth: o.width}))
-		hm.Overlap(sc)
-	}
-	hm.Validate()
-	var o map[string]any
-	if err := json.Unmarshal([]byte(hm.RenderSnippet().Option), &o); err != nil {
-		panic("board: go-echarts option is not JSON: " + err.Error()) // no functions in it: a bug
-	}
-	// No tick marks next to the row labels (go-echarts has no field for it).
-	if axes, ok := o["yAxis"].([]any); ok {
-		for _, a := range axes {
-			if m, ok := a.(map[string]any); ok {
-				m["axisTick"] = map[string]any{"show": false}
-			}
-		}
+	for k, ol := range outlines {
+		o.Series = append(o.Series, series{Name: "o" + strconv.Itoa(k), Type: "scatter", Data: []item{{Value: []int{ol.col, ol.row}}},
+			Symbol: "rect", SymbolSize: []int{ol.w * l.cell, ol.h * l.cell},
+			ItemStyle: itemStyle{Color: "rgba(0,0,0,0)", BorderColor: ol.colour, BorderWidth: ol.width}})
 	}
 	var children []any
 	for _, s := range lines {
@@ -158,15 +129,11 @@ func (l gridLayout) option(cells []cellMark, outlines []outline, lines [][4]int)
 		})
 	}
 	if len(children) > 0 {
-		o["graphic"] = []any{map[string]any{
+		o.Graphic = []graphic{{
 			"type": "group", "x": l.left, "y": l.topMargin, "silent": true, "z": 100, "children": children,
 		}}
 	}
-	data, err := json.Marshal(o)
-	if err != nil {
-		panic("board: " + err.Error())
-	}
-	return string(data)
+	return o.JSON()
 }
 
 func indexLabels(n int) []string {

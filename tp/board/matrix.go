@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/prepa-reines/reines/tp/chart"
+	"github.com/prepa-reines/reines/tp/display"
 )
 
 // Matrix is a 0/1 matrix drawn as a heat map, the picture of an exact cover
@@ -201,9 +201,8 @@ func (m Matrix) SVG(small bool) string {
 	return sb.String()
 }
 
-// Option returns the ECharts option of the matrix as JSON (built with
-// go-echarts): one heat map series per cell colour. small drops the
-// tooltip, for galleries.
+// Option returns the ECharts option of the matrix as JSON: one heat map
+// series per cell colour. small drops the tooltip, for galleries.
 func (m Matrix) Option(small bool) string {
 	rows, cols := m.dims()
 	rowL, colL := m.labels()
@@ -225,12 +224,12 @@ func (m Matrix) Option(small bool) string {
 // static fallback.
 func (m Matrix) HTML() string {
 	l := m.layout(false)
-	return chart.Fragment(m.Option(false), m.SVG(false), l.width, l.height)
+	return display.Fragment(m.Option(false), m.SVG(false), l.width, l.height)
 }
 
 // Display shows the matrix in the notebook: the chart, and the text drawing
 // as text/plain.
-func (m Matrix) Display() { chart.Display(m.HTML(), m.Text(), nil) }
+func (m Matrix) Display() { display.Show(m.HTML(), m.Text(), nil) }
 
 // MatrixGallery returns matrices side by side as small multiples, each with
 // its caption (may be nil), e.g. the steps of a search.
@@ -238,9 +237,9 @@ func MatrixGallery(ms []Matrix, captions []string) string {
 	items := make([]string, len(ms))
 	for i, m := range ms {
 		l := m.layout(true)
-		items[i] = chart.Fragment(m.Option(true), m.SVG(true), l.width, l.height)
+		items[i] = display.Fragment(m.Option(true), m.SVG(true), l.width, l.height)
 	}
-	return chart.Row(items, captions)
+	return display.Row(items, captions)
 }
 
 // DisplayMatrixGallery shows matrices side by side in the notebook.
@@ -252,5 +251,5 @@ func DisplayMatrixGallery(ms []Matrix, captions []string) {
 		}
 		sb.WriteString(m.Text() + "\n")
 	}
-	chart.Display(MatrixGallery(ms, captions), sb.String(), nil)
+	display.Show(MatrixGallery(ms, captions), sb.String(), nil)
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/prepa-reines/reines/tp/chart"
+	"github.com/prepa-reines/reines/tp/display"
 )
 
 // Sudoku is a 9×9 Sudoku grid: the givens of the puzzle on a grey
@@ -127,8 +127,8 @@ func (s Sudoku) SVG(small bool) string {
 	return sb.String()
 }
 
-// Option returns the ECharts option of the grid as JSON (built with
-// go-echarts): the cells as a heat map, the digits as labels, the boxes and
+// Option returns the ECharts option of the grid as JSON: the cells as a
+// heat map, the digits as labels, the boxes and
 // highlighted cells as outlines.
 func (s Sudoku) Option(small bool) string {
 	var cells []cellMark
@@ -161,9 +161,9 @@ func (s Sudoku) Option(small bool) string {
 // static fallback.
 func (s Sudoku) HTML() string {
 	l := s.layout(false)
-	return chart.Fragment(s.Option(false), s.SVG(false), l.width, l.height)
+	return display.Fragment(s.Option(false), s.SVG(false), l.width, l.height)
 }
 
 // Display shows the grid in the notebook: the chart, and the text drawing
 // as text/plain.
-func (s Sudoku) Display() { chart.Display(s.HTML(), s.Text(), nil) }
+func (s Sudoku) Display() { display.Show(s.HTML(), s.Text(), nil) }

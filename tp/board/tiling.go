@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/prepa-reines/reines/tp/chart"
+	"github.com/prepa-reines/reines/tp/display"
 )
 
 // Tiling is a board filled with pieces, such as a packing of the twelve
@@ -170,8 +170,8 @@ func (t Tiling) SVG(small bool) string {
 	return sb.String()
 }
 
-// Option returns the ECharts option of the tiling as JSON (built with
-// go-echarts): the squares as a heat map, one colour per piece, the letters
+// Option returns the ECharts option of the tiling as JSON: the squares as
+// a heat map, one colour per piece, the letters
 // as labels.
 func (t Tiling) Option(small bool) string {
 	rows, cols := t.dims()
@@ -217,12 +217,12 @@ func (t Tiling) outlines(cell int) [][4]int {
 // static fallback.
 func (t Tiling) HTML() string {
 	l := t.layout(false)
-	return chart.Fragment(t.Option(false), t.SVG(false), l.width, l.height)
+	return display.Fragment(t.Option(false), t.SVG(false), l.width, l.height)
 }
 
 // Display shows the tiling in the notebook: the chart, and the text drawing
 // as text/plain.
-func (t Tiling) Display() { chart.Display(t.HTML(), t.Text(), nil) }
+func (t Tiling) Display() { display.Show(t.HTML(), t.Text(), nil) }
 
 // TilingGallery returns tilings side by side as small multiples, each with
 // its caption (may be nil).
@@ -230,9 +230,9 @@ func TilingGallery(ts []Tiling, captions []string) string {
 	items := make([]string, len(ts))
 	for i, t := range ts {
 		l := t.layout(true)
-		items[i] = chart.Fragment(t.Option(true), t.SVG(true), l.width, l.height)
+		items[i] = display.Fragment(t.Option(true), t.SVG(true), l.width, l.height)
 	}
-	return chart.Row(items, captions)
+	return display.Row(items, captions)
 }
 
 // DisplayTilingGallery shows tilings side by side in the notebook.
@@ -244,5 +244,5 @@ func DisplayTilingGallery(ts []Tiling, captions []string) {
 		}
 		sb.WriteString(t.Text() + "\n")
 	}
-	chart.Display(TilingGallery(ts, captions), sb.String(), nil)
+	display.Show(TilingGallery(ts, captions), sb.String(), nil)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
+	"github.com/prepa-reines/reines/tp/display"
 	"github.com/prepa-reines/reines/tp/french"
 )
 
@@ -53,11 +54,11 @@ func (b Bars) Option() string {
 		bar.AddSeries(s.Name, data)
 	}
 	bar.Validate()
-	return bar.RenderSnippet().Option
+	return strings.TrimSpace(string(bar.JSONNotEscaped()))
 }
 
 // HTML returns the chart fragment of b (ECharts with its static SVG).
-func (b Bars) HTML() string { return Fragment(b.Option(), b.SVG(), plotW, plotH) }
+func (b Bars) HTML() string { return display.Fragment(b.Option(), b.SVG(), plotW, plotH) }
 
 // Text returns b as a plain-text table, one row per category.
 func (b Bars) Text() string {

@@ -11,13 +11,14 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/prepa-reines/reines/internal/browsertest"
+	"github.com/prepa-reines/reines/tp/display"
 )
 
 // The labels of a logarithmic axis of times in seconds, as ECharts draws
 // them in Chromium with the workbook's French formatter: 10⁻⁷ s is not
 // « 0 », and large counts keep all their digits.
 func TestLogAxisLabels(t *testing.T) {
-	lib, err := LibraryHTML()
+	lib, err := display.LibraryHTML()
 	if err != nil {
 		t.Skipf("no ECharts library (kernel-setup/setup.sh fetches it): %v", err)
 	}

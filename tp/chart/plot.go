@@ -1,3 +1,7 @@
+// Package chart draws the workbook's plots of numbers (curves and bar
+// charts) as ECharts options built with go-echarts
+// (github.com/go-echarts/go-echarts/v2), each with a static SVG, shown with
+// package display.
 package chart
 
 import (
@@ -9,6 +13,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
+	"github.com/prepa-reines/reines/tp/display"
 	"github.com/prepa-reines/reines/tp/french"
 )
 
@@ -54,7 +59,7 @@ func (p Plot) Option() string {
 		line.AddSeries(s.Name, data, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(true)}))
 	}
 	line.Validate()
-	return line.RenderSnippet().Option
+	return strings.TrimSpace(string(line.JSONNotEscaped()))
 }
 
 // globalOptions are the options every chart of the package shares: the
@@ -93,7 +98,7 @@ func svgLegend(b *strings.Builder, names []string, left, step float64) {
 }
 
 // HTML returns the chart fragment of p (ECharts with its static SVG).
-func (p Plot) HTML() string { return Fragment(p.Option(), p.SVG(), plotW, plotH) }
+func (p Plot) HTML() string { return display.Fragment(p.Option(), p.SVG(), plotW, plotH) }
 
 // Text returns p as a plain-text table, one row per x value.
 func (p Plot) Text() string {
@@ -109,8 +114,8 @@ func (p Plot) Text() string {
 	return b.String()
 }
 
-// Display shows p in the notebook (see [Display]).
-func (p Plot) Display() { Display(p.HTML(), p.Text(), nil) }
+// Display shows p in the notebook (see [display.Show]).
+func (p Plot) Display() { display.Show(p.HTML(), p.Text(), nil) }
 
 // SVG returns a static drawing of p, 640×360 pixels: axes with ticks, one
 // polyline per series in [Palette] order, and a legend. It is the fallback of

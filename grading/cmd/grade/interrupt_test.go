@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prepa-reines/reines/tp/chart"
+	"github.com/prepa-reines/reines/tp/display"
 )
 
 // descendants lists the processes below pid (by their parent), alive and
@@ -183,7 +183,7 @@ func TestInterruptPhases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cold := []string{"XDG_CACHE_HOME=" + cache, "GOCACHE=" + strings.TrimSpace(string(gocache)), chart.EnvLibrary + "=" + chart.LibraryPath()}
+	cold := []string{"XDG_CACHE_HOME=" + cache, "GOCACHE=" + strings.TrimSpace(string(gocache)), display.EnvLibrary + "=" + display.LibraryPath()}
 	preparing := func(stderr string, _ int) bool { return strings.Contains(stderr, "grade: preparing the grader") }
 
 	t.Run("edition", func(t *testing.T) {

@@ -46,7 +46,7 @@ import (
 	"time"
 
 	"github.com/prepa-reines/reines/grading/notebook"
-	"github.com/prepa-reines/reines/tp/chart"
+	"github.com/prepa-reines/reines/tp/display"
 )
 
 // line is one row of the table.
@@ -93,7 +93,7 @@ func run(cold bool, students int, only string) error {
 	if err != nil {
 		return err
 	}
-	b := &bench{root: root, tmp: tmp, grade: filepath.Join(tmp, "grade"), classCmd: filepath.Join(tmp, "class"), echarts: chart.LibraryPath(), gocache: strings.TrimSpace(string(gocache))}
+	b := &bench{root: root, tmp: tmp, grade: filepath.Join(tmp, "grade"), classCmd: filepath.Join(tmp, "class"), echarts: display.LibraryPath(), gocache: strings.TrimSpace(string(gocache))}
 	if out, err := exec.Command("go", "build", "-o", b.grade, "./grading/cmd/grade").CombinedOutput(); err != nil {
 		return fmt.Errorf("building the grader: %v\n%s", err, out)
 	}
@@ -327,7 +327,7 @@ func (b *bench) class(students int) (string, error) {
 // the user's, as on a teacher's first run after go run).
 func (b *bench) coldEnv() []string {
 	cache, _ := os.MkdirTemp(b.tmp, "cache-")
-	return []string{"XDG_CACHE_HOME=" + cache, "GOCACHE=" + b.gocache, chart.EnvLibrary + "=" + b.echarts}
+	return []string{"XDG_CACHE_HOME=" + cache, "GOCACHE=" + b.gocache, display.EnvLibrary + "=" + b.echarts}
 }
 
 // time runs the grader with args (seed 1) and env added, and returns its

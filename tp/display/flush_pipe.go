@@ -1,12 +1,12 @@
 //go:build linux || darwin
 
-package chart
+package display
 
 import (
 	"os"
+	"syscall"
 	"time"
-
-	"golang.org/x/sys/unix"
+	"unsafe"
 )
 
 // Bounds of [flushStdout].
@@ -28,19 +28,30 @@ const (
 // not a pipe (a terminal, a file) is never pending.
 func flushStdout() {
 	fd := int(os.Stdout.Fd())
-	pending := false
+	waited := false
 	for deadline := time.Now().Add(flushLimit); ; {
-		n, err := unix.IoctlGetInt(fd, fionread)
+		n, err := pending(fd)
 		if err != nil || n == 0 {
 			break
 		}
-		pending = true
+		waited = true
 		if time.Now().After(deadline) {
 			return
 		}
 		time.Sleep(time.Millisecond)
 	}
-	if pending {
+	if waited {
 		time.Sleep(flushSettle)
 	}
+}
+
+// pending returns how many bytes the pipe fd holds unread (ioctl FIONREAD,
+// with package syscall: golang.org/x/sys/unix would add a large package to
+// every check cell's link).
+func pending(fd int) (int, error) {
+	var n int32
+	if _, _, errno := syscall.Syscall(syscall.SYS_IOCTL, uintptr(fd), fionread, uintptr(unsafe.Pointer(&n))); errno != 0 {
+		return 0, errno
+	}
+	return int(n), nil
 }

@@ -1,28 +1,30 @@
-package chart
+package display
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
-	"html/template"
+	"html"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 )
 
 // NewID returns a fresh element id ("reines-" and 16 hex digits). Every
 // chart gets its own, so the same chart displayed twice, or two charts built
-// alike, never share an element id.
+// alike, never share an element id. The digits come from math/rand/v2's
+// generator, seeded by the runtime in every process: an id only needs to
+// be unique in its page, not unpredictable.
 func NewID() string {
-	var b [8]byte
-	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails on supported platforms
-	return "reines-" + hex.EncodeToString(b[:])
+	h := strconv.FormatUint(rand.Uint64(), 16)
+	return "reines-" + strings.Repeat("0", 16-len(h)) + h
 }
 
-var fragment = template.Must(template.New("chart").Parse(`<div class="reines-chart" id="{{.ID}}" style="width:{{.Width}}px;height:{{.Height}}px;max-width:100%">{{.Fallback}}</div>
-<script type="text/javascript">
+// drawScript is the script that draws a chart once window.echarts exists:
+// {{id}} stands for the element's id as a JavaScript string, {{option}}
+// for the option (see Fragment).
+const drawScript = `<script type="text/javascript">
 (function () {
-  var id = {{.ID}}, option = {{.Option}}, tries = 0;
+  var id = {{id}}, option = {{option}}, tries = 0;
   function draw() {
     var el = document.getElementById(id);
     if (!el) { return; }
@@ -43,7 +45,7 @@ var fragment = template.Must(template.New("chart").Parse(`<div class="reines-cha
   }
   draw();
 })();
-</script>`))
+</script>`
 
 // Fragment returns the HTML of one chart: a div of width×height CSS pixels
 // holding fallbackSVG (shown until ECharts draws, and for good where scripts
@@ -65,15 +67,10 @@ func Fragment(option, fallbackSVG string, width, height int) string {
 	// student's title) can close the element.
 	var safe bytes.Buffer
 	json.HTMLEscape(&safe, []byte(option))
-	err := fragment.Execute(&b, struct {
-		ID            string
-		Width, Height int
-		Fallback      template.HTML
-		Option        template.JS
-	}{NewID(), width, height, template.HTML(fallbackSVG), template.JS(safe.String())})
-	if err != nil {
-		panic("chart: " + err.Error()) // the template and its inputs are fixed: a bug
-	}
+	id := NewID()
+	b.WriteString(`<div class="reines-chart" id="` + id + `" style="width:` + strconv.Itoa(width) + `px;height:` + strconv.Itoa(height) + `px;max-width:100%">` + fallbackSVG + "</div>\n")
+	// One pass over drawScript: what is put in is not read again.
+	strings.NewReplacer("{{id}}", strconv.Quote(id), "{{option}}", safe.String()).WriteString(&b, drawScript)
 	return b.String()
 }
 
@@ -88,7 +85,7 @@ func Row(items []string, captions []string) string {
 		b.WriteString(it)
 		if i < len(captions) && captions[i] != "" {
 			b.WriteString(`<figcaption style="font:12px sans-serif">`)
-			b.WriteString(template.HTMLEscapeString(captions[i]))
+			b.WriteString(html.EscapeString(captions[i]))
 			b.WriteString(`</figcaption>`)
 		}
 		b.WriteString(`</figure>`)

@@ -1,20 +1,24 @@
-// Package chart embeds Apache ECharts charts in Jupyter notebooks and HTML
-// pages that must work offline, and draws the workbook's plots of numbers.
+// Package display shows the workbook's drawings in Jupyter notebooks
+// (GoNB) and HTML pages that must work offline, as Apache ECharts charts.
 //
-// Every chart is an HTML fragment: a container holding a static SVG (what
-// shows where scripts do not run: GitHub's viewer, exported HTML with
-// JavaScript off, an untrusted notebook), and a script that replaces it with
-// the live ECharts chart. The library itself is not embedded in each chart:
-// [LibraryHTML] returns it once, wrapped so that RequireJS (present in the
-// classic notebook and in nbconvert's HTML) does not capture it, and every
-// chart's script waits for it. The library is installed by kernel-setup from
-// the npm registry (echarts@[EChartsVersion], hash-checked); nothing
-// third-party is committed. Charts are built with go-echarts
-// (github.com/go-echarts/go-echarts/v2).
+// Every drawing is an HTML fragment ([Fragment]): a container holding a
+// static SVG (what shows where scripts do not run: GitHub's viewer,
+// exported HTML with JavaScript off, an untrusted notebook), and a script
+// that replaces it with the live ECharts chart of an option (JSON). The
+// library itself is not embedded in each chart: [LibraryHTML] returns it
+// once, wrapped so that RequireJS (present in the classic notebook and in
+// nbconvert's HTML) does not capture it, and every chart's script waits
+// for it. The library is installed by kernel-setup from the npm registry
+// (echarts@[EChartsVersion], hash-checked); nothing third-party is
+// committed. [Show] sends an output to the notebook, through GoNB's pipe,
+// and prints its text outside a notebook.
 //
-// The package computes HTML and SVG strings; the Display functions send them
-// to the notebook through GoNB's gonbui and do nothing outside a notebook.
-package chart
+// The package imports no chart library and no template engine: a check
+// cell's program links it with package grading, and every package it
+// imports adds to the link time of every check (internal/cellbench).
+// Packages board (the boards) and chart (plots, built with go-echarts)
+// draw with it.
+package display
 
 import (
 	"errors"

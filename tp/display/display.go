@@ -1,4 +1,4 @@
-package chart
+package display
 
 import (
 	"fmt"
@@ -6,22 +6,22 @@ import (
 	"github.com/janpfeifer/gonb/gonbui/protocol"
 )
 
-// BeforeDisplay, if not nil, is called by [Display] before it sends its
+// BeforeShow, if not nil, is called by [Show] before it sends its
 // output. Package grading's demonstrations set it to let out the text they
 // hold back, so that what a demonstration prints before a chart shows
 // above it.
-var BeforeDisplay func()
+var BeforeShow func()
 
-// Display sends one output to the notebook as a display bundle: html as
+// Show sends one output to the notebook as a display bundle: html as
 // text/html and text as text/plain (what terminals, nbconvert's text export
 // and screen readers get), plus any extra MIME types given (e.g. a JSON
 // record for automated checks). It waits until GoNB has read the output
-// (gonbui.Sync), so nothing is lost when the cell's program exits; before
-// sending, it waits until GoNB has taken what the cell printed, so that the
-// output shows below that text (see flushStdout). Outside a notebook it
-// prints text on standard output instead.
-func Display(html, text string, extra map[string]any) {
-	if f := BeforeDisplay; f != nil {
+// (as gonbui.Sync does), so nothing is lost when the cell's program exits;
+// before sending, it waits until GoNB has taken what the cell printed, so
+// that the output shows below that text (see flushStdout). Outside a
+// notebook it prints text on standard output instead.
+func Show(html, text string, extra map[string]any) {
+	if f := BeforeShow; f != nil {
 		f()
 	}
 	if !inNotebook() {
@@ -36,7 +36,7 @@ func Display(html, text string, extra map[string]any) {
 		data[protocol.MIMEType(k)] = v
 	}
 	flushStdout()
-	send(&protocol.DisplayData{Data: data}, true)
+	send(&protocol.DisplayData{Data: data})
 }
 
 // LoadLibrary displays the ECharts library in the notebook (once, in the
@@ -49,9 +49,9 @@ func LoadLibrary() {
 		msg := "Graphiques interactifs indisponibles : ECharts n'est pas installé. " +
 			"Lancez `make setup` (ou kernel-setup/setup.sh) puis relancez cette cellule. " +
 			"Les plateaux restent visibles en image fixe."
-		Display("<p style=\"color:#a33\">"+msg+"</p>", msg, nil)
+		Show("<p style=\"color:#a33\">"+msg+"</p>", msg, nil)
 		return
 	}
-	Display(lib+"<small style=\"color:#777\">ECharts "+EChartsVersion+" chargé (hors ligne).</small>",
+	Show(lib+"<small style=\"color:#777\">ECharts "+EChartsVersion+" chargé (hors ligne).</small>",
 		"ECharts "+EChartsVersion+" chargé.", nil)
 }

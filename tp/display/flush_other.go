@@ -1,6 +1,6 @@
 //go:build !linux && !darwin
 
-package chart
+package display
 
 // flushStdout does nothing where GoNB does not run (GoNB runs on Linux and macOS).
 func flushStdout() {}

@@ -1,14 +1,12 @@
 //go:build linux || darwin
 
-package chart
+package display
 
 import (
 	"io"
 	"os"
 	"testing"
 	"time"
-
-	"golang.org/x/sys/unix"
 )
 
 // flushStdout returns only once the reader of standard output (GoNB) has
@@ -36,7 +34,7 @@ func TestFlushStdout(t *testing.T) {
 		_, _ = io.ReadFull(r, make([]byte, len(text)))
 	}()
 	flushStdout()
-	if n, err := unix.IoctlGetInt(int(w.Fd()), fionread); err != nil || n != 0 {
+	if n, err := pending(int(w.Fd())); err != nil || n != 0 {
 		t.Errorf("flushStdout returned with %d bytes printed still unread (%v)", n, err)
 	}
 
