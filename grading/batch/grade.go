@@ -634,11 +634,8 @@ func runCases(ctx context.Context, g *Question, bin string, args []string, dir s
 // shown is the notebook's path as it is inside the export.
 func (r Result) shown() string { return cmp.Or(r.Shown, r.File) }
 
-// finish sums the points.
-// Finish computes the totals of a result built by hand (tests, tools),
-// filling in its TP's questions if it has none.
-func Finish(r Result) Result { return r.finish(r.TP) }
-
+// finish sets the result's TP, fills in the TP's questions if it has
+// none, and sums the points.
 func (r Result) finish(tp string) Result {
 	r.TP = tp
 	if len(r.Questions) == 0 && tp != "" {

@@ -326,7 +326,7 @@ func TestLiveView(t *testing.T) {
 	}
 	ok, ko := grading.Passed, grading.Failed
 	res := func(qs ...Question) *Result {
-		r := Finish(Result{TP: "01", Questions: qs})
+		r := Result{Questions: qs}.finish("01")
 		return &r
 	}
 	q := func(id string, cases ...grading.CaseResult) Question {

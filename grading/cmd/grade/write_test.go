@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/batch"
 )
 
@@ -20,7 +21,12 @@ func TestWriteGradebookPartial(t *testing.T) {
 	}
 	var results []batch.Result
 	for _, st := range []string{"ana", "bob", "cid"} {
-		results = append(results, batch.Finish(batch.Result{Student: st, TP: "01", File: st + ".ipynb"}))
+		r := batch.Result{Student: st, TP: "01", File: st + ".ipynb"}
+		for _, q := range grading.Questions("01") {
+			r.Questions = append(r.Questions, batch.Question{ID: q.ID, Title: q.Title, Max: q.Points, Manual: q.Prose()})
+			r.Max += float64(q.Points)
+		}
+		results = append(results, r)
 	}
 	partial, err := writeGradebook(out, results, nil, false, 0)
 	if err != nil {
