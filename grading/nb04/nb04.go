@@ -129,7 +129,7 @@ var Q2 = grading.Define(&grading.Exercise[func(exactcover.Matrix) [][]int, Matri
 	Ref:      exactcover.AlgorithmX,
 	Cases:    matrixCases,
 	Call: func(f func(exactcover.Matrix) [][]int, in MatrixCase) [][]int {
-		return f(ecCloneMatrix(in.M))
+		return f(cloneMatrix(in.M))
 	},
 	Input:  describeMatrix,
 	Format: formatSolutionsX,
@@ -214,7 +214,7 @@ var Q5 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCas
 	},
 	Call: func(f func(*exactcover.Problem, int), in DLXCase) DLXOut {
 		p := cloneProblem(in.P)
-		f(p, ecNodeOf(p, in))
+		f(p, nodeOf(p, in))
 		return DLXOut{Links: linksOf(p)}
 	},
 	Input:  describeDLX("hide"),
@@ -262,7 +262,7 @@ var Q7 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCas
 	},
 	Call: func(f func(*exactcover.Problem, int), in DLXCase) DLXOut {
 		p := cloneProblem(in.P)
-		f(p, ecNodeOf(p, in))
+		f(p, nodeOf(p, in))
 		return DLXOut{Links: linksOf(p), Verify: verifyText(p)}
 	},
 	Input:  describeDLX("unhide"),
@@ -490,7 +490,7 @@ func domination(n int, what string) RepeatedCase {
 // the items and options otherwise.
 func describeRepeated(in RepeatedCase) string {
 	if in.N > 0 {
-		return ecWithWhat(fmt.Sprintf("domination de l'échiquier %d × %d : DominationOptions(%d), %d éléments (les cases), %d options (les reines)",
+		return withWhat(fmt.Sprintf("domination de l'échiquier %d × %d : DominationOptions(%d), %d éléments (les cases), %d options (les reines)",
 			in.N, in.N, in.N, in.Items, len(in.Options)), in.What)
 	}
 	var os []string
@@ -503,7 +503,7 @@ func describeRepeated(in RepeatedCase) string {
 	} else {
 		s += " ; aucune option"
 	}
-	return ecWithWhat(s, in.What)
+	return withWhat(s, in.What)
 }
 
 // judgeRepeated accepts the reference's error, or a set of distinct
@@ -634,7 +634,7 @@ func built(cs []DLXCase) []DLXCase {
 // reference HideOption, as UnhideOption finds it.
 func hidden(cs []DLXCase) []DLXCase {
 	for i := range cs {
-		exactcover.HideOption(cs[i].P, ecNodeOf(cs[i].P, cs[i]))
+		exactcover.HideOption(cs[i].P, nodeOf(cs[i].P, cs[i]))
 	}
 	return cs
 }
@@ -673,8 +673,8 @@ func cloneProblem(p *exactcover.Problem) *exactcover.Problem {
 	}
 }
 
-// ecNodeOf returns the node of in.Pos in option in.Option.
-func ecNodeOf(p *exactcover.Problem, in DLXCase) int { return p.Spacer[in.Option] + 1 + in.Pos }
+// nodeOf returns the node of in.Pos in option in.Option.
+func nodeOf(p *exactcover.Problem, in DLXCase) int { return p.Spacer[in.Option] + 1 + in.Pos }
 
 func linksOf(p *exactcover.Problem) DLXLinks {
 	return DLXLinks{
@@ -976,8 +976,8 @@ func frenchCorrupt(err error) string {
 // (LLINK, LEN…).
 var statementNames = strings.NewReplacer("LLINK", "Llink", "RLINK", "Rlink", "ULINK", "Ulink", "DLINK", "Dlink", "LEN", "Len", "TOP", "Top")
 
-// ecLinkHints explain, per field, what a wrong value usually means.
-var ecLinkHints = map[string]string{
+// linkHints explain, per field, what a wrong value usually means.
+var linkHints = map[string]string{
 	"Llink":  "liste horizontale des éléments actifs (Llink, Rlink)",
 	"Rlink":  "liste horizontale des éléments actifs (Llink, Rlink)",
 	"Len":    "Len compte les options actives de chaque élément : il faut le tenir à jour",
@@ -1004,9 +1004,9 @@ func linkArrays(got, want DLXLinks) []linkArray {
 	}
 }
 
-// ecDiffLinks returns the first difference between two copies of the links,
+// linksDiff returns the first difference between two copies of the links,
 // in French, or "".
-func ecDiffLinks(got, want DLXLinks) (field, note string) {
+func linksDiff(got, want DLXLinks) (field, note string) {
 	if !slices.Equal(got.Name, want.Name) {
 		return "Name", fmt.Sprintf("Name vaut %q au lieu de %q", got.Name, want.Name)
 	}
@@ -1044,18 +1044,18 @@ func judgeLinks(what string) func(DLXCase, DLXOut, DLXOut) (bool, string) {
 				break
 			}
 			if ok, note := grading.SameError(got.Errs[k], want.Errs[k]); !ok {
-				return false, fmt.Sprintf("insertion de l'option %s : %s", ecOptionText(in.Insert[k]), note)
+				return false, fmt.Sprintf("insertion de l'option %s : %s", optionText(in.Insert[k]), note)
 			}
 		}
 		if got.Verify != "" {
 			return false, "structure incohérente : " + got.Verify
 		}
-		field, diff := ecDiffLinks(got.Links, want.Links)
+		field, diff := linksDiff(got.Links, want.Links)
 		if diff == "" {
 			return true, ""
 		}
 		note := diff
-		if h := ecLinkHints[field]; h != "" {
+		if h := linkHints[field]; h != "" {
 			note += " — " + h
 		}
 		switch {
@@ -1143,9 +1143,9 @@ func markedInts(a, other []int) string {
 	return "[" + strings.Join(parts, " ") + "]"
 }
 
-func ecOptionText(o []string) string { return "« " + strings.Join(o, " ") + " »" }
+func optionText(o []string) string { return "« " + strings.Join(o, " ") + " »" }
 
-func ecWithWhat(s, what string) string {
+func withWhat(s, what string) string {
 	if what == "" {
 		return s
 	}
@@ -1162,7 +1162,7 @@ func describeDLX(what string) func(DLXCase) string {
 		}
 		if what == "new" {
 			fmt.Fprintf(&b, "primaires %q, secondaires %q", in.Primary, in.Secondary)
-			return ecWithWhat(b.String(), in.What)
+			return withWhat(b.String(), in.What)
 		}
 		fmt.Fprintf(&b, "éléments %s", items)
 		if len(in.Options) > 0 {
@@ -1175,7 +1175,7 @@ func describeDLX(what string) func(DLXCase) string {
 		switch what {
 		case "uncover":
 			fmt.Fprintf(&b, " ; couverts dans l'ordre %s, puis découverts par votre fonction dans l'ordre inverse", strings.Join(in.Covered, " "))
-			return ecWithWhat(b.String(), in.What)
+			return withWhat(b.String(), in.What)
 		}
 		if len(in.Covered) > 0 {
 			fmt.Fprintf(&b, " ; couverts d'abord : %s", strings.Join(in.Covered, " "))
@@ -1184,12 +1184,12 @@ func describeDLX(what string) func(DLXCase) string {
 		case "insert":
 			var os []string
 			for _, o := range in.Insert {
-				os = append(os, ecOptionText(o))
+				os = append(os, optionText(o))
 			}
 			fmt.Fprintf(&b, " ; insérer %s", strings.Join(os, " puis "))
 		case "hide", "unhide":
 			p := in.P
-			x := ecNodeOf(p, in)
+			x := nodeOf(p, in)
 			verb := "cacher"
 			if what == "unhide" {
 				verb = "cacher (référence) puis remettre"
@@ -1202,13 +1202,13 @@ func describeDLX(what string) func(DLXCase) string {
 				fmt.Fprintf(&b, " ; visit renvoie false à la solution n° %d", in.Limit)
 			}
 		}
-		return ecWithWhat(b.String(), in.What)
+		return withWhat(b.String(), in.What)
 	}
 }
 
 func describeMatrix(in MatrixCase) string {
 	if len(in.M) == 0 {
-		return ecWithWhat("matrice sans ligne", in.What)
+		return withWhat("matrice sans ligne", in.What)
 	}
 	var rows []string
 	for _, r := range in.M {
@@ -1218,10 +1218,10 @@ func describeMatrix(in MatrixCase) string {
 		}
 		rows = append(rows, s.String())
 	}
-	return ecWithWhat(strings.Join(rows, "\n"), in.What)
+	return withWhat(strings.Join(rows, "\n"), in.What)
 }
 
-func ecCloneMatrix(m exactcover.Matrix) exactcover.Matrix {
+func cloneMatrix(m exactcover.Matrix) exactcover.Matrix {
 	c := make(exactcover.Matrix, len(m))
 	for i, r := range m {
 		c[i] = slices.Clone(r)
@@ -1240,8 +1240,8 @@ func formatSolutionsX(sols [][]int) string {
 	return fmt.Sprintf("%s : %s", grading.Plural(len(sols), "solution"), strings.Join(s, " "))
 }
 
-// ecSameSolutions compares lists of solutions, nil and empty alike.
-func ecSameSolutions(a, b [][]int) bool {
+// sameSolutions compares lists of solutions, nil and empty alike.
+func sameSolutions(a, b [][]int) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -1253,24 +1253,24 @@ func ecSameSolutions(a, b [][]int) bool {
 	return true
 }
 
-// ecSetKey names a solution as a set of rows (order within it ignored).
-func ecSetKey(sol []int) string {
+// setKey names a solution as a set of rows (order within it ignored).
+func setKey(sol []int) string {
 	s := slices.Clone(sol)
 	slices.Sort(s)
 	return fmt.Sprint(s)
 }
 
-// ecCompareSets says, in French, how two lists of solutions differ as
+// compareSets says, in French, how two lists of solutions differ as
 // sets of sets ("" if they are the same sets); what names the rows
 // ("ligne", "option").
-func ecCompareSets(got, want [][]int, what string) string {
+func compareSets(got, want [][]int, what string) string {
 	wantSet := map[string]bool{}
 	for _, s := range want {
-		wantSet[ecSetKey(s)] = true
+		wantSet[setKey(s)] = true
 	}
 	seen := map[string]bool{}
 	for _, s := range got {
-		k := ecSetKey(s)
+		k := setKey(s)
 		if seen[k] {
 			return fmt.Sprintf("la solution %v apparaît deux fois", s)
 		}
@@ -1280,7 +1280,7 @@ func ecCompareSets(got, want [][]int, what string) string {
 		}
 	}
 	for _, s := range want {
-		if !seen[ecSetKey(s)] {
+		if !seen[setKey(s)] {
 			return fmt.Sprintf("il manque la solution %v", s)
 		}
 	}
@@ -1288,13 +1288,13 @@ func ecCompareSets(got, want [][]int, what string) string {
 }
 
 func judgeAlgorithmX(in MatrixCase, got, want [][]int) (bool, string) {
-	if ecSameSolutions(got, want) {
+	if sameSolutions(got, want) {
 		return true, ""
 	}
-	if note := ecCompareSets(got, want, "ligne"); note != "" {
+	if note := compareSets(got, want, "ligne"); note != "" {
 		if len(in.M) > 0 {
 			for _, s := range got {
-				if bad := ecCoverNote(in.M, s); bad != "" {
+				if bad := coverNote(in.M, s); bad != "" {
 					return false, fmt.Sprintf("%v n'est pas une couverture exacte : %s", s, bad)
 				}
 			}
@@ -1305,8 +1305,8 @@ func judgeAlgorithmX(in MatrixCase, got, want [][]int) (bool, string) {
 		"(la première en cas d'égalité), puis ses lignes de haut en bas ; chaque solution donne ses lignes dans l'ordre où elles ont été choisies"
 }
 
-// ecCoverNote says why rows is not an exact cover of m ("" if it is).
-func ecCoverNote(m exactcover.Matrix, rows []int) string {
+// coverNote says why rows is not an exact cover of m ("" if it is).
+func coverNote(m exactcover.Matrix, rows []int) string {
 	count := make([]int, len(m[0]))
 	for _, r := range rows {
 		if r < 0 || r >= len(m) {
@@ -1365,7 +1365,7 @@ func judgeDance(in DLXCase, got, want DanceOut) (bool, string) {
 		}
 	}
 	if in.Limit == 0 {
-		if note := ecCompareSets(got.Solutions, want.Solutions, "option"); note != "" {
+		if note := compareSets(got.Solutions, want.Solutions, "option"); note != "" {
 			return false, note
 		}
 	}
@@ -1375,7 +1375,7 @@ func judgeDance(in DLXCase, got, want DanceOut) (bool, string) {
 	if got.Restore != "" {
 		return false, got.Restore + " : découvrez dans l'ordre inverse de celui où vous avez couvert"
 	}
-	if !ecSameSolutions(got.Solutions, want.Solutions) {
+	if !sameSolutions(got.Solutions, want.Solutions) {
 		return false, "les bonnes solutions, mais pas dans l'ordre attendu : choisissez l'élément avec ChooseItem (le moins d'options), " +
 			"essayez ses options de haut en bas, et donnez les options de chaque solution dans l'ordre où elles ont été choisies"
 	}

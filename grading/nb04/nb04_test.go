@@ -30,9 +30,9 @@ func exactCoverReports() []grading.Report {
 	}
 }
 
-// ecMustFail runs a wrong answer and wants at least one failed public case,
+// mustFail runs a wrong answer and wants at least one failed public case,
 // each explained in French.
-func ecMustFail(t *testing.T, name string, r grading.Report) {
+func mustFail(t *testing.T, name string, r grading.Report) {
 	t.Helper()
 	if r.Outcome() != "failed" {
 		t.Errorf("%s: outcome %s; want failed\n%s", name, r.Outcome(), r.Text())
@@ -50,8 +50,8 @@ func ecMustFail(t *testing.T, name string, r grading.Report) {
 	}
 }
 
-// ecFirstNote returns the note of the first failed case of r.
-func ecFirstNote(r grading.Report) string {
+// firstNote returns the note of the first failed case of r.
+func firstNote(r grading.Report) string {
 	for _, c := range r.Cases {
 		if c.Status != grading.Passed {
 			return c.Note
@@ -64,7 +64,7 @@ func TestExactCoverAlgorithmXMistakes(t *testing.T) {
 	// The first column with a 1 left, not the one with the fewest 1s:
 	// the same solutions, found in another order.
 	firstColumn := func(m exactcover.Matrix) [][]int {
-		return ecAlgorithmX(m, func(ones []int) int {
+		return algorithmX(m, func(ones []int) int {
 			for j, k := range ones {
 				if k >= 0 {
 					return j
@@ -74,20 +74,20 @@ func TestExactCoverAlgorithmXMistakes(t *testing.T) {
 		}, true)
 	}
 	r := Q2.Run(firstColumn)
-	ecMustFail(t, "first column", r)
+	mustFail(t, "first column", r)
 	if !strings.Contains(r.Text(), "pas dans l'ordre") {
 		t.Errorf("first column: the order is not explained:\n%s", r.Text())
 	}
 	// Forgetting to restore the rows and columns after a branch.
 	noRestore := func(m exactcover.Matrix) [][]int {
-		return ecAlgorithmX(m, ecMinColumn, false)
+		return algorithmX(m, minColumn, false)
 	}
-	ecMustFail(t, "no restore", Q2.Run(noRestore))
+	mustFail(t, "no restore", Q2.Run(noRestore))
 }
 
-// ecMinColumn returns the live column with the fewest 1s (ones[j] < 0 for a
+// minColumn returns the live column with the fewest 1s (ones[j] < 0 for a
 // deleted column), the first on ties, or -1.
-func ecMinColumn(ones []int) int {
+func minColumn(ones []int) int {
 	c := -1
 	for j, k := range ones {
 		if k >= 0 && (c < 0 || k < ones[c]) {
@@ -97,9 +97,9 @@ func ecMinColumn(ones []int) int {
 	return c
 }
 
-// ecAlgorithmX is Algorithm X with a given column choice, restoring the
+// algorithmX is Algorithm X with a given column choice, restoring the
 // matrix after each branch or not.
-func ecAlgorithmX(m exactcover.Matrix, choose func(ones []int) int, restore bool) [][]int {
+func algorithmX(m exactcover.Matrix, choose func(ones []int) int, restore bool) [][]int {
 	nrows, ncols := len(m), 0
 	if nrows > 0 {
 		ncols = len(m[0])
@@ -175,7 +175,7 @@ func TestExactCoverNewMistakes(t *testing.T) {
 		return p, nil
 	}
 	r := Q3.Run(oneList)
-	ecMustFail(t, "secondary items in the primary list", r)
+	mustFail(t, "secondary items in the primary list", r)
 	if !strings.Contains(r.Text(), "secondaire") {
 		t.Errorf("the report does not say that the item is secondary:\n%s", r.Text())
 	}
@@ -187,7 +187,7 @@ func TestExactCoverNewMistakes(t *testing.T) {
 		}
 		return p, err
 	}
-	ecMustFail(t, "not circular", Q3.Run(notCircular))
+	mustFail(t, "not circular", Q3.Run(notCircular))
 	// No error checks.
 	noErrors := func(primary, secondary []string) (*exactcover.Problem, error) {
 		p, err := exactcover.New(primary, secondary)
@@ -196,7 +196,7 @@ func TestExactCoverNewMistakes(t *testing.T) {
 		}
 		return p, nil
 	}
-	ecMustFail(t, "no errors", Q3.Run(noErrors))
+	mustFail(t, "no errors", Q3.Run(noErrors))
 }
 
 func TestExactCoverInsertMistakes(t *testing.T) {
@@ -208,9 +208,9 @@ func TestExactCoverInsertMistakes(t *testing.T) {
 		return err
 	}
 	r := Q4.Run(noLen)
-	ecMustFail(t, "no LEN", r)
-	if !strings.Contains(ecFirstNote(r), "Len") {
-		t.Errorf("no LEN: note %q", ecFirstNote(r))
+	mustFail(t, "no LEN", r)
+	if !strings.Contains(firstNote(r), "Len") {
+		t.Errorf("no LEN: note %q", firstNote(r))
 	}
 	// Inserting at the top of each vertical list.
 	atTop := func(p *exactcover.Problem, items ...string) error {
@@ -228,7 +228,7 @@ func TestExactCoverInsertMistakes(t *testing.T) {
 		}
 		return nil
 	}
-	ecMustFail(t, "at the top", Q4.Run(atTop))
+	mustFail(t, "at the top", Q4.Run(atTop))
 	// Checking the items while inserting them: a refused option leaves
 	// nodes behind.
 	halfDone := func(p *exactcover.Problem, items ...string) error {
@@ -242,11 +242,11 @@ func TestExactCoverInsertMistakes(t *testing.T) {
 		}
 		return exactcover.InsertOption(p, items...)
 	}
-	ecMustFail(t, "half done", Q4.Run(halfDone))
+	mustFail(t, "half done", Q4.Run(halfDone))
 }
 
-// ecHide is HideOption, decreasing LEN or not, hiding x itself or not.
-func ecHide(p *exactcover.Problem, x int, updateLen, hideX bool) {
+// variantHide is HideOption, decreasing LEN or not, hiding x itself or not.
+func variantHide(p *exactcover.Problem, x int, updateLen, hideX bool) {
 	q := x + 1
 	if hideX {
 		q = x
@@ -270,20 +270,20 @@ func ecHide(p *exactcover.Problem, x int, updateLen, hideX bool) {
 }
 
 func TestExactCoverHideCoverMistakes(t *testing.T) {
-	ecMustFail(t, "hide without LEN", Q5.Run(func(p *exactcover.Problem, x int) { ecHide(p, x, false, false) }))
-	ecMustFail(t, "hide x too", Q5.Run(func(p *exactcover.Problem, x int) { ecHide(p, x, true, true) }))
+	mustFail(t, "hide without LEN", Q5.Run(func(p *exactcover.Problem, x int) { variantHide(p, x, false, false) }))
+	mustFail(t, "hide x too", Q5.Run(func(p *exactcover.Problem, x int) { variantHide(p, x, true, true) }))
 	// Forgetting the sizes in cover.
 	coverNoLen := func(p *exactcover.Problem, i int) {
 		for x := p.Dlink[i]; x != i; x = p.Dlink[x] {
-			ecHide(p, x, false, false)
+			variantHide(p, x, false, false)
 		}
 		l, r := p.Llink[i], p.Rlink[i]
 		p.Rlink[l], p.Llink[r] = r, l
 	}
 	r := Q6.Run(coverNoLen)
-	ecMustFail(t, "cover without LEN", r)
-	if !strings.Contains(ecFirstNote(r), "Len") {
-		t.Errorf("cover without LEN: note %q", ecFirstNote(r))
+	mustFail(t, "cover without LEN", r)
+	if !strings.Contains(firstNote(r), "Len") {
+		t.Errorf("cover without LEN: note %q", firstNote(r))
 	}
 	// Forgetting to remove the item from the list of active items.
 	coverStays := func(p *exactcover.Problem, i int) {
@@ -291,7 +291,7 @@ func TestExactCoverHideCoverMistakes(t *testing.T) {
 			exactcover.HideOption(p, x)
 		}
 	}
-	ecMustFail(t, "item left active", Q6.Run(coverStays))
+	mustFail(t, "item left active", Q6.Run(coverStays))
 }
 
 func TestExactCoverUnhideUncoverMistakes(t *testing.T) {
@@ -300,27 +300,27 @@ func TestExactCoverUnhideUncoverMistakes(t *testing.T) {
 		exactcover.UnhideOption(p, x)
 		copy(p.Len, before)
 	}
-	ecMustFail(t, "unhide without LEN", Q7.Run(unhideNoLen))
+	mustFail(t, "unhide without LEN", Q7.Run(unhideNoLen))
 	uncoverNoRelink := func(p *exactcover.Problem, i int) {
 		for x := p.Ulink[i]; x != i; x = p.Ulink[x] {
 			exactcover.UnhideOption(p, x)
 		}
 	}
-	ecMustFail(t, "uncover without relinking the item", Q8.Run(uncoverNoRelink))
+	mustFail(t, "uncover without relinking the item", Q8.Run(uncoverNoRelink))
 	uncoverNoLen := func(p *exactcover.Problem, i int) {
 		before := slices.Clone(p.Len)
 		exactcover.UncoverItem(p, i)
 		copy(p.Len, before)
 	}
-	ecMustFail(t, "uncover without LEN", Q8.Run(uncoverNoLen))
+	mustFail(t, "uncover without LEN", Q8.Run(uncoverNoLen))
 	// Uncovering with Cover's own code (hiding again instead of unhiding).
-	ecMustFail(t, "uncover = cover", Q8.Run(exactcover.CoverItem))
+	mustFail(t, "uncover = cover", Q8.Run(exactcover.CoverItem))
 }
 
 func TestExactCoverChooseMistakes(t *testing.T) {
 	first := func(p *exactcover.Problem) int { return p.Rlink[0] }
 	r := Q10.Run(first)
-	ecMustFail(t, "first column instead of the smallest", r)
+	mustFail(t, "first column instead of the smallest", r)
 	if !strings.Contains(r.Text(), "plus petit") {
 		t.Errorf("first column: not explained:\n%s", r.Text())
 	}
@@ -335,7 +335,7 @@ func TestExactCoverChooseMistakes(t *testing.T) {
 		return best
 	}
 	r = Q10.Run(allItems)
-	ecMustFail(t, "secondary and covered items chosen", r)
+	mustFail(t, "secondary and covered items chosen", r)
 	for _, want := range []string{"secondaire", "déjà couvert"} {
 		if !strings.Contains(r.Text(), want) {
 			t.Errorf("items 1..N: %q not explained:\n%s", want, r.Text())
@@ -351,13 +351,13 @@ func TestExactCoverChooseMistakes(t *testing.T) {
 		}
 		return i
 	}
-	ecMustFail(t, "last on ties", Q10.Run(lastOnTies))
+	mustFail(t, "last on ties", Q10.Run(lastOnTies))
 }
 
-// ecDance is Dance with variants: the choice of the item, the order in
+// variantDance is Dance with variants: the choice of the item, the order in
 // which the other items of an option are uncovered, whether secondary
 // items must be covered too, whether visit's false stops the search.
-func ecDance(p *exactcover.Problem, visit func([]int) bool, choose func(*exactcover.Problem) int, uncoverLeftToRight, waitSecondary, ignoreStop bool) {
+func variantDance(p *exactcover.Problem, visit func([]int) bool, choose func(*exactcover.Problem) int, uncoverLeftToRight, waitSecondary, ignoreStop bool) {
 	var chosen []int
 	n := p.NumItems()
 	var dance func() bool
@@ -406,31 +406,31 @@ func TestExactCoverDanceMistakes(t *testing.T) {
 	first := func(p *exactcover.Problem) int { return p.Rlink[0] }
 	for name, f := range map[string]func(*exactcover.Problem, func([]int) bool){
 		"uncover in the wrong order": func(p *exactcover.Problem, v func([]int) bool) {
-			ecDance(p, v, exactcover.ChooseItem, true, false, false)
+			variantDance(p, v, exactcover.ChooseItem, true, false, false)
 		},
 		"first column instead of the smallest": func(p *exactcover.Problem, v func([]int) bool) {
-			ecDance(p, v, first, false, false, false)
+			variantDance(p, v, first, false, false, false)
 		},
 		"secondary items treated as primary": func(p *exactcover.Problem, v func([]int) bool) {
-			ecDance(p, v, exactcover.ChooseItem, false, true, false)
+			variantDance(p, v, exactcover.ChooseItem, false, true, false)
 		},
 		"visit's false ignored": func(p *exactcover.Problem, v func([]int) bool) {
-			ecDance(p, v, exactcover.ChooseItem, false, false, true)
+			variantDance(p, v, exactcover.ChooseItem, false, false, true)
 		},
 	} {
-		ecMustFail(t, name, Q11.Run(f))
+		mustFail(t, name, Q11.Run(f))
 	}
 	// The reference's own variant passes: the test helper is right.
 	if r := Q11.Run(func(p *exactcover.Problem, v func([]int) bool) {
-		ecDance(p, v, exactcover.ChooseItem, false, false, false)
+		variantDance(p, v, exactcover.ChooseItem, false, false, false)
 	}); r.Outcome() != "passed" {
-		t.Errorf("ecDance without mistakes:\n%s", r.Text())
+		t.Errorf("variantDance without mistakes:\n%s", r.Text())
 	}
 }
 
-// ecQueens builds the n-queens problem with the diagonals primary or
+// variantQueens builds the n-queens problem with the diagonals primary or
 // secondary, and the anti-diagonals or not.
-func ecQueens(n int, diagonalsPrimary, antiDiagonals bool) (*exactcover.Problem, error) {
+func variantQueens(n int, diagonalsPrimary, antiDiagonals bool) (*exactcover.Problem, error) {
 	var prim, sec []string
 	for k := 1; k <= n; k++ {
 		prim = append(prim, fmt.Sprintf("r%d", k), fmt.Sprintf("c%d", k))
@@ -475,24 +475,24 @@ func TestExactCoverQueensProblemMistakes(t *testing.T) {
 		}
 	}
 	// The helper without mistakes passes.
-	if r := Q12.Run(neg(func(n int) (*exactcover.Problem, error) { return ecQueens(n, false, true) })); r.Outcome() != "passed" {
-		t.Errorf("ecQueens without mistakes:\n%s", r.Text())
+	if r := Q12.Run(neg(func(n int) (*exactcover.Problem, error) { return variantQueens(n, false, true) })); r.Outcome() != "passed" {
+		t.Errorf("variantQueens without mistakes:\n%s", r.Text())
 	}
-	r := Q12.Run(neg(func(n int) (*exactcover.Problem, error) { return ecQueens(n, true, true) }))
-	ecMustFail(t, "diagonals primary", r)
+	r := Q12.Run(neg(func(n int) (*exactcover.Problem, error) { return variantQueens(n, true, true) }))
+	mustFail(t, "diagonals primary", r)
 	if !strings.Contains(r.Text(), "doit être un élément secondaire") {
 		t.Errorf("diagonals primary: not explained:\n%s", r.Text())
 	}
-	r = Q12.Run(neg(func(n int) (*exactcover.Problem, error) { return ecQueens(n, false, false) }))
-	ecMustFail(t, "no anti-diagonals", r)
+	r = Q12.Run(neg(func(n int) (*exactcover.Problem, error) { return variantQueens(n, false, false) }))
+	mustFail(t, "no anti-diagonals", r)
 	if !strings.Contains(r.Text(), "aucun élément pour la diagonale descendante r − c = ") {
 		t.Errorf("no anti-diagonals: not explained:\n%s", r.Text())
 	}
 }
 
-// ecSudoku builds the Sudoku problem with or without the box items, with
+// variantSudoku builds the Sudoku problem with or without the box items, with
 // the options numbered row, column, digit (right) or digit, row, column.
-func ecSudoku(boxes, digitFirst bool) *exactcover.Problem {
+func variantSudoku(boxes, digitFirst bool) *exactcover.Problem {
 	var items []string
 	kinds := []string{"p", "r", "c"}
 	if boxes {
@@ -528,11 +528,11 @@ func ecSudoku(boxes, digitFirst bool) *exactcover.Problem {
 }
 
 func TestExactCoverSudokuProblemMistakes(t *testing.T) {
-	if r := Q13.Run(func() *exactcover.Problem { return ecSudoku(true, false) }); r.Outcome() != "passed" {
-		t.Errorf("ecSudoku without mistakes:\n%s", r.Text())
+	if r := Q13.Run(func() *exactcover.Problem { return variantSudoku(true, false) }); r.Outcome() != "passed" {
+		t.Errorf("variantSudoku without mistakes:\n%s", r.Text())
 	}
-	ecMustFail(t, "no boxes", Q13.Run(func() *exactcover.Problem { return ecSudoku(false, false) }))
-	ecMustFail(t, "options numbered digit first", Q13.Run(func() *exactcover.Problem { return ecSudoku(true, true) }))
+	mustFail(t, "no boxes", Q13.Run(func() *exactcover.Problem { return variantSudoku(false, false) }))
+	mustFail(t, "options numbered digit first", Q13.Run(func() *exactcover.Problem { return variantSudoku(true, true) }))
 }
 
 // The checker's messages are translated: no English message of Verify or
@@ -582,15 +582,15 @@ func TestDiffLinks(t *testing.T) {
 	}
 }
 
-// ecA075458 is γ(Q_n), the queen domination number, n = 1..12 (OEIS
+// oeisA075458 is γ(Q_n), the queen domination number, n = 1..12 (OEIS
 // A075458).
-var ecA075458 = []int{1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6}
+var oeisA075458 = []int{1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5, 6}
 
-// ecBruteMinCover is the oracle of Q15: the least k such that some k
+// bruteMinCover is the oracle of Q15: the least k such that some k
 // options cover every item, trying every set of k options for k = 0, 1,
 // …, maxK; -1 if no set of at most maxK options does (given the size of
 // the answer to check, it finds a smaller one or confirms it).
-func ecBruteMinCover(items int, options [][]int, maxK int) int {
+func bruteMinCover(items int, options [][]int, maxK int) int {
 	covers := func(set []int) bool {
 		covered := make([]bool, items)
 		for _, o := range set {
@@ -620,8 +620,8 @@ func ecBruteMinCover(items int, options [][]int, maxK int) int {
 	return -1
 }
 
-// ecRepeatedCases returns the public and hidden cases of Q15.
-func ecRepeatedCases() []RepeatedCase {
+// repeatedCases returns the public and hidden cases of Q15.
+func repeatedCases() []RepeatedCase {
 	return append(slices.Clone(Q15.Cases), Q15.Hidden(grading.HiddenRand(Q15.ID, 1))...)
 }
 
@@ -629,18 +629,18 @@ func ecRepeatedCases() []RepeatedCase {
 // reference's number of options is the brute force's on every case, and
 // DominationOptions with the reference gives γ(Q_n) of OEIS A075458.
 func TestRepeatedCoverCases(t *testing.T) {
-	for _, in := range ecRepeatedCases() {
+	for _, in := range repeatedCases() {
 		want := Q15.Call(exactcover.MinCover, in)
 		if want.Err != nil || in.N >= 8 {
 			continue
 		}
-		if got := ecBruteMinCover(in.Items, in.Options, len(want.Cover)); got != len(want.Cover) {
+		if got := bruteMinCover(in.Items, in.Options, len(want.Cover)); got != len(want.Cover) {
 			t.Errorf("%s: the reference takes %d options, brute force %d", describeRepeated(in), len(want.Cover), got)
 		}
 	}
 	for n := 1; n <= 10; n++ {
-		if got, err := exactcover.MinCover(n*n, DominationOptions(n)); err != nil || len(got) != ecA075458[n-1] {
-			t.Errorf("n = %d: MinCover on DominationOptions = %v, %v; want γ(Q_n) = %d queens", n, got, err, ecA075458[n-1])
+		if got, err := exactcover.MinCover(n*n, DominationOptions(n)); err != nil || len(got) != oeisA075458[n-1] {
+			t.Errorf("n = %d: MinCover on DominationOptions = %v, %v; want γ(Q_n) = %d queens", n, got, err, oeisA075458[n-1])
 		}
 	}
 	// A queen controls 2n − 1 squares of its lines, plus its diagonals:
@@ -653,11 +653,11 @@ func TestRepeatedCoverCases(t *testing.T) {
 	}
 }
 
-// ecRepeatedAll judges f on the public and hidden cases of Q15: the
+// repeatedAll judges f on the public and hidden cases of Q15: the
 // reports of the framework cover only the public ones.
-func ecRepeatedAll(t *testing.T, f func(int, [][]int) ([]int, error)) (failed []string) {
+func repeatedAll(t *testing.T, f func(int, [][]int) ([]int, error)) (failed []string) {
 	t.Helper()
-	for _, in := range ecRepeatedCases() {
+	for _, in := range repeatedCases() {
 		got, want := Q15.Call(f, in), Q15.Call(exactcover.MinCover, in)
 		if ok, note := Q15.Judge(in, got, want); !ok {
 			if note == "" {
@@ -673,7 +673,7 @@ func TestRepeatedCoverReference(t *testing.T) {
 	if r := Q15.Run(exactcover.MinCover); r.Outcome() != "passed" {
 		t.Errorf("the reference fails:\n%s", r.Text())
 	}
-	if failed := ecRepeatedAll(t, exactcover.MinCover); len(failed) > 0 {
+	if failed := repeatedAll(t, exactcover.MinCover); len(failed) > 0 {
 		t.Errorf("the reference fails hidden cases: %q", failed)
 	}
 	// Another right answer (the options in another order, nil for the
@@ -692,9 +692,9 @@ func TestRepeatedCoverReference(t *testing.T) {
 	}
 }
 
-// ecGreedy is the greedy cover: the option with the most uncovered items,
+// greedyCover is the greedy cover: the option with the most uncovered items,
 // the first on ties, until every item is covered. Errors as the reference.
-func ecGreedy(items int, options [][]int) ([]int, error) {
+func greedyCover(items int, options [][]int) ([]int, error) {
 	if _, err := exactcover.MinCover(min(items, 0), nil); err != nil {
 		return nil, err
 	}
@@ -729,8 +729,8 @@ func ecGreedy(items int, options [][]int) ([]int, error) {
 }
 
 func TestRepeatedCoverMistakes(t *testing.T) {
-	r := Q15.Run(ecGreedy)
-	ecMustFail(t, "greedy", r)
+	r := Q15.Run(greedyCover)
+	mustFail(t, "greedy", r)
 	if !strings.Contains(r.Text(), "alors que 2 suffisent") || !strings.Contains(r.Text(), "alors que 3 suffisent") {
 		t.Errorf("greedy: the minimum is not explained:\n%s", r.Text())
 	}
@@ -758,7 +758,7 @@ func TestRepeatedCoverMistakes(t *testing.T) {
 		return exactcover.MinCover(items-1, less)
 	}
 	r = Q15.Run(forgetLast)
-	ecMustFail(t, "forgets the last item", r)
+	mustFail(t, "forgets the last item", r)
 	if !strings.Contains(r.Text(), "n'est couvert par aucune des options choisies") {
 		t.Errorf("forgets the last item: not explained:\n%s", r.Text())
 	}
@@ -772,7 +772,7 @@ func TestRepeatedCoverMistakes(t *testing.T) {
 		return cover, err
 	}
 	r = Q15.Run(fromOne)
-	ecMustFail(t, "options numbered from 1", r)
+	mustFail(t, "options numbered from 1", r)
 	if !strings.Contains(r.Text(), "n'existe pas") {
 		t.Errorf("options numbered from 1: not explained:\n%s", r.Text())
 	}
@@ -801,7 +801,7 @@ func TestRepeatedCoverMistakes(t *testing.T) {
 		}
 		return cover, nil
 	}
-	ecMustFail(t, "first cover found", Q15.Run(firstFound))
+	mustFail(t, "first cover found", Q15.Run(firstFound))
 
 	// The same option twice.
 	twice := func(items int, options [][]int) ([]int, error) {
@@ -811,7 +811,7 @@ func TestRepeatedCoverMistakes(t *testing.T) {
 		}
 		return cover, err
 	}
-	ecMustFail(t, "an option twice", Q15.Run(twice))
+	mustFail(t, "an option twice", Q15.Run(twice))
 
 	// Sorting the options' lists in place.
 	sorts := func(items int, options [][]int) ([]int, error) {
@@ -821,7 +821,7 @@ func TestRepeatedCoverMistakes(t *testing.T) {
 		return exactcover.MinCover(items, options)
 	}
 	r = Q15.Run(sorts)
-	ecMustFail(t, "options sorted in place", r)
+	mustFail(t, "options sorted in place", r)
 	if !strings.Contains(r.Text(), "modifié ses options") {
 		t.Errorf("options sorted in place: not explained:\n%s", r.Text())
 	}
@@ -835,7 +835,7 @@ func TestRepeatedCoverMistakes(t *testing.T) {
 		return cover, nil
 	}
 	r = Q15.Run(noErrors)
-	ecMustFail(t, "no errors", r)
+	mustFail(t, "no errors", r)
 	for _, want := range []string{"exactcover.ErrNoCover", "exactcover.ErrUnknownItem", "exactcover.ErrRepeatedItem"} {
 		if !strings.Contains(r.Text(), want) {
 			t.Errorf("no errors: %s not asked for:\n%s", want, r.Text())
@@ -848,7 +848,7 @@ func TestRepeatedCoverMistakes(t *testing.T) {
 		}
 		return exactcover.MinCover(items, options)
 	}
-	if failed := ecRepeatedAll(t, wrongCount); len(failed) != 1 || !strings.Contains(failed[0], "exactcover.ErrItemCount") {
+	if failed := repeatedAll(t, wrongCount); len(failed) != 1 || !strings.Contains(failed[0], "exactcover.ErrItemCount") {
 		t.Errorf("a negative count with the wrong error: hidden failures %q; want one, asking for ErrItemCount", failed)
 	}
 }

@@ -24,7 +24,7 @@ func IndependentDomination(n int) int { return independentDomination[n] }
 // CoverageMap draws a coverage as a heat map: the count on each square,
 // the queens, uncovered squares crossed; title above it.
 func CoverageMap(c *domination.Coverage, title string) board.Board {
-	b := domHeat(c)
+	b := coverageBoard(c)
 	b.Title = title
 	return b
 }

@@ -41,59 +41,59 @@ func init() {
 	)
 }
 
-// DomCoverageCase is an input of Q4: the coverage C of the N×N board by
+// CoverageCase is an input of Q4: the coverage C of the N×N board by
 // Queens, built with the reference answers when the cases are made.
-type DomCoverageCase struct {
+type CoverageCase struct {
 	N           int
 	Independent bool
 	Queens      []queens.Square
 	C           *domination.Coverage
 }
 
-// DomOp is one call of Update: add (Delta = +1) or remove (Delta = −1) a
+// Op is one call of Update: add (Delta = +1) or remove (Delta = −1) a
 // queen on (Row, Col), 0-based.
-type DomOp struct{ Row, Col, Delta int }
+type Op struct{ Row, Col, Delta int }
 
-// DomUpdateCase is an input of Q5: Ops applied in order to the
+// UpdateCase is an input of Q5: Ops applied in order to the
 // empty N×N board.
-type DomUpdateCase struct {
+type UpdateCase struct {
 	N           int
 	Independent bool
-	Ops         []DomOp
+	Ops         []Op
 	What        string // what the case tests, in French (may be empty)
 }
 
-// DomState is the coverage after one call of Update, and what the call
+// State is the coverage after one call of Update, and what the call
 // returned.
-type DomState struct {
+type State struct {
 	Err       *grading.Err
 	Count     [][]int
 	Queen     [][]bool
 	Uncovered int
 }
 
-// DomUpdateOut is the state after each operation of a [DomUpdateCase].
-type DomUpdateOut struct{ Steps []DomState }
+// UpdateOut is the state after each operation of a [UpdateCase].
+type UpdateOut struct{ Steps []State }
 
-// DomPlacementOut is what a function returning a placement gives: the
+// PlacementOut is what a function returning a placement gives: the
 // queens and the error message ("" for none).
-type DomPlacementOut struct {
+type PlacementOut struct {
 	Queens []queens.Square
 	Err    *grading.Err
 }
 
-// DomBoundOut is what LowerBound returns. Min, filled by the reference
+// BoundOut is what LowerBound returns. Min, filled by the reference
 // only, is i(Q_n) where it is known, 0 beyond.
-type DomBoundOut struct {
+type BoundOut struct {
 	Bound int
 	Err   *grading.Err
 	Min   int `json:",omitempty"`
 }
 
-// DomSearchOut is what the sujet's searches return: the minimum, the number
+// SearchOut is what the sujet's searches return: the minimum, the number
 // of minimum placements, a placement, the number of nodes and the error
 // message; each question fills the fields its function returns.
-type DomSearchOut struct {
+type SearchOut struct {
 	Min    int
 	Count  int64
 	Queens []queens.Square
@@ -104,21 +104,21 @@ type DomSearchOut struct {
 	Exhaustive int64 `json:",omitempty"`
 }
 
-// DomReservoirCase is an input of Q18: Draws calls of the
+// ReservoirCase is an input of Q18: Draws calls of the
 // function on Row with one generator seeded by Seed.
-type DomReservoirCase struct {
+type ReservoirCase struct {
 	Row   []int
 	Draws int
 	Seed  uint64
 }
 
-// DomReservoirOut sums up the draws of a [DomReservoirCase]: how often each
+// ReservoirOut sums up the draws of a [ReservoirCase]: how often each
 // index was returned (with true), how many draws returned an index that is
 // not a zero of the row, how many returned false, and how many of those did
 // not return −1; whether the same draws with the same seed gave the same
 // indices (Reproducible), and with another seed other ones (Follows: the
 // choice depends on the random source).
-type DomReservoirOut struct {
+type ReservoirOut struct {
 	Hits         []int
 	Invalid      int
 	Missed       int
@@ -127,19 +127,19 @@ type DomReservoirOut struct {
 	Follows      bool
 }
 
-// DomRandomCase is an input of Q19: Trials trials on the N×N
+// RandomCase is an input of Q19: Trials trials on the N×N
 // board with the fixed probability and a generator seeded by Seed. Reach
 // says that with so many trials the bound must reach i(Q_n).
-type DomRandomCase struct {
+type RandomCase struct {
 	N, Trials int
 	Seed      uint64
 	Reach     bool
 }
 
-// DomRandomOut is what RandomCover returns, and whether a
+// RandomOut is what RandomCover returns, and whether a
 // second call with the same seed returned exactly the same. Min (i(Q_n))
 // is filled by the reference only.
-type DomRandomOut struct {
+type RandomOut struct {
 	Best   int
 	Queens []queens.Square
 	Stats  domination.RandomStats
@@ -148,34 +148,34 @@ type DomRandomOut struct {
 	Min    int
 }
 
-// DomProbabilityCase is an input of Q22b: the N×N board, on which the
+// ProbabilityCase is an input of Q22b: the N×N board, on which the
 // probability is called on every state 0 ≤ Row < N, 0 ≤ Placed ≤ N,
 // 1 ≤ Best ≤ N (only N is set in a case; the other fields name the state
 // where a property fails).
-type DomProbabilityCase struct{ N, Row, Placed, Best int }
+type ProbabilityCase struct{ N, Row, Placed, Best int }
 
-// DomProbabilityOut is the first property of a probability of Q22b that
-// fails on a board, if any (see [domProbabilityFault]): Fault names it
+// ProbabilityOut is the first property of a probability of Q22b that
+// fails on a board, if any (see [probabilityFault]): Fault names it
 // ("" when every property holds), At is the state, Value (and Other, for
 // the second value compared) what the probability gave there, as text
 // (NaN and infinities do not travel in JSON).
-type DomProbabilityOut struct {
+type ProbabilityOut struct {
 	Fault        string
-	At, AtOther  DomProbabilityCase
+	At, AtOther  ProbabilityCase
 	Value, Other string
 }
 
-// DomParallelCase is an input of Q24b: Trials trials on the N×N board shared
+// ParallelCase is an input of Q24b: Trials trials on the N×N board shared
 // among Workers goroutines, the fixed probability, generators derived from
 // Seed; Reach says that with so many trials the bound must reach i(Q_n).
-type DomParallelCase struct {
+type ParallelCase struct {
 	N, Trials, Workers int
 	Seed               uint64
 	Reach              bool
 }
 
-// DomParallelOut is what RandomCoverParallel returns and what the watches
-// of its calls of p saw (see [callWatch] and [domRunParallel]): the most
+// ParallelOut is what RandomCoverParallel returns and what the watches
+// of its calls of p saw (see [callWatch] and [runParallel]): the most
 // calls inside p at once, the goroutines that called it during the
 // watches, whether the first watch gave up waiting for the workers to
 // overlap; Started is the number of calls of p that begin a trial (on row
@@ -185,7 +185,7 @@ type DomParallelCase struct {
 // most queens the student's start, a valid answer of Q2b, can hold: see
 // startMost) and Need (the calls that must overlap) are filled by the
 // reference only.
-type DomParallelOut struct {
+type ParallelOut struct {
 	Best         int
 	Queens       []queens.Square
 	Stats        domination.RandomStats
@@ -202,17 +202,17 @@ type DomParallelOut struct {
 	Need         int
 }
 
-// DomWorkersCase is an input of Q29: the N×N board, Workers
+// WorkersCase is an input of Q29: the N×N board, Workers
 // goroutines, the context cancelled before the call if Cancel.
-type DomWorkersCase struct {
+type WorkersCase struct {
 	N, Workers int
 	Cancel     bool
 }
 
-// DomWorkersOut is what CoverByQueensWorkers returns, with its
+// WorkersOut is what CoverByQueensWorkers returns, with its
 // trace summed up: the workers that started and finished, the successive
 // best values of the Improved events, the sub-problems searched.
-type DomWorkersOut struct {
+type WorkersOut struct {
 	Queens   []queens.Square
 	Err      *grading.Err
 	Started  []int
@@ -235,22 +235,22 @@ var Q2a = grading.Prose("05/Q2a", "Une solution optimale existe toujours (répon
 
 // Q2b asks for IndependentDominatingSet, the student's argument of Q2a as
 // code: a dominating set of at most n pairwise non-attacking queens.
-var Q2b = grading.Define(&grading.Exercise[func(int) ([]queens.Square, error), grading.Sized, DomPlacementOut]{
+var Q2b = grading.Define(&grading.Exercise[func(int) ([]queens.Square, error), grading.Sized, PlacementOut]{
 	Question: grading.Question{ID: "05/Q2b", Title: "Un ensemble dominant qui prouve le majorant", Points: 1},
 	Ref:      domination.IndependentDominatingSet,
 	Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 8}, {N: 9}, {N: 12}, {N: 20}, {N: 0}, {N: -2}},
-	Call: func(f func(int) ([]queens.Square, error), in grading.Sized) DomPlacementOut {
+	Call: func(f func(int) ([]queens.Square, error), in grading.Sized) PlacementOut {
 		qs, err := f(in.N)
-		return DomPlacementOut{qs, grading.ErrOf(err)}
+		return PlacementOut{qs, grading.ErrOf(err)}
 	},
 	Input:   grading.Sized.String,
 	Format:  formatDomPlacement,
-	Example: func(_ grading.Sized, o DomPlacementOut) bool { return o.Err == nil && len(o.Queens) > 0 },
-	Judge: func(in grading.Sized, got, want DomPlacementOut) (bool, string) {
+	Example: func(_ grading.Sized, o PlacementOut) bool { return o.Err == nil && len(o.Queens) > 0 },
+	Judge: func(in grading.Sized, got, want PlacementOut) (bool, string) {
 		if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
 			return ok, note
 		}
-		if note := domInvalid(in.N, got.Queens, true); note != "" {
+		if note := invalid(in.N, got.Queens, true); note != "" {
 			return false, note
 		}
 		if len(got.Queens) > in.N {
@@ -258,8 +258,8 @@ var Q2b = grading.Define(&grading.Exercise[func(int) ([]queens.Square, error), g
 		}
 		return true, ""
 	},
-	Board: func(in grading.Sized, got, _ DomPlacementOut) *board.Board {
-		return domPlacementBoard(in.N, got.Queens)
+	Board: func(in grading.Sized, got, _ PlacementOut) *board.Board {
+		return placementBoard(in.N, got.Queens)
 	},
 })
 
@@ -269,24 +269,24 @@ var Q3a = grading.Prose("05/Q3a", "Un minorant (réponse rédigée)", 1)
 // Q3b asks for LowerBound, the bound of Q3a as code: any valid lower bound
 // at least as good as the counting argument ⌈n²/(4n−3)⌉ passes (see
 // judgeDomBound).
-var Q3b = grading.Define(&grading.Exercise[func(int) (int, error), grading.Sized, DomBoundOut]{
+var Q3b = grading.Define(&grading.Exercise[func(int) (int, error), grading.Sized, BoundOut]{
 	Question: grading.Question{ID: "05/Q3b", Title: "Le minorant, programmé", Points: 1},
 	Ref:      domination.LowerBound,
 	Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 8}, {N: 9}, {N: 10}, {N: 11}, {N: 20}, {N: 100}, {N: 0}, {N: -1}},
-	Call: func(f func(int) (int, error), in grading.Sized) DomBoundOut {
+	Call: func(f func(int) (int, error), in grading.Sized) BoundOut {
 		b, err := f(in.N)
-		return DomBoundOut{Bound: b, Err: grading.ErrOf(err)}
+		return BoundOut{Bound: b, Err: grading.ErrOf(err)}
 	},
-	Want: func(in grading.Sized) DomBoundOut {
+	Want: func(in grading.Sized) BoundOut {
 		b, err := domination.LowerBound(in.N)
-		out := DomBoundOut{Bound: b, Err: grading.ErrOf(err)}
+		out := BoundOut{Bound: b, Err: grading.ErrOf(err)}
 		if in.N > 0 && in.N < len(independentDomination) {
 			out.Min = independentDomination[in.N]
 		}
 		return out
 	},
 	Input: grading.Sized.String,
-	Format: func(o DomBoundOut) string {
+	Format: func(o BoundOut) string {
 		if o.Err != nil {
 			return grading.ErrText(o.Err)
 		}
@@ -300,7 +300,7 @@ var Q3b = grading.Define(&grading.Exercise[func(int) (int, error), grading.Sized
 // which γ(Q_n) ≤ i(Q_n) is known to reach) and at least as good as the
 // counting argument (want.Bound, ⌈n²/(4n−3)⌉); the usual slips of
 // rounding get their own notes.
-func judgeDomBound(in grading.Sized, got, want DomBoundOut) (bool, string) {
+func judgeDomBound(in grading.Sized, got, want BoundOut) (bool, string) {
 	if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
 		return ok, note
 	}
@@ -329,11 +329,11 @@ func judgeDomBound(in grading.Sized, got, want DomBoundOut) (bool, string) {
 
 // Q4 asks for Complete: does the coverage reach every square (sujet:
 // finale)?
-var Q4 = grading.Define(&grading.Exercise[func(*domination.Coverage) bool, DomCoverageCase, bool]{
+var Q4 = grading.Define(&grading.Exercise[func(*domination.Coverage) bool, CoverageCase, bool]{
 	Question: grading.Question{ID: "05/Q4", Title: "La couverture est-elle complète ? (`finale`)", Points: 1},
 	Ref:      domination.Complete,
-	Computed: func() []DomCoverageCase {
-		return withCoverage([]DomCoverageCase{
+	Computed: func() []CoverageCase {
+		return withCoverage([]CoverageCase{
 			{N: 1, Independent: true},
 			{N: 1, Independent: true, Queens: []queens.Square{{Row: 0, Col: 0}}},
 			{N: 3, Independent: true, Queens: []queens.Square{{Row: 1, Col: 1}}},
@@ -343,9 +343,9 @@ var Q4 = grading.Define(&grading.Exercise[func(*domination.Coverage) bool, DomCo
 			{N: 4, Queens: []queens.Square{{Row: 1, Col: 1}, {Row: 2, Col: 2}}},
 		})
 	},
-	Call: func(f func(*domination.Coverage) bool, in DomCoverageCase) bool { return f(cloneCoverage(in.C)) },
-	Input: func(in DomCoverageCase) string {
-		return fmt.Sprintf("n = %d, %s (z = %d)", in.N, domQueensText(in.Queens), in.C.Uncovered)
+	Call: func(f func(*domination.Coverage) bool, in CoverageCase) bool { return f(cloneCoverage(in.C)) },
+	Input: func(in CoverageCase) string {
+		return fmt.Sprintf("n = %d, %s (z = %d)", in.N, queensText(in.Queens), in.C.Uncovered)
 	},
 	Format: func(b bool) string {
 		if b {
@@ -353,46 +353,46 @@ var Q4 = grading.Define(&grading.Exercise[func(*domination.Coverage) bool, DomCo
 		}
 		return "incomplète (false)"
 	},
-	Judge: func(in DomCoverageCase, got, want bool) (bool, string) {
+	Judge: func(in CoverageCase, got, want bool) (bool, string) {
 		if got == want {
 			return true, ""
 		}
 		return false, "la couverture est complète exactement quand aucune case n'est à 0, c'est-à-dire quand c.Uncovered (z) vaut 0"
 	},
-	Board: func(in DomCoverageCase, _, _ bool) *board.Board {
-		b := domHeat(in.C)
+	Board: func(in CoverageCase, _, _ bool) *board.Board {
+		b := coverageBoard(in.C)
 		return &b
 	},
 })
 
 // Q5 asks for Update, adding or removing a queen (sujet: mise_a_jour).
-var Q5 = grading.Define(&grading.Exercise[func(*domination.Coverage, queens.Square, int) error, DomUpdateCase, DomUpdateOut]{
+var Q5 = grading.Define(&grading.Exercise[func(*domination.Coverage, queens.Square, int) error, UpdateCase, UpdateOut]{
 	Question: grading.Question{ID: "05/Q5", Title: "Poser ou retirer une reine (`mise_a_jour`)", Points: 3},
 	Ref:      domination.Update,
-	Cases: []DomUpdateCase{
-		{N: 4, Independent: true, Ops: []DomOp{{1, 1, 1}}, What: "une reine"},
-		{N: 1, Independent: true, Ops: []DomOp{{0, 0, 1}}, What: "échiquier 1 × 1 : la case de la reine compte une fois"},
-		{N: 6, Independent: true, Ops: []DomOp{{0, 3, 1}, {5, 2, 1}}, What: "reines au bord"},
-		{N: 4, Independent: true, Ops: []DomOp{{1, 1, 1}, {3, 0, 1}, {2, 3, 1}}, What: "couverture complète : z = 0"},
-		{N: 4, Independent: true, Ops: []DomOp{{1, 1, 1}, {3, 0, 1}, {1, 1, -1}}, What: "retrait : z remonte"},
-		{N: 5, Ops: []DomOp{{2, 2, 1}, {2, 3, 1}, {0, 0, 1}, {2, 2, -1}}, What: "sans la règle : reines qui s'attaquent, puis un retrait"},
-		{N: 4, Independent: true, Ops: []DomOp{{1, 1, 1}, {2, 2, 1}}, What: "case attaquée : erreur, rien ne change"},
-		{N: 3, Independent: true, Ops: []DomOp{{0, 0, -1}}, What: "retrait sans reine : erreur"},
-		{N: 5, Ops: []DomOp{{0, 0, 1}, {0, 0, 1}}, What: "case déjà occupée : erreur"},
-		{N: 3, Independent: true, Ops: []DomOp{{3, 0, 1}, {0, -1, 1}}, What: "hors de l'échiquier : erreur"},
-		{N: 3, Independent: true, Ops: []DomOp{{1, 1, 2}}, What: "delta ni +1 ni −1 : erreur"},
+	Cases: []UpdateCase{
+		{N: 4, Independent: true, Ops: []Op{{1, 1, 1}}, What: "une reine"},
+		{N: 1, Independent: true, Ops: []Op{{0, 0, 1}}, What: "échiquier 1 × 1 : la case de la reine compte une fois"},
+		{N: 6, Independent: true, Ops: []Op{{0, 3, 1}, {5, 2, 1}}, What: "reines au bord"},
+		{N: 4, Independent: true, Ops: []Op{{1, 1, 1}, {3, 0, 1}, {2, 3, 1}}, What: "couverture complète : z = 0"},
+		{N: 4, Independent: true, Ops: []Op{{1, 1, 1}, {3, 0, 1}, {1, 1, -1}}, What: "retrait : z remonte"},
+		{N: 5, Ops: []Op{{2, 2, 1}, {2, 3, 1}, {0, 0, 1}, {2, 2, -1}}, What: "sans la règle : reines qui s'attaquent, puis un retrait"},
+		{N: 4, Independent: true, Ops: []Op{{1, 1, 1}, {2, 2, 1}}, What: "case attaquée : erreur, rien ne change"},
+		{N: 3, Independent: true, Ops: []Op{{0, 0, -1}}, What: "retrait sans reine : erreur"},
+		{N: 5, Ops: []Op{{0, 0, 1}, {0, 0, 1}}, What: "case déjà occupée : erreur"},
+		{N: 3, Independent: true, Ops: []Op{{3, 0, 1}, {0, -1, 1}}, What: "hors de l'échiquier : erreur"},
+		{N: 3, Independent: true, Ops: []Op{{1, 1, 2}}, What: "delta ni +1 ni −1 : erreur"},
 	},
-	Call: func(f func(*domination.Coverage, queens.Square, int) error, in DomUpdateCase) DomUpdateOut {
-		return domRunOps(f, in)
+	Call: func(f func(*domination.Coverage, queens.Square, int) error, in UpdateCase) UpdateOut {
+		return runOps(f, in)
 	},
-	Input: func(in DomUpdateCase) string {
+	Input: func(in UpdateCase) string {
 		rule := "reines non attaquées"
 		if !in.Independent {
 			rule = "reines qui peuvent s'attaquer"
 		}
 		var ops []string
 		for _, op := range in.Ops {
-			ops = append(ops, domOpText(op))
+			ops = append(ops, opText(op))
 		}
 		s := fmt.Sprintf("n = %d (%s) : %s", in.N, rule, strings.Join(ops, ", "))
 		if in.What != "" {
@@ -400,7 +400,7 @@ var Q5 = grading.Define(&grading.Exercise[func(*domination.Coverage, queens.Squa
 		}
 		return s
 	},
-	Format: func(o DomUpdateOut) string {
+	Format: func(o UpdateOut) string {
 		if len(o.Steps) == 0 {
 			return "aucune étape"
 		}
@@ -416,12 +416,12 @@ var Q5 = grading.Define(&grading.Exercise[func(*domination.Coverage, queens.Squa
 		return fmt.Sprintf("%s ; à la fin z = %d, comptes %v", strings.Join(errs, ", "), last.Uncovered, last.Count)
 	},
 	Judge: judgeDomUpdate,
-	Board: func(in DomUpdateCase, got, want DomUpdateOut) *board.Board {
+	Board: func(in UpdateCase, got, want UpdateOut) *board.Board {
 		for k := range min(len(got.Steps), len(want.Steps)) {
 			g, w := got.Steps[k], want.Steps[k]
-			if domSameShape(g, in.N) && domStateDiff(g, w) != "" {
-				b := domStateBoard(in.N, g, w)
-				b.Title = fmt.Sprintf("Après l'opération %d (%s) : vos comptes, cases fausses en rouge", k+1, domOpText(in.Ops[k]))
+			if sameShape(g, in.N) && stateDiff(g, w) != "" {
+				b := stateBoard(in.N, g, w)
+				b.Title = fmt.Sprintf("Après l'opération %d (%s) : vos comptes, cases fausses en rouge", k+1, opText(in.Ops[k]))
 				return &b
 			}
 		}
@@ -434,7 +434,7 @@ var Q6 = grading.Prose("05/Q6", "Le principe (réponse rédigée)", 1)
 
 // Q7 asks for CoverByQueensExhaustive, the sujet's search corrected
 // (couverture_par_reines).
-var Q7 = domSearchExercise("05/Q7", "La recherche exhaustive corrigée (`couverture_par_reines`)", 3, domination.CoverByQueensExhaustive, false)
+var Q7 = searchExercise("05/Q7", "La recherche exhaustive corrigée (`couverture_par_reines`)", 3, domination.CoverByQueensExhaustive, false)
 
 // Q8 is the written answer: the values for n = 5 … 9.
 var Q8 = grading.Prose("05/Q8", "Les premières valeurs (réponse rédigée)", 1)
@@ -445,34 +445,34 @@ var Q9a = grading.Prose("05/Q9a", "Un élagage simple (réponse rédigée)", 1)
 // Q9b asks for CoverByQueens, the search of Q7 with the pruning the
 // student proposed in Q9a: it must find the minimum and visit fewer nodes
 // than the search without pruning (the sujet's r ≥ best is one answer).
-var Q9b = domSearchExercise("05/Q9b", "L'élagage, programmé (`couverture_par_reines`)", 2, domination.CoverByQueens, true)
+var Q9b = searchExercise("05/Q9b", "L'élagage, programmé (`couverture_par_reines`)", 2, domination.CoverByQueens, true)
 
 // Q10 asks for CoverByQueensPlacement, an optimal placement
 // (couverture_par_reines_positions).
-var Q10 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, domination.SearchStats, error), grading.Sized, DomSearchOut]{
+var Q10 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, domination.SearchStats, error), grading.Sized, SearchOut]{
 	Question: grading.Question{ID: "05/Q10", Title: "Un placement optimal (`couverture_par_reines_positions`)", Points: 2},
 	Ref:      domination.CoverByQueensPlacement,
 	Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 7}, {N: 8}, {N: 0}},
-	Call: func(f func(int) ([]queens.Square, domination.SearchStats, error), in grading.Sized) DomSearchOut {
+	Call: func(f func(int) ([]queens.Square, domination.SearchStats, error), in grading.Sized) SearchOut {
 		qs, st, err := f(in.N)
-		return DomSearchOut{Min: len(qs), Queens: qs, Nodes: st.Nodes, Err: grading.ErrOf(err)}
+		return SearchOut{Min: len(qs), Queens: qs, Nodes: st.Nodes, Err: grading.ErrOf(err)}
 	},
 	Input: grading.Sized.String,
-	Format: func(o DomSearchOut) string {
+	Format: func(o SearchOut) string {
 		if o.Err != nil {
 			return grading.ErrText(o.Err)
 		}
-		return fmt.Sprintf("%s : %s", grading.Plural(len(o.Queens), "reine"), domSquares(o.Queens))
+		return fmt.Sprintf("%s : %s", grading.Plural(len(o.Queens), "reine"), squaresText(o.Queens))
 	},
-	Example: func(_ grading.Sized, o DomSearchOut) bool { return o.Err == nil && len(o.Queens) > 0 },
-	Judge: func(in grading.Sized, got, want DomSearchOut) (bool, string) {
+	Example: func(_ grading.Sized, o SearchOut) bool { return o.Err == nil && len(o.Queens) > 0 },
+	Judge: func(in grading.Sized, got, want SearchOut) (bool, string) {
 		if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
 			return ok, note
 		}
 		if len(got.Queens) == 0 {
 			return false, "aucun placement renvoyé : best doit partir de n + 1 (pour n = 1, le minimum est n, et une recherche partie de best = n ne trouve jamais mieux)"
 		}
-		if note := domInvalid(in.N, got.Queens, true); note != "" {
+		if note := invalid(in.N, got.Queens, true); note != "" {
 			return false, note + " (avez-vous copié le placement courant quand il améliore le meilleur ?)"
 		}
 		if len(got.Queens) != want.Min {
@@ -480,7 +480,7 @@ var Q10 = grading.Define(&grading.Exercise[func(int) ([]queens.Square, dominatio
 		}
 		return true, ""
 	},
-	Board: func(in grading.Sized, got, _ DomSearchOut) *board.Board { return domPlacementBoard(in.N, got.Queens) },
+	Board: func(in grading.Sized, got, _ SearchOut) *board.Board { return placementBoard(in.N, got.Queens) },
 })
 
 // Q11 is the written answer: an optimal placement for n = 9, shown.
@@ -491,7 +491,7 @@ var Q11 = grading.Prose("05/Q11", "Une solution optimale pour *n* = 9 (réponse 
 var Q12 = grading.Prose("05/Q12", "Tenir *z* à jour : `finale` en temps constant (réponse rédigée)", 1)
 
 // Q13 asks for CountMinimumCovers, the number of optimal placements.
-var Q13 = domCountExercise("05/Q13", "Compter les placements optimaux (`couverture_par_reines_nombre_solutions`)", 3, domination.CountMinimumCovers,
+var Q13 = countExercise("05/Q13", "Compter les placements optimaux (`couverture_par_reines_nombre_solutions`)", 3, domination.CountMinimumCovers,
 	[]grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 7}, {N: 8}, {N: 0}}, true)
 
 // Q14 is the written answer: the numbers of optimal placements.
@@ -510,10 +510,10 @@ var Q17 = grading.Prose("05/Q17", "Parmi les éléments qui vérifient un prédi
 
 // Q18 asks for ReservoirZero, the draw of Q16 and Q17 with P « the square
 // is 0 » (sujet: choix_position).
-var Q18 = grading.Define(&grading.Exercise[func([]int, *rand.Rand) (int, bool), DomReservoirCase, DomReservoirOut]{
+var Q18 = grading.Define(&grading.Exercise[func([]int, *rand.Rand) (int, bool), ReservoirCase, ReservoirOut]{
 	Question: grading.Question{ID: "05/Q18", Title: "Le tirage d'une case nulle, programmé (`choix_position`)", Points: 2},
 	Ref:      domination.ReservoirZero,
-	Cases: []DomReservoirCase{
+	Cases: []ReservoirCase{
 		{Row: []int{0, 1, 2}, Draws: 200, Seed: 1},
 		{Row: []int{3, 1, 0}, Draws: 200, Seed: 2},
 		{Row: []int{1, 2, 1}, Draws: 50, Seed: 3},
@@ -523,8 +523,8 @@ var Q18 = grading.Define(&grading.Exercise[func([]int, *rand.Rand) (int, bool), 
 		{Row: []int{0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, Draws: 20000, Seed: 7},
 		{Row: []int{2, 0, 1, 0, 0}, Draws: 9000, Seed: 8},
 	},
-	Call: func(f func([]int, *rand.Rand) (int, bool), in DomReservoirCase) DomReservoirOut {
-		out := DomReservoirOut{Hits: make([]int, len(in.Row))}
+	Call: func(f func([]int, *rand.Rand) (int, bool), in ReservoirCase) ReservoirOut {
+		out := ReservoirOut{Hits: make([]int, len(in.Row))}
 		draw := func(seed uint64) []int {
 			rng := rand.New(rand.NewPCG(seed, 0x5eed))
 			var seq []int
@@ -559,9 +559,9 @@ var Q18 = grading.Define(&grading.Exercise[func([]int, *rand.Rand) (int, bool), 
 		out.Follows = !slices.Equal(seq, draw(in.Seed+1000))
 		return out
 	},
-	Want: func(in DomReservoirCase) DomReservoirOut {
-		out := DomReservoirOut{Hits: make([]int, len(in.Row)), Reproducible: true, Follows: true}
-		zeros := domZeros(in.Row)
+	Want: func(in ReservoirCase) ReservoirOut {
+		out := ReservoirOut{Hits: make([]int, len(in.Row)), Reproducible: true, Follows: true}
+		zeros := zerosOf(in.Row)
 		if len(zeros) == 0 {
 			out.Missed = in.Draws
 			return out
@@ -574,10 +574,10 @@ var Q18 = grading.Define(&grading.Exercise[func([]int, *rand.Rand) (int, bool), 
 		}
 		return out
 	},
-	Input: func(in DomReservoirCase) string {
+	Input: func(in ReservoirCase) string {
 		return fmt.Sprintf("ligne %v, %d tirages (graine %d)", in.Row, grading.Int(in.Draws), in.Seed)
 	},
-	Format: func(o DomReservoirOut) string {
+	Format: func(o ReservoirOut) string {
 		s := "fréquences " + grading.Ints(o.Hits)
 		if o.Invalid > 0 {
 			s += fmt.Sprintf(", %s sur une case non nulle ou hors de la ligne", grading.Plural(o.Invalid, "tirage"))
@@ -592,10 +592,10 @@ var Q18 = grading.Define(&grading.Exercise[func([]int, *rand.Rand) (int, bool), 
 
 // Q19 asks for RandomCover, the Monte-Carlo bound
 // (couverture_par_reines_aleatoire).
-var Q19 = grading.Define(&grading.Exercise[func(int, int, domination.Probability, *rand.Rand) (int, []queens.Square, domination.RandomStats, error), DomRandomCase, DomRandomOut]{
+var Q19 = grading.Define(&grading.Exercise[func(int, int, domination.Probability, *rand.Rand) (int, []queens.Square, domination.RandomStats, error), RandomCase, RandomOut]{
 	Question: grading.Question{ID: "05/Q19", Title: "Le majorant aléatoire (`couverture_par_reines_aleatoire`)", Points: 3},
 	Ref:      domination.RandomCover,
-	Cases: []DomRandomCase{
+	Cases: []RandomCase{
 		{N: 1, Trials: 10, Seed: 1},
 		{N: 3, Trials: 50, Seed: 2},
 		{N: 6, Trials: 0, Seed: 3},
@@ -607,32 +607,32 @@ var Q19 = grading.Define(&grading.Exercise[func(int, int, domination.Probability
 		{N: 0, Trials: 10, Seed: 9},
 		{N: 5, Trials: -1, Seed: 10},
 	},
-	Call: func(f func(int, int, domination.Probability, *rand.Rand) (int, []queens.Square, domination.RandomStats, error), in DomRandomCase) DomRandomOut {
-		best, qs, st, err := f(in.N, in.Trials, domination.FixedProbability, domRand(in.Seed))
-		best2, qs2, st2, err2 := f(in.N, in.Trials, domination.FixedProbability, domRand(in.Seed))
+	Call: func(f func(int, int, domination.Probability, *rand.Rand) (int, []queens.Square, domination.RandomStats, error), in RandomCase) RandomOut {
+		best, qs, st, err := f(in.N, in.Trials, domination.FixedProbability, newRand(in.Seed))
+		best2, qs2, st2, err2 := f(in.N, in.Trials, domination.FixedProbability, newRand(in.Seed))
 		same := best == best2 && slices.Equal(qs, qs2) && st == st2 && (err == nil) == (err2 == nil)
-		return DomRandomOut{Best: best, Queens: qs, Stats: st, Err: grading.ErrOf(err), Same: same}
+		return RandomOut{Best: best, Queens: qs, Stats: st, Err: grading.ErrOf(err), Same: same}
 	},
-	Want: func(in DomRandomCase) DomRandomOut {
-		best, qs, st, err := domination.RandomCover(in.N, in.Trials, domination.FixedProbability, domRand(in.Seed))
-		out := DomRandomOut{Best: best, Queens: qs, Stats: st, Err: grading.ErrOf(err), Same: true}
+	Want: func(in RandomCase) RandomOut {
+		best, qs, st, err := domination.RandomCover(in.N, in.Trials, domination.FixedProbability, newRand(in.Seed))
+		out := RandomOut{Best: best, Queens: qs, Stats: st, Err: grading.ErrOf(err), Same: true}
 		if in.N > 0 && in.N < len(independentDomination) {
 			out.Min = independentDomination[in.N]
 		}
 		return out
 	},
-	Input: func(in DomRandomCase) string {
+	Input: func(in RandomCase) string {
 		return fmt.Sprintf("n = %d, %s, probabilité fixe (n−1)/n, graine %d", in.N, grading.Plural(in.Trials, "essai"), in.Seed)
 	},
-	Format: func(o DomRandomOut) string {
+	Format: func(o RandomOut) string {
 		if o.Err != nil {
 			return grading.ErrText(o.Err)
 		}
-		return fmt.Sprintf("%s : %s ; %s : %s, %s, %s", grading.Plural(o.Best, "reine"), domSquares(o.Queens), grading.Plural(o.Stats.Trials, "essai"),
+		return fmt.Sprintf("%s : %s ; %s : %s, %s, %s", grading.Plural(o.Best, "reine"), squaresText(o.Queens), grading.Plural(o.Stats.Trials, "essai"),
 			grading.Plural(o.Stats.Failures, "échec"), grading.Plural(o.Stats.Prunings, "élagage"), grading.Plural(o.Stats.Improvements, "amélioration"))
 	},
 	Judge: judgeDomRandom,
-	Board: func(in DomRandomCase, got, _ DomRandomOut) *board.Board { return domPlacementBoard(in.N, got.Queens) },
+	Board: func(in RandomCase, got, _ RandomOut) *board.Board { return placementBoard(in.N, got.Queens) },
 })
 
 // Q20 is the written answer: bounds for n = 20, 30, 100.
@@ -648,18 +648,18 @@ var Q22a = grading.Prose("05/Q22a", "Proposer une autre probabilité (réponse r
 // Q22b asks for the probability proposed in Q22a, which depends on the
 // state of the trial (AdaptiveProbability): the check cannot expect one
 // formula, so it checks the properties any sensible proposal has, on every
-// state of a few boards (see domProbabilityFault).
-var Q22b = grading.Define(&grading.Exercise[func(int, int, int, int) float64, DomProbabilityCase, DomProbabilityOut]{
+// state of a few boards (see probabilityFault).
+var Q22b = grading.Define(&grading.Exercise[func(int, int, int, int) float64, ProbabilityCase, ProbabilityOut]{
 	Question: grading.Question{ID: "05/Q22b", Title: "Votre probabilité, programmée", Points: 1},
 	Ref:      domination.AdaptiveProbability,
-	Cases:    []DomProbabilityCase{{N: 1}, {N: 2}, {N: 3}, {N: 5}, {N: 8}, {N: 12}, {N: 20}, {N: 30}},
-	Call:     domProbabilityFault,
-	Input: func(in DomProbabilityCase) string {
+	Cases:    []ProbabilityCase{{N: 1}, {N: 2}, {N: 3}, {N: 5}, {N: 8}, {N: 12}, {N: 20}, {N: 30}},
+	Call:     probabilityFault,
+	Input: func(in ProbabilityCase) string {
 		return fmt.Sprintf("n = %d, tous les états : ligne 0 à n − 1, 0 à n reines posées, meilleur 1 à n", in.N)
 	},
 	Format: formatDomProbability,
-	Judge: func(in DomProbabilityCase, got, _ DomProbabilityOut) (bool, string) {
-		return got.Fault == "", domProbabilityNote(got)
+	Judge: func(in ProbabilityCase, got, _ ProbabilityOut) (bool, string) {
+		return got.Fault == "", probabilityNote(got)
 	},
 })
 
@@ -675,12 +675,12 @@ var Q24a = grading.Prose("05/Q24a", "Proposer une version parallèle (réponse r
 // trials of Q19 shared among goroutines, the best bound under one mutex
 // (the sujet's threads). The check's probability watches its callers: the
 // workers must be inside it at the same time (see callWatch).
-var Q24b = grading.Define(&grading.Exercise[func(int, int, int, domination.Probability, uint64) (int, []queens.Square, domination.RandomStats, error), DomParallelCase, DomParallelOut]{
+var Q24b = grading.Define(&grading.Exercise[func(int, int, int, domination.Probability, uint64) (int, []queens.Square, domination.RandomStats, error), ParallelCase, ParallelOut]{
 	Question: grading.Question{ID: "05/Q24b", Title: "Votre version parallèle, programmée", Points: 2, Race: true,
 		Requires: []string{"go", "sync.Mutex|sync.RWMutex"}},
 	Ref:    domination.RandomCoverParallel,
 	Varies: true, // the bound found depends on the goroutines' race
-	Cases: []DomParallelCase{
+	Cases: []ParallelCase{
 		{N: 1, Trials: 10, Workers: 2, Seed: 1},
 		{N: 3, Trials: 50, Workers: 3, Seed: 2},
 		{N: 6, Trials: 0, Workers: 2, Seed: 3},
@@ -694,23 +694,23 @@ var Q24b = grading.Define(&grading.Exercise[func(int, int, int, domination.Proba
 		{N: 5, Trials: -1, Workers: 2, Seed: 11},
 		{N: 5, Trials: 10, Workers: 0, Seed: 12},
 	},
-	Call: domRunParallel,
-	Want: func(in DomParallelCase) DomParallelOut {
-		out := domRunParallel(domination.RandomCoverParallel, in)
+	Call: runParallel,
+	Want: func(in ParallelCase) ParallelOut {
+		out := runParallel(domination.RandomCoverParallel, in)
 		if out.Err == nil {
 			out.Start = startMost(in.N)
 			out.Need = min(in.Workers, in.Trials)
 		}
 		return out
 	},
-	Input: func(in DomParallelCase) string {
+	Input: func(in ParallelCase) string {
 		return fmt.Sprintf("n = %d, %s, %s, probabilité fixe (n−1)/n, graine %d", in.N, grading.Plural(in.Trials, "essai"), grading.Plural(in.Workers, "travailleur"), in.Seed)
 	},
-	Format: func(o DomParallelOut) string {
+	Format: func(o ParallelOut) string {
 		if o.Err != nil {
 			return grading.ErrText(o.Err)
 		}
-		s := fmt.Sprintf("%s : %s ; %s : %s, %s, %s ; au plus %s de p en même temps", grading.Plural(o.Best, "reine"), domSquares(o.Queens), grading.Plural(o.Stats.Trials, "essai"),
+		s := fmt.Sprintf("%s : %s ; %s : %s, %s, %s ; au plus %s de p en même temps", grading.Plural(o.Best, "reine"), squaresText(o.Queens), grading.Plural(o.Stats.Trials, "essai"),
 			grading.Plural(o.Stats.Failures, "échec"), grading.Plural(o.Stats.Prunings, "élagage"), grading.Plural(o.Stats.Improvements, "amélioration"), grading.Plural(o.Most, "appel"))
 		if o.LateTimedOut {
 			s += fmt.Sprintf(", puis %d au %de essai de chaque travailleur", o.LateMost, grading.Int(o.LateTrial))
@@ -720,10 +720,10 @@ var Q24b = grading.Define(&grading.Exercise[func(int, int, int, domination.Proba
 		}
 		return s
 	},
-	Example: func(_ DomParallelCase, o DomParallelOut) bool { return o.Err == nil },
+	Example: func(_ ParallelCase, o ParallelOut) bool { return o.Err == nil },
 	Judge:   judgeDomParallel,
-	Board: func(in DomParallelCase, got, _ DomParallelOut) *board.Board {
-		return domPlacementBoard(in.N, got.Queens)
+	Board: func(in ParallelCase, got, _ ParallelOut) *board.Board {
+		return placementBoard(in.N, got.Queens)
 	},
 })
 
@@ -735,39 +735,39 @@ var Q26 = grading.Prose("05/Q26", "Suivre le déroulement (réponse rédigée)",
 
 // Q29 asks for CoverByQueensWorkers: workers, a channel and cancellation,
 // beyond the sujet.
-var Q29 = grading.Define(&grading.Exercise[func(context.Context, int, int, func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error), DomWorkersCase, DomWorkersOut]{
+var Q29 = grading.Define(&grading.Exercise[func(context.Context, int, int, func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error), WorkersCase, WorkersOut]{
 	Question: grading.Question{ID: "05/Q29", Title: "Des travailleurs, un canal, une annulation", Points: 3, Race: true, Optional: true,
 		Requires: []string{"go", "chan"}},
 	Ref:    domination.CoverByQueensWorkers,
 	Varies: true, // which minimum placement, and the trace, depend on the workers' race
-	Cases: []DomWorkersCase{
+	Cases: []WorkersCase{
 		{N: 1, Workers: 1}, {N: 4, Workers: 2}, {N: 5, Workers: 1}, {N: 6, Workers: 3},
 		{N: 7, Workers: 2}, {N: 8, Workers: 2}, {N: 8, Workers: 2, Cancel: true}, {N: 0, Workers: 2},
 	},
-	Call: func(f func(context.Context, int, int, func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error), in DomWorkersCase) DomWorkersOut {
-		return domRunWorkers(f, in)
+	Call: func(f func(context.Context, int, int, func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error), in WorkersCase) WorkersOut {
+		return runWorkers(f, in)
 	},
-	Input: func(in DomWorkersCase) string {
+	Input: func(in WorkersCase) string {
 		s := fmt.Sprintf("n = %d, %s", in.N, grading.Plural(in.Workers, "travailleur"))
 		if in.Cancel {
 			s += ", contexte déjà annulé"
 		}
 		return s
 	},
-	Format: func(o DomWorkersOut) string {
-		s := fmt.Sprintf("%s : %s", grading.Plural(len(o.Queens), "reine"), domSquares(o.Queens))
+	Format: func(o WorkersOut) string {
+		s := fmt.Sprintf("%s : %s", grading.Plural(len(o.Queens), "reine"), squaresText(o.Queens))
 		if o.Err != nil {
 			s = grading.ErrText(o.Err)
 		}
 		return fmt.Sprintf("%s ; trace : %s, %s, meilleurs successifs %v", s, grading.Plurals(len(o.Started), "démarré", "démarrés"), grading.Plurals(len(o.Done), "terminé", "terminés"), o.Improved)
 	},
-	Example: func(_ DomWorkersCase, o DomWorkersOut) bool { return o.Err == nil && len(o.Queens) > 0 },
+	Example: func(_ WorkersCase, o WorkersOut) bool { return o.Err == nil && len(o.Queens) > 0 },
 	Judge:   judgeDomWorkers,
-	Board: func(in DomWorkersCase, got, _ DomWorkersOut) *board.Board {
+	Board: func(in WorkersCase, got, _ WorkersOut) *board.Board {
 		if in.Cancel {
 			return nil
 		}
-		return domPlacementBoard(in.N, got.Queens)
+		return placementBoard(in.N, got.Queens)
 	},
 })
 
@@ -776,25 +776,25 @@ var Q27 = grading.Prose("05/Q27", "L'échiquier 4 × 4 sans la règle de non-att
 
 // Q28 asks for DominateByQueens, domination without the non-attacking
 // rule.
-var Q28 = domCountExercise("05/Q28", "Dominer sans la règle de non-attaque", 3, domination.DominateByQueens,
+var Q28 = countExercise("05/Q28", "Dominer sans la règle de non-attaque", 3, domination.DominateByQueens,
 	[]grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 7}, {N: 0}}, false)
 
 // Q30 is the written answer on the trace and the speed-ups, beyond the
 // sujet.
 var Q30 = grading.OptionalProse("05/Q30", "La trace et les accélérations (réponse rédigée)", 1)
 
-// domCountExercise declares a question answered by a search that returns
+// countExercise declares a question answered by a search that returns
 // the minimum, the number of minimum placements and its nodes, checked
 // against ref on cases; independent says whether the queens must not
 // attack each other (see judgeDomCount).
-func domCountExercise(id, title string, points int, ref func(int) (int, int64, domination.SearchStats, error), cases []grading.Sized, independent bool) *grading.Exercise[func(int) (int, int64, domination.SearchStats, error), grading.Sized, DomSearchOut] {
-	return grading.Define(&grading.Exercise[func(int) (int, int64, domination.SearchStats, error), grading.Sized, DomSearchOut]{
+func countExercise(id, title string, points int, ref func(int) (int, int64, domination.SearchStats, error), cases []grading.Sized, independent bool) *grading.Exercise[func(int) (int, int64, domination.SearchStats, error), grading.Sized, SearchOut] {
+	return grading.Define(&grading.Exercise[func(int) (int, int64, domination.SearchStats, error), grading.Sized, SearchOut]{
 		Question: grading.Question{ID: id, Title: title, Points: points},
 		Ref:      ref,
 		Cases:    cases,
-		Call: func(f func(int) (int, int64, domination.SearchStats, error), in grading.Sized) DomSearchOut {
+		Call: func(f func(int) (int, int64, domination.SearchStats, error), in grading.Sized) SearchOut {
 			m, c, st, err := f(in.N)
-			return DomSearchOut{Min: m, Count: c, Nodes: st.Nodes, Err: grading.ErrOf(err)}
+			return SearchOut{Min: m, Count: c, Nodes: st.Nodes, Err: grading.ErrOf(err)}
 		},
 		Input:  grading.Sized.String,
 		Format: formatDomCount,
@@ -802,21 +802,21 @@ func domCountExercise(id, title string, points int, ref func(int) (int, int64, d
 	})
 }
 
-// domSearchExercise declares a question answered by a search for i(Q_n)
+// searchExercise declares a question answered by a search for i(Q_n)
 // that counts its nodes, checked against ref on n = 0 … 8; pruned says
 // whether the search prunes at r ≥ best.
-func domSearchExercise(id, title string, points int, ref func(int) (int, domination.SearchStats, error), pruned bool) *grading.Exercise[func(int) (int, domination.SearchStats, error), grading.Sized, DomSearchOut] {
-	return grading.Define(&grading.Exercise[func(int) (int, domination.SearchStats, error), grading.Sized, DomSearchOut]{
+func searchExercise(id, title string, points int, ref func(int) (int, domination.SearchStats, error), pruned bool) *grading.Exercise[func(int) (int, domination.SearchStats, error), grading.Sized, SearchOut] {
+	return grading.Define(&grading.Exercise[func(int) (int, domination.SearchStats, error), grading.Sized, SearchOut]{
 		Question: grading.Question{ID: id, Title: title, Points: points},
 		Ref:      ref,
 		Cases:    []grading.Sized{{N: 1}, {N: 2}, {N: 3}, {N: 4}, {N: 5}, {N: 6}, {N: 7}, {N: 8}, {N: 0}},
-		Call: func(f func(int) (int, domination.SearchStats, error), in grading.Sized) DomSearchOut {
+		Call: func(f func(int) (int, domination.SearchStats, error), in grading.Sized) SearchOut {
 			m, st, err := f(in.N)
-			return DomSearchOut{Min: m, Nodes: st.Nodes, Err: grading.ErrOf(err)}
+			return SearchOut{Min: m, Nodes: st.Nodes, Err: grading.ErrOf(err)}
 		},
-		Want: func(in grading.Sized) DomSearchOut {
+		Want: func(in grading.Sized) SearchOut {
 			m, st, err := ref(in.N)
-			out := DomSearchOut{Min: m, Nodes: st.Nodes, Err: grading.ErrOf(err)}
+			out := SearchOut{Min: m, Nodes: st.Nodes, Err: grading.ErrOf(err)}
 			if pruned && err == nil {
 				_, all, _ := domination.CoverByQueensExhaustive(in.N)
 				out.Exhaustive = all.Nodes
@@ -829,20 +829,20 @@ func domSearchExercise(id, title string, points int, ref func(int) (int, dominat
 	})
 }
 
-// domQueensText lists squares 1-based: "reines (2, 2) (3, 4)".
-func domQueensText(qs []queens.Square) string {
+// queensText lists squares 1-based: "reines (2, 2) (3, 4)".
+func queensText(qs []queens.Square) string {
 	if len(qs) == 0 {
 		return "aucune reine"
 	}
-	return "reines " + domSquares(qs)
+	return "reines " + squaresText(qs)
 }
 
 // Squares lists squares numbered from 1, as the notebook shows them:
 // "(2, 2) (3, 4)", or "aucune".
-func Squares(qs []queens.Square) string { return domSquares(qs) }
+func Squares(qs []queens.Square) string { return squaresText(qs) }
 
-// domSquares lists squares 1-based: "(2, 2) (3, 4)", or "aucune".
-func domSquares(qs []queens.Square) string {
+// squaresText lists squares 1-based: "(2, 2) (3, 4)", or "aucune".
+func squaresText(qs []queens.Square) string {
 	if len(qs) == 0 {
 		return "aucune"
 	}
@@ -853,7 +853,7 @@ func domSquares(qs []queens.Square) string {
 	return strings.Join(s, " ")
 }
 
-func domOpText(op DomOp) string {
+func opText(op Op) string {
 	verb := "ajout"
 	switch op.Delta {
 	case -1:
@@ -865,21 +865,21 @@ func domOpText(op DomOp) string {
 	return fmt.Sprintf("%s %s", verb, grading.Sq(queens.Square{Row: op.Row, Col: op.Col}))
 }
 
-func formatDomPlacement(o DomPlacementOut) string {
+func formatDomPlacement(o PlacementOut) string {
 	if o.Err != nil {
 		return grading.ErrText(o.Err)
 	}
-	return fmt.Sprintf("%s : %s", grading.Plural(len(o.Queens), "reine"), domSquares(o.Queens))
+	return fmt.Sprintf("%s : %s", grading.Plural(len(o.Queens), "reine"), squaresText(o.Queens))
 }
 
-func formatDomMin(o DomSearchOut) string {
+func formatDomMin(o SearchOut) string {
 	if o.Err != nil {
 		return grading.ErrText(o.Err)
 	}
 	return fmt.Sprintf("minimum %d, %s", o.Min, grading.Plural(o.Nodes, "nœud"))
 }
 
-func formatDomCount(o DomSearchOut) string {
+func formatDomCount(o SearchOut) string {
 	if o.Err != nil {
 		return grading.ErrText(o.Err)
 	}
@@ -887,7 +887,7 @@ func formatDomCount(o DomSearchOut) string {
 }
 
 // coverage builds the coverage of a case with the reference answers.
-func coverage(in DomCoverageCase) *domination.Coverage {
+func coverage(in CoverageCase) *domination.Coverage {
 	c, err := domination.NewCoverage(in.N, in.Independent)
 	if err != nil {
 		panic("nb05: bad coverage case: " + err.Error())
@@ -901,7 +901,7 @@ func coverage(in DomCoverageCase) *domination.Coverage {
 }
 
 // withCoverage returns the cases with their coverage built.
-func withCoverage(cs []DomCoverageCase) []DomCoverageCase {
+func withCoverage(cs []CoverageCase) []CoverageCase {
 	for i := range cs {
 		cs[i].C = coverage(cs[i])
 	}
@@ -967,9 +967,9 @@ func HeatMap(n int, qs []queens.Square, title string) board.Board {
 	return b
 }
 
-// domHeat draws a coverage: the count on each square, the queens, the
+// coverageBoard draws a coverage: the count on each square, the queens, the
 // uncovered squares crossed.
-func domHeat(c *domination.Coverage) board.Board {
+func coverageBoard(c *domination.Coverage) board.Board {
 	b := board.Board{N: c.N, Queens: c.Queens(), Heat: c.Count}
 	if len(c.Count) != c.N {
 		b.Heat = nil
@@ -984,9 +984,9 @@ func domHeat(c *domination.Coverage) board.Board {
 	return b
 }
 
-// domInvalid says in French why qs is not a set of queens (pairwise
+// invalid says in French why qs is not a set of queens (pairwise
 // non-attacking if independent) dominating the n×n board, or "".
-func domInvalid(n int, qs []queens.Square, independent bool) string {
+func invalid(n int, qs []queens.Square, independent bool) string {
 	seen := map[queens.Square]bool{}
 	for _, q := range qs {
 		if q.Row < 0 || q.Row >= n || q.Col < 0 || q.Col >= n {
@@ -1019,9 +1019,9 @@ func domInvalid(n int, qs []queens.Square, independent bool) string {
 	return ""
 }
 
-// domPlacementBoard draws a placement as a heat map, clashing queens
+// placementBoard draws a placement as a heat map, clashing queens
 // outlined; nil if it cannot be drawn (no queen, or no board).
-func domPlacementBoard(n int, qs []queens.Square) *board.Board {
+func placementBoard(n int, qs []queens.Square) *board.Board {
 	if n <= 0 || n > 64 || len(qs) == 0 {
 		return nil
 	}
@@ -1035,7 +1035,7 @@ func judgeDomMinimum(n int, qs []queens.Square, min int) (bool, string) {
 	if len(qs) == 0 {
 		return false, "aucun placement renvoyé"
 	}
-	if note := domInvalid(n, qs, true); note != "" {
+	if note := invalid(n, qs, true); note != "" {
 		return false, note
 	}
 	if len(qs) != min {
@@ -1044,17 +1044,17 @@ func judgeDomMinimum(n int, qs []queens.Square, min int) (bool, string) {
 	return true, ""
 }
 
-// domRunOps applies the operations of a case with update, recording the
+// runOps applies the operations of a case with update, recording the
 // state after each.
-func domRunOps(update func(*domination.Coverage, queens.Square, int) error, in DomUpdateCase) DomUpdateOut {
+func runOps(update func(*domination.Coverage, queens.Square, int) error, in UpdateCase) UpdateOut {
 	c, err := domination.NewCoverage(in.N, in.Independent)
 	if err != nil {
 		panic("grading: bad update case: " + err.Error())
 	}
-	var out DomUpdateOut
+	var out UpdateOut
 	for _, op := range in.Ops {
 		err := update(c, queens.Square{Row: op.Row, Col: op.Col}, op.Delta)
-		st := DomState{Err: grading.ErrOf(err), Uncovered: c.Uncovered}
+		st := State{Err: grading.ErrOf(err), Uncovered: c.Uncovered}
 		for _, row := range c.Count {
 			st.Count = append(st.Count, slices.Clone(row))
 		}
@@ -1066,8 +1066,8 @@ func domRunOps(update func(*domination.Coverage, queens.Square, int) error, in D
 	return out
 }
 
-// domSameShape reports whether s has n×n counts and queens.
-func domSameShape(s DomState, n int) bool {
+// sameShape reports whether s has n×n counts and queens.
+func sameShape(s State, n int) bool {
 	if len(s.Count) != n || len(s.Queen) != n {
 		return false
 	}
@@ -1079,9 +1079,9 @@ func domSameShape(s DomState, n int) bool {
 	return true
 }
 
-// domStateDiff says in French how the counts or queens of got differ from
+// stateDiff says in French how the counts or queens of got differ from
 // want, or "" if they agree (z aside).
-func domStateDiff(got, want DomState) string {
+func stateDiff(got, want State) string {
 	for i := range want.Count {
 		for j := range want.Count[i] {
 			sq := grading.Sq(queens.Square{Row: i, Col: j})
@@ -1099,8 +1099,8 @@ func domStateDiff(got, want DomState) string {
 	return ""
 }
 
-// domStateBoard draws the student's counts, wrong squares outlined.
-func domStateBoard(n int, got, want DomState) board.Board {
+// stateBoard draws the student's counts, wrong squares outlined.
+func stateBoard(n int, got, want State) board.Board {
 	b := board.Board{N: n, Heat: got.Count}
 	for i := range n {
 		for j := range n {
@@ -1122,26 +1122,26 @@ func domStateBoard(n int, got, want DomState) board.Board {
 // judgeDomUpdate compares the states step by step and explains the first
 // difference: the error, the queen's own square counted several times, a
 // wrong count elsewhere, the number z of uncovered squares.
-func judgeDomUpdate(in DomUpdateCase, got, want DomUpdateOut) (bool, string) {
+func judgeDomUpdate(in UpdateCase, got, want UpdateOut) (bool, string) {
 	if len(got.Steps) != len(want.Steps) {
 		return false, "nombre d'étapes inattendu"
 	}
 	for k, w := range want.Steps {
 		g := got.Steps[k]
 		op := in.Ops[k]
-		at := fmt.Sprintf("opération %d (%s)", k+1, domOpText(op))
+		at := fmt.Sprintf("opération %d (%s)", k+1, opText(op))
 		if ok, note := grading.SameError(g.Err, w.Err); !ok {
 			return false, at + " : " + note
 		}
-		if !domSameShape(g, in.N) {
+		if !sameShape(g, in.N) {
 			return false, fmt.Sprintf("%s : les tableaux Count et Queen doivent rester n × n", at)
 		}
-		if diff := domStateDiff(g, w); diff != "" {
+		if diff := stateDiff(g, w); diff != "" {
 			if w.Err != nil {
 				return false, fmt.Sprintf("%s : en cas d'erreur, rien ne doit changer ; or %s", at, diff)
 			}
 			r, c := op.Row, op.Col
-			if g.Count[r][c] != w.Count[r][c] && domOnlyDiff(g, w, r, c) {
+			if g.Count[r][c] != w.Count[r][c] && onlyDiff(g, w, r, c) {
 				return false, fmt.Sprintf("%s : la case de la reine %s est comptée %d fois au lieu de %d : elle doit l'être une seule fois, pas une fois par direction",
 					at, grading.Sq(queens.Square{Row: r, Col: c}), g.Count[r][c], w.Count[r][c])
 			}
@@ -1158,9 +1158,9 @@ func judgeDomUpdate(in DomUpdateCase, got, want DomUpdateOut) (bool, string) {
 	return true, ""
 }
 
-// domOnlyDiff reports whether the counts of got and want differ only on
+// onlyDiff reports whether the counts of got and want differ only on
 // square (r, c).
-func domOnlyDiff(got, want DomState, r, c int) bool {
+func onlyDiff(got, want State, r, c int) bool {
 	for i := range want.Count {
 		for j := range want.Count[i] {
 			if (i != r || j != c) && got.Count[i][j] != want.Count[i][j] {
@@ -1171,20 +1171,20 @@ func domOnlyDiff(got, want DomState, r, c int) bool {
 	return true
 }
 
-// domNodes compares the node count of the search without pruning (Q7)
+// nodesNote compares the node count of the search without pruning (Q7)
 // with the reference's: the same search must visit the same nodes.
-func domNodes(got, want int64) (bool, string) {
+func nodesNote(got, want int64) (bool, string) {
 	if got == want {
 		return true, ""
 	}
 	return false, fmt.Sprintf("bon minimum, mais %s au lieu de %d : comptez un nœud à chaque appel de la fonction récursive (appel initial compris), arrêtez-vous dès que la couverture est complète, et n'élaguez pas dans cette version", grading.Plural(got, "nœud"), grading.Int(want))
 }
 
-// domPrunedNodes judges the node count of a search pruned the student's
+// prunedNodes judges the node count of a search pruned the student's
 // way (Q9b): positive, and below that of the search without pruning
 // (want.Exhaustive) wherever pruning can cut anything (n ≥ 3); a count
 // other than the sujet's pruning r ≥ best passes with a note.
-func domPrunedNodes(got, want DomSearchOut) (bool, string) {
+func prunedNodes(got, want SearchOut) (bool, string) {
 	switch {
 	case got.Nodes <= 0:
 		return false, "aucun nœud compté : comptez un nœud à chaque appel de la fonction récursive, appel initial compris"
@@ -1200,9 +1200,9 @@ func domPrunedNodes(got, want DomSearchOut) (bool, string) {
 
 // judgeDomSearch judges a minimum and its node count: the reference's
 // count for the search without pruning, the student's own pruning
-// otherwise (see domPrunedNodes).
-func judgeDomSearch(pruned bool) func(grading.Sized, DomSearchOut, DomSearchOut) (bool, string) {
-	return func(_ grading.Sized, got, want DomSearchOut) (bool, string) {
+// otherwise (see prunedNodes).
+func judgeDomSearch(pruned bool) func(grading.Sized, SearchOut, SearchOut) (bool, string) {
+	return func(_ grading.Sized, got, want SearchOut) (bool, string) {
 		if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
 			return ok, note
 		}
@@ -1213,15 +1213,15 @@ func judgeDomSearch(pruned bool) func(grading.Sized, DomSearchOut, DomSearchOut)
 			return false, "minimum trop petit : une couverture incomplète a été prise pour complète (la reine posée doit être retirée après l'appel récursif ; z doit être tenu à jour)"
 		}
 		if pruned {
-			return domPrunedNodes(got, want)
+			return prunedNodes(got, want)
 		}
-		return domNodes(got.Nodes, want.Nodes)
+		return nodesNote(got.Nodes, want.Nodes)
 	}
 }
 
 // judgeDomCount judges a minimum and a number of minimum placements.
-func judgeDomCount(independent bool) func(grading.Sized, DomSearchOut, DomSearchOut) (bool, string) {
-	return func(_ grading.Sized, got, want DomSearchOut) (bool, string) {
+func judgeDomCount(independent bool) func(grading.Sized, SearchOut, SearchOut) (bool, string) {
+	return func(_ grading.Sized, got, want SearchOut) (bool, string) {
 		if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
 			return ok, note
 		}
@@ -1240,7 +1240,7 @@ func judgeDomCount(independent bool) func(grading.Sized, DomSearchOut, DomSearch
 	}
 }
 
-func domZeros(row []int) []int {
+func zerosOf(row []int) []int {
 	var z []int
 	for i, v := range row {
 		if v == 0 {
@@ -1267,8 +1267,8 @@ func chiSquareCritical(df int) float64 {
 // the row has none, and frequencies that pass a chi-square test of
 // uniformity at level 0.001 (the seed is fixed, so a right answer passes
 // every time).
-func judgeDomReservoir(in DomReservoirCase, got, want DomReservoirOut) (bool, string) {
-	zeros := domZeros(in.Row)
+func judgeDomReservoir(in ReservoirCase, got, want ReservoirOut) (bool, string) {
+	zeros := zerosOf(in.Row)
 	if len(zeros) == 0 {
 		if got.Missed != in.Draws {
 			return false, "la ligne n'a aucun zéro : il faut renvoyer (−1, false)"
@@ -1309,20 +1309,20 @@ func judgeDomReservoir(in DomReservoirCase, got, want DomReservoirOut) (bool, st
 	return true, ""
 }
 
-// domRand returns the generator of a case.
-func domRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 17)) }
+// newRand returns the generator of a case.
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 17)) }
 
 // judgeDomRandom checks the Monte-Carlo bound: the error, a valid placement
 // of Best queens, Best ≥ i(Q_n) (and = i(Q_n) with enough trials), the
 // statistics, the initial bound when no trial runs, reproducibility.
-func judgeDomRandom(in DomRandomCase, got, want DomRandomOut) (bool, string) {
+func judgeDomRandom(in RandomCase, got, want RandomOut) (bool, string) {
 	if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
 		return ok, note
 	}
 	if got.Best != len(got.Queens) {
 		return false, fmt.Sprintf("le nombre renvoyé (%d) doit être le nombre de reines du placement (%d)", got.Best, len(got.Queens))
 	}
-	if note := domInvalid(in.N, got.Queens, true); note != "" {
+	if note := invalid(in.N, got.Queens, true); note != "" {
 		return false, note + " (les reines sont-elles bien retirées entre deux essais ? le meilleur placement est-il copié ?)"
 	}
 	if got.Best < want.Min {
@@ -1352,15 +1352,15 @@ func judgeDomRandom(in DomRandomCase, got, want DomRandomOut) (bool, string) {
 // long beyond for a check).
 var independentDomination = []int{0, 1, 1, 1, 3, 3, 4, 4, 5, 5, 5, 5, 7, 7, 8, 9, 9, 9, 10, 11, 11, 11, 12, 13, 13, 13}
 
-// domRunWorkers runs a workers search on a case and sums up its trace.
-func domRunWorkers(f func(context.Context, int, int, func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error), in DomWorkersCase) DomWorkersOut {
+// runWorkers runs a workers search on a case and sums up its trace.
+func runWorkers(f func(context.Context, int, int, func(domination.TraceEvent)) ([]queens.Square, domination.SearchStats, error), in WorkersCase) WorkersOut {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	if in.Cancel {
 		cancel()
 	}
 	var mu sync.Mutex
-	var out DomWorkersOut
+	var out WorkersOut
 	qs, _, err := f(ctx, in.N, in.Workers, func(e domination.TraceEvent) {
 		mu.Lock()
 		defer mu.Unlock()
@@ -1385,7 +1385,7 @@ func domRunWorkers(f func(context.Context, int, int, func(domination.TraceEvent)
 // judgeDomWorkers checks a workers search: the error (a cancelled context
 // must give ctx.Err()), a minimum placement, one start and one end event
 // per worker, improvements that decrease down to the minimum.
-func judgeDomWorkers(in DomWorkersCase, got, want DomWorkersOut) (bool, string) {
+func judgeDomWorkers(in WorkersCase, got, want WorkersOut) (bool, string) {
 	if in.Cancel {
 		if got.Err == nil || got.Err.Msg != context.Canceled.Error() {
 			return false, "contexte annulé : la fonction doit s'arrêter et renvoyer ctx.Err() (context.Canceled)"

@@ -314,7 +314,7 @@ func TestReservoirMistakes(t *testing.T) {
 	}), "ne dépend pas de rng")
 	turn := 0
 	checktest.FailsWith(t, "in turn", Q18.Run(func(row []int, _ *rand.Rand) (int, bool) {
-		z := domZeros(row)
+		z := zerosOf(row)
 		if len(z) == 0 {
 			return -1, false
 		}
@@ -323,7 +323,7 @@ func TestReservoirMistakes(t *testing.T) {
 	}), "ne dépend pas de rng")
 	global := rand.New(rand.NewPCG(1, 1))
 	checktest.FailsWith(t, "its own source", Q18.Run(func(row []int, _ *rand.Rand) (int, bool) {
-		z := domZeros(row)
+		z := zerosOf(row)
 		if len(z) == 0 {
 			return -1, false
 		}
@@ -331,7 +331,7 @@ func TestReservoirMistakes(t *testing.T) {
 	}), "la même graine")
 	// Two passes, uniform: right.
 	twoPass := func(row []int, rng *rand.Rand) (int, bool) {
-		z := domZeros(row)
+		z := zerosOf(row)
 		if len(z) == 0 {
 			return -1, false
 		}

@@ -28,7 +28,7 @@ const (
 	faultBinary   = "binary"   // only 0 and 1: every trial makes the same choices
 )
 
-// domProbabilityFault calls p on every state of the in.N×in.N board
+// probabilityFault calls p on every state of the in.N×in.N board
 // (0 ≤ row < n, 0 ≤ placed ≤ n, 1 ≤ best ≤ n, each twice) and returns the
 // first property that fails, in that order: a probability in [0, 1] (never
 // NaN or infinite, even on the last row or once placed ≥ best, which
@@ -38,10 +38,10 @@ const (
 // on, a value that depends on the state (row, placed, best), and some value
 // strictly between 0 and 1 (a probability of only 0 and 1 makes every
 // trial the same). Cost 2·n²(n+1) calls of p.
-func domProbabilityFault(p func(int, int, int, int) float64, in DomProbabilityCase) DomProbabilityOut {
+func probabilityFault(p func(int, int, int, int) float64, in ProbabilityCase) ProbabilityOut {
 	n := in.N
-	at := func(row, placed, best int) DomProbabilityCase {
-		return DomProbabilityCase{N: n, Row: row, Placed: placed, Best: best}
+	at := func(row, placed, best int) ProbabilityCase {
+		return ProbabilityCase{N: n, Row: row, Placed: placed, Best: best}
 	}
 	text := func(v float64) string { return strings.Replace(strconv.FormatFloat(v, 'g', 6, 64), ".", ",", 1) } // French decimal comma
 	// v[row][placed][best-1]
@@ -53,7 +53,7 @@ func domProbabilityFault(p func(int, int, int, int) float64, in DomProbabilityCa
 			for best := 1; best <= n; best++ {
 				x := p(n, row, placed, best)
 				if math.IsNaN(x) || x < 0 || x > 1 {
-					return DomProbabilityOut{Fault: faultRange, At: at(row, placed, best), Value: text(x)}
+					return ProbabilityOut{Fault: faultRange, At: at(row, placed, best), Value: text(x)}
 				}
 				v[row][placed][best-1] = x
 			}
@@ -63,7 +63,7 @@ func domProbabilityFault(p func(int, int, int, int) float64, in DomProbabilityCa
 		for placed := 0; placed <= n; placed++ {
 			for best := 1; best <= n; best++ {
 				if x := p(n, row, placed, best); x != v[row][placed][best-1] {
-					return DomProbabilityOut{Fault: faultRandom, At: at(row, placed, best), Value: text(v[row][placed][best-1]), Other: text(x)}
+					return ProbabilityOut{Fault: faultRandom, At: at(row, placed, best), Value: text(v[row][placed][best-1]), Other: text(x)}
 				}
 			}
 		}
@@ -72,13 +72,13 @@ func domProbabilityFault(p func(int, int, int, int) float64, in DomProbabilityCa
 		for best := 1; best <= n; best++ {
 			for placed := 1; placed < best; placed++ {
 				if a, b := v[row][placed-1][best-1], v[row][placed][best-1]; b > a+1e-12 {
-					return DomProbabilityOut{Fault: faultMonotone, At: at(row, placed-1, best), AtOther: at(row, placed, best), Value: text(a), Other: text(b)}
+					return ProbabilityOut{Fault: faultMonotone, At: at(row, placed-1, best), AtOther: at(row, placed, best), Value: text(a), Other: text(b)}
 				}
 			}
 		}
 	}
 	if n < 5 {
-		return DomProbabilityOut{}
+		return ProbabilityOut{}
 	}
 	first, varies, strict := v[0][0][0], false, false
 	for row := range n {
@@ -92,37 +92,37 @@ func domProbabilityFault(p func(int, int, int, int) float64, in DomProbabilityCa
 	}
 	switch {
 	case !varies:
-		return DomProbabilityOut{Fault: faultConstant, At: at(0, 0, 1), Value: text(first)}
+		return ProbabilityOut{Fault: faultConstant, At: at(0, 0, 1), Value: text(first)}
 	case !strict:
-		return DomProbabilityOut{Fault: faultBinary}
+		return ProbabilityOut{Fault: faultBinary}
 	}
-	return DomProbabilityOut{}
+	return ProbabilityOut{}
 }
 
-// domStateText is a state of Q22b in French: "ligne 3, 2 reines posées,
+// stateText is a state of Q22b in French: "ligne 3, 2 reines posées,
 // meilleur 5" (row 0-based, as the function receives it).
-func domStateText(s DomProbabilityCase) string {
+func stateText(s ProbabilityCase) string {
 	return fmt.Sprintf("p(%d, %d, %d, %d) (ligne %d, %s, meilleur %d)", s.N, s.Row, s.Placed, s.Best, s.Row,
 		grading.Plurals(s.Placed, "reine posée", "reines posées"), s.Best)
 }
 
 // formatDomProbability prints the outcome of the checks of Q22b.
-func formatDomProbability(o DomProbabilityOut) string {
+func formatDomProbability(o ProbabilityOut) string {
 	switch o.Fault {
 	case "":
 		return "une probabilité dans [0, 1], la même pour le même état, qui ne croît pas avec le nombre de reines posées et dépend de l'état"
 	case faultRange, faultConstant:
-		return domStateText(o.At) + " = " + o.Value
+		return stateText(o.At) + " = " + o.Value
 	case faultRandom:
-		return fmt.Sprintf("%s = %s, puis %s", domStateText(o.At), o.Value, o.Other)
+		return fmt.Sprintf("%s = %s, puis %s", stateText(o.At), o.Value, o.Other)
 	case faultMonotone:
-		return fmt.Sprintf("%s = %s, mais %s = %s", domStateText(o.At), o.Value, domStateText(o.AtOther), o.Other)
+		return fmt.Sprintf("%s = %s, mais %s = %s", stateText(o.At), o.Value, stateText(o.AtOther), o.Other)
 	}
 	return "des valeurs 0 ou 1 seulement"
 }
 
-// domProbabilityNote says in French why a probability of Q22b fails.
-func domProbabilityNote(o DomProbabilityOut) string {
+// probabilityNote says in French why a probability of Q22b fails.
+func probabilityNote(o ProbabilityOut) string {
 	switch o.Fault {
 	case "":
 		return ""
@@ -314,7 +314,7 @@ func (t *trialCounts) totals() (starts, fresh int64) {
 // take no more, and those still short of it get at least half the trials.
 // Cases of fewer than 4 trials per worker have no second watch (it would
 // be the first trial, which the first watch sees).
-func lateTrial(in DomParallelCase) int {
+func lateTrial(in ParallelCase) int {
 	if in.N < 1 || in.Workers < 1 || in.Trials/in.Workers < 4 {
 		return 0
 	}
@@ -327,7 +327,7 @@ func lateTrial(in DomParallelCase) int {
 // other call has those arguments.
 func trialStart(row, placed int) bool { return row == 0 && placed == 0 }
 
-// domRunParallel runs a parallel random search on a case, with the fixed
+// runParallel runs a parallel random search on a case, with the fixed
 // probability watched by two callWatches: the first from the first call,
 // the second from each goroutine's lateTrial-th trial, so that workers
 // that meet in p at the start only (a first call each, then the trials one
@@ -339,7 +339,7 @@ func trialStart(row, placed int) bool { return row == 0 && placed == 0 }
 // begin trials than there are trials (calls of p made only to be seen by
 // the watches, then the trials in one goroutine, do not pass for trials
 // where n ≥ 4).
-func domRunParallel(f func(int, int, int, domination.Probability, uint64) (int, []queens.Square, domination.RandomStats, error), in DomParallelCase) DomParallelOut {
+func runParallel(f func(int, int, int, domination.Probability, uint64) (int, []queens.Square, domination.RandomStats, error), in ParallelCase) ParallelOut {
 	need := 0
 	if in.N > 0 && in.Trials > 0 && in.Workers > 0 {
 		need = min(in.Workers, in.Trials)
@@ -367,7 +367,7 @@ func domRunParallel(f func(int, int, int, domination.Probability, uint64) (int, 
 	defer w.mu.Unlock()
 	late.mu.Lock()
 	defer late.mu.Unlock()
-	return DomParallelOut{Best: best, Queens: qs, Stats: st, Err: grading.ErrOf(err), Most: w.most, Callers: max(len(w.seen), len(late.seen)), TimedOut: w.timedOut && need > 0,
+	return ParallelOut{Best: best, Queens: qs, Stats: st, Err: grading.ErrOf(err), Most: w.most, Callers: max(len(w.seen), len(late.seen)), TimedOut: w.timedOut && need > 0,
 		Started: started, Fresh: fresh, LateTrial: int(k), LateMost: late.most, LateTimedOut: late.timedOut && lateNeed > 0}
 }
 
@@ -391,7 +391,7 @@ func startMost(n int) int {
 // no larger than any valid start, statistics that add up, no more goroutines
 // calling p than workers, the workers inside p at the same time, and
 // i(Q_n) reached where the trials are many.
-func judgeDomParallel(in DomParallelCase, got, want DomParallelOut) (bool, string) {
+func judgeDomParallel(in ParallelCase, got, want ParallelOut) (bool, string) {
 	if ok, note := grading.SameError(got.Err, want.Err); !ok || want.Err != nil {
 		if !ok && want.Err != nil && in.Workers < 1 {
 			note = "workers < 1 : renvoyez domination.ErrWorkers"
@@ -401,7 +401,7 @@ func judgeDomParallel(in DomParallelCase, got, want DomParallelOut) (bool, strin
 	if got.Best != len(got.Queens) {
 		return false, fmt.Sprintf("le nombre renvoyé (%d) doit être le nombre de reines du placement (%d)", got.Best, len(got.Queens))
 	}
-	if note := domInvalid(in.N, got.Queens, true); note != "" {
+	if note := invalid(in.N, got.Queens, true); note != "" {
 		return false, note + " (chaque travailleur a-t-il sa propre couverture ? le meilleur placement est-il copié sous le verrou ?)"
 	}
 	if in.N < len(independentDomination) && got.Best < independentDomination[in.N] {
