@@ -716,3 +716,69 @@ func TestReportHTMLEscapes(t *testing.T) {
 		t.Errorf("the hostile text reads back %d times; want at least 8 (every field):\n%s", n, bad)
 	}
 }
+
+// The program index the checks read (GoNB's main.go, scanned): every
+// top-level name, methods under their receiver's type, a function type
+// in a declaration not taken for a function, and the dependencies and
+// grading selectors followed through them (worked out by hand).
+func TestProgramIndex(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	g "github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/nb01"
+)
+
+var hook func(int) int = twice
+
+var (
+	a, b = 1, 2
+	c    int
+)
+
+const limit = 3
+
+type (
+	Stack[T any] struct{ items []T }
+	pair         struct{ x, y int }
+)
+
+func twice(n int) int { return 2 * n }
+
+func (s *Stack[T]) Push(v T) { s.items = append(s.items, v); note() }
+
+func (pair) sum() int { return limit }
+
+func note() { fmt.Println(g.YesNo(true)) }
+
+func Count(n int) int { var s Stack[int]; s.Push(n); return hook(n) + a }
+
+func Clean(n int) int { return n + c }
+
+func main() { nb01.Q1.Check(nil) }
+`
+	p := parseProgram([]byte(src))
+	if p == nil {
+		t.Fatal("no index")
+	}
+	var names []string
+	for n := range p.decls {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	if want := []string{"Clean", "Count", "Stack", "a", "b", "c", "hook", "limit", "main", "note", "pair", "twice"}; !slices.Equal(names, want) {
+		t.Errorf("names %v; want %v", names, want)
+	}
+	// A parenthesized group is one declaration: a brings b and c, Stack
+	// brings pair, whose method brings limit.
+	if got, want := p.dependencies("Count"), []string{"Stack", "hook", "a", "pair", "note", "twice", "b", "c", "limit"}; !slices.Equal(got, want) {
+		t.Errorf("Count's dependencies %v; want %v", got, want)
+	}
+	if got := usesGrading([]byte(src), "Count"); got != "g.YesNo" {
+		t.Errorf("Count uses %q; want g.YesNo (through Stack's method Push and note)", got)
+	}
+	if got := usesGrading([]byte(src), "Clean"); got != "" {
+		t.Errorf("Clean uses %q; want nothing", got)
+	}
+}

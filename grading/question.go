@@ -23,7 +23,6 @@ package grading
 import (
 	"fmt"
 	"reflect"
-	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -94,9 +93,23 @@ func (q *Question) Number() string {
 	return k
 }
 
-// questionNumber is the number of a question in its ID: digits, and a
-// lowercase letter for a part of a question of the original ("3b").
-var questionNumber = regexp.MustCompile(`^[1-9][0-9]*[a-z]?$`)
+// isQuestionNumber reports whether k is the number of a question in its
+// ID: digits not starting with 0, and a lowercase letter for a part of a
+// question of the original ("3b").
+func isQuestionNumber(k string) bool {
+	if k != "" && k[len(k)-1] >= 'a' && k[len(k)-1] <= 'z' {
+		k = k[:len(k)-1]
+	}
+	if k == "" || k[0] < '1' || k[0] > '9' {
+		return false
+	}
+	for i := 1; i < len(k); i++ {
+		if k[i] < '0' || k[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
 
 var (
 	mu       sync.Mutex
@@ -110,7 +123,7 @@ func register(q *Question) {
 	mu.Lock()
 	defer mu.Unlock()
 	nb, k, ok := strings.Cut(q.ID, "/Q")
-	if !ok || len(nb) != 2 || !questionNumber.MatchString(k) || q.Title == "" || q.Points <= 0 {
+	if !ok || len(nb) != 2 || !isQuestionNumber(k) || q.Title == "" || q.Points <= 0 {
 		panic(fmt.Sprintf("grading: malformed question %+v", *q))
 	}
 	if _, dup := registry[q.ID]; dup {
@@ -206,10 +219,29 @@ func (q *Question) PlainTitle() string { return PlainText(q.Title) }
 // *italics*.
 func PlainText(md string) string {
 	md = strings.ReplaceAll(md, "`", "")
-	return plainItalics.ReplaceAllString(md, "$1")
+	// Each *text* (text not empty, without *), leftmost first.
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(md, '*')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(md[i+1:], '*')
+		if j < 0 {
+			break
+		}
+		if j == 0 { // "**": the first star is kept
+			b.WriteString(md[:i+1])
+			md = md[i+1:]
+			continue
+		}
+		b.WriteString(md[:i])
+		b.WriteString(md[i+1 : i+1+j])
+		md = md[i+2+j:]
+	}
+	b.WriteString(md)
+	return b.String()
 }
-
-var plainItalics = regexp.MustCompile(`\*([^*]+)\*`)
 
 // RaceOptions are the race detector's options (GORACE) of the grader's
 // children for the questions marked Race: stop at the first race with exit

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
 )
@@ -48,43 +47,103 @@ func RaceReport(output string, frame func(fn, pos string) (string, bool)) string
 	return strings.Join(out, "\n")
 }
 
-// The headings of a race report's parts, as Go's race runtime writes them.
-var (
-	raceAccess  = regexp.MustCompile(`^(?i)(previous )?(atomic )?(read|write) at 0x[0-9a-f]+ by (?:main goroutine|goroutine (\d+)):$`)
-	raceCreated = regexp.MustCompile(`^Goroutine (\d+) \((running|finished)\) created at:$`)
-)
-
 // raceHeading tells a heading of a race report in French: "Previous write
 // at 0x… by goroutine 6:" is « Écriture précédente par la goroutine 6 : »,
 // "Goroutine 7 (running) created at:" « Goroutine 7 (en cours) lancée
 // par : » (the frames that follow are where its go statement is); a
 // heading it does not know is kept as it is.
 func raceHeading(l string) string {
-	if m := raceAccess.FindStringSubmatch(l); m != nil {
+	if a, ok := parseRaceAccess(l); ok {
 		what := "Lecture"
-		if strings.EqualFold(m[3], "write") {
+		if a.write {
 			what = "Écriture"
 		}
-		if m[2] != "" {
+		if a.atomic {
 			what += " atomique"
 		}
-		if m[1] != "" {
+		if a.previous {
 			what += " précédente"
 		}
 		who := "la goroutine principale"
-		if m[4] != "" {
-			who = "la goroutine " + m[4]
+		if a.goroutine != "" {
+			who = "la goroutine " + a.goroutine
 		}
 		return what + " par " + who + "\u00a0:"
 	}
-	if m := raceCreated.FindStringSubmatch(l); m != nil {
-		state := "en cours"
-		if m[2] == "finished" {
+	// "Goroutine N (running|finished) created at:"
+	if rest, ok := strings.CutPrefix(l, "Goroutine "); ok {
+		n, rest := digits(rest)
+		state := ""
+		if s, ok := strings.CutPrefix(rest, " (running) created at:"); ok && s == "" {
+			state = "en cours"
+		} else if s, ok := strings.CutPrefix(rest, " (finished) created at:"); ok && s == "" {
 			state = "terminée"
 		}
-		return "Goroutine " + m[1] + " (" + state + ") lancée par\u00a0:"
+		if n != "" && state != "" {
+			return "Goroutine " + n + " (" + state + ") lancée par\u00a0:"
+		}
 	}
 	return l
+}
+
+// raceAccess is a heading of an access in a race report, as Go's race
+// runtime writes it (any case): "[Previous ][atomic ]read|write at 0x…
+// by main goroutine|goroutine N:".
+type raceAccess struct {
+	previous, atomic, write bool
+	goroutine               string // "" for the main goroutine
+}
+
+// parseRaceAccess reads l as a heading of an access (see raceAccess).
+func parseRaceAccess(l string) (a raceAccess, ok bool) {
+	s := l
+	s, a.previous = cutFold(s, "previous ")
+	s, a.atomic = cutFold(s, "atomic ")
+	if rest, ok := cutFold(s, "read"); ok {
+		s = rest
+	} else if rest, ok := cutFold(s, "write"); ok {
+		s, a.write = rest, true
+	} else {
+		return a, false
+	}
+	if s, ok = cutFold(s, " at 0x"); !ok {
+		return a, false
+	}
+	hex := strings.IndexFunc(s, func(r rune) bool { return !strings.ContainsRune("0123456789abcdefABCDEF", r) })
+	if hex <= 0 {
+		return a, false
+	}
+	if s, ok = cutFold(s[hex:], " by "); !ok {
+		return a, false
+	}
+	if rest, ok := cutFold(s, "main goroutine"); ok {
+		s = rest
+	} else if rest, ok := cutFold(s, "goroutine "); ok {
+		a.goroutine, s = digits(rest)
+		if a.goroutine == "" {
+			return a, false
+		}
+	} else {
+		return a, false
+	}
+	return a, s == ":"
+}
+
+// cutFold is strings.CutPrefix, ASCII case ignored.
+func cutFold(s, prefix string) (string, bool) {
+	if len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {
+		return s[len(prefix):], true
+	}
+	return s, false
+}
+
+// digits splits s into its leading ASCII digits and the rest.
+func digits(s string) (string, string) {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return s[:i], s[i:]
 }
 
 // CellFrame is the frame filter of RaceReport for the programs built from

@@ -2,18 +2,18 @@ package grading
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
-	"go/ast"
-	"go/parser"
 	"go/scanner"
 	"go/token"
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // GoNB keeps the declarations of the last version of a cell that
@@ -48,8 +48,8 @@ func Stale(fn string) string {
 	names := []string{fn}
 	if dir := os.Getenv("GONB_TMP_DIR"); dir != "" {
 		if src, err := os.ReadFile(filepath.Join(dir, "main.go")); err == nil {
-			if _, decls := parseProgram(src); decls != nil {
-				names = append(names, dependencies(decls, fn)...)
+			if p := parseProgram(src); p != nil {
+				names = append(names, p.dependencies(fn)...)
 			}
 		}
 	}
@@ -118,11 +118,11 @@ func cascadeHint(q *Question) string {
 	if err != nil {
 		return ""
 	}
-	_, decls := parseProgram(src)
-	if decls == nil {
+	p := parseProgram(src)
+	if p == nil {
 		return ""
 	}
-	uses := dependencies(decls, q.Func)
+	uses := p.dependencies(q.Func)
 	outcomes := readOutcomes(filepath.Join(dir, outcomesFile))
 	var failing []*Question
 	for _, p := range Questions(q.Notebook()) {
@@ -177,12 +177,47 @@ type execution struct {
 	failed bool     // it did not parse, import or compile
 }
 
-var (
-	// A line of GoNB's log: "I1201 09:30:31.573182 6047 execcode.go:81]",
-	// the kernel's id in colour, then the message.
-	execLine = regexp.MustCompile(`execcode\.go:\d+\].* ExecuteCell: (\[.*\])\s*$`)
-	failLine = regexp.MustCompile(`execcode\.go:\d+\].* goexec\.ExecuteCell\(\) failed to `)
-)
+// afterExeccode returns what follows "execcode.go:N]" in a line of GoNB's
+// log (its first such mark), and whether it has one. A line of the log:
+// "I1201 09:30:31.573182 6047 execcode.go:81]", the kernel's id in
+// colour, then the message.
+func afterExeccode(line string) (string, bool) {
+	for rest := line; ; {
+		_, after, ok := strings.Cut(rest, "execcode.go:")
+		if !ok {
+			return "", false
+		}
+		n, tail := digits(after)
+		if n != "" && strings.HasPrefix(tail, "]") {
+			return tail[1:], true
+		}
+		rest = after
+	}
+}
+
+// executedCell returns the cell's lines listed in a line of GoNB's log
+// that starts an execution ("… execcode.go:81] … ExecuteCell: ["a" "b"]"),
+// as GoNB printed them (%q), and whether the line is one.
+func executedCell(line string) (string, bool) {
+	rest, ok := afterExeccode(line)
+	if !ok {
+		return "", false
+	}
+	const mark = " ExecuteCell: "
+	i := strings.LastIndex(rest, mark+"[")
+	if i < 0 {
+		return "", false
+	}
+	list := strings.TrimRight(rest[i+len(mark):], " \t\n\f\r")
+	return list, strings.HasSuffix(list, "]")
+}
+
+// failedCell reports whether a line of GoNB's log says the execution
+// failed ("… execcode.go:116] … goexec.ExecuteCell() failed to …").
+func failedCell(line string) bool {
+	rest, ok := afterExeccode(line)
+	return ok && strings.Contains(rest, " goexec.ExecuteCell() failed to ")
+}
 
 // readExecutions reads the cell executions from the log at path.
 func readExecutions(path string) ([]execution, error) {
@@ -201,9 +236,9 @@ func readExecutions(path string) ([]execution, error) {
 	sc.Buffer(make([]byte, 1<<20), 16<<20)
 	for sc.Scan() {
 		line := sc.Text()
-		if m := execLine.FindStringSubmatch(line); m != nil {
-			execs = append(execs, execution{lines: quotedList(m[1])})
-		} else if failLine.MatchString(line) && len(execs) > 0 {
+		if list, ok := executedCell(line); ok {
+			execs = append(execs, execution{lines: quotedList(list)})
+		} else if failedCell(line) && len(execs) > 0 {
 			execs[len(execs)-1].failed = true
 		}
 	}
@@ -230,7 +265,31 @@ func quotedList(s string) []string {
 	}
 }
 
-var funcDecl = regexp.MustCompile(`^func\s+([\p{L}_][\p{L}\p{N}_]*)\s*[\[(]`)
+// declaredFuncName is the name of the top-level function a line declares
+// ("func Name(" or "func Name[", blanks allowed around the name), "" if
+// it declares none (a method, or no declaration).
+func declaredFuncName(l string) string {
+	const blanks = " \t\n\f\r"
+	rest, ok := strings.CutPrefix(l, "func")
+	if !ok {
+		return ""
+	}
+	name := strings.TrimLeft(rest, blanks)
+	if len(name) == len(rest) {
+		return ""
+	}
+	end := strings.IndexFunc(name, func(r rune) bool { return r != '_' && !unicode.IsLetter(r) && !unicode.IsNumber(r) })
+	if end < 0 {
+		return ""
+	}
+	if first, _ := utf8.DecodeRuneInString(name); end == 0 || unicode.IsNumber(first) {
+		return ""
+	}
+	if after := strings.TrimLeft(name[end:], blanks); after == "" || after[0] != '(' && after[0] != '[' {
+		return ""
+	}
+	return name[:end]
+}
 
 // StartsMain reports whether GoNB (v0.11.5, its composer) reads line as
 // the start of main's body: "%%" alone or followed by a blank, or "%main",
@@ -253,7 +312,7 @@ func declares(lines []string, fn string) bool {
 		if StartsMain(l) {
 			return false
 		}
-		if m := funcDecl.FindStringSubmatch(l); m != nil && m[1] == fn {
+		if declaredFuncName(l) == fn {
 			return true
 		}
 	}
@@ -269,115 +328,232 @@ const gradingPath = "github.com/prepa-reines/reines/grading"
 // methods of its types included), refers to ("grading.YesNo", "nb01.Q1");
 // "" if none.
 func usesGrading(src []byte, fn string) string {
-	f, decls := parseProgram(src)
-	if f == nil {
+	p := parseProgram(src)
+	if p == nil {
 		return ""
 	}
 	names := map[string]bool{} // local names of the grading imports
-	for _, im := range f.Imports {
-		path, _ := strconv.Unquote(im.Path.Value)
-		if path != gradingPath && !strings.HasPrefix(path, gradingPath+"/") {
+	for _, im := range p.imports {
+		if im.path != gradingPath && !strings.HasPrefix(im.path, gradingPath+"/") {
 			continue
 		}
-		name := path[strings.LastIndex(path, "/")+1:]
-		if im.Name != nil {
-			name = im.Name.Name
-		}
-		names[name] = true
+		names[cmp.Or(im.name, im.path[strings.LastIndex(im.path, "/")+1:])] = true
 	}
 	if len(names) == 0 {
 		return ""
 	}
-	for _, name := range append([]string{fn}, dependencies(decls, fn)...) {
-		for _, d := range decls[name] {
-			found := ""
-			ast.Inspect(d, func(n ast.Node) bool {
-				if s, ok := n.(*ast.SelectorExpr); ok {
-					if x, ok := s.X.(*ast.Ident); ok && names[x.Name] && found == "" {
-						found = x.Name + "." + s.Sel.Name
-					}
+	for _, name := range append([]string{fn}, p.dependencies(fn)...) {
+		for _, d := range p.decls[name] {
+			for _, sel := range d.selectors {
+				if names[sel[0]] {
+					return sel[0] + "." + sel[1]
 				}
-				return found == ""
-			})
-			if found != "" {
-				return found
 			}
 		}
 	}
 	return ""
 }
 
-// parseProgram parses the program GoNB compiled and indexes its top-level
-// declarations by name (a type with its methods); nil if it does not parse.
-func parseProgram(src []byte) (*ast.File, map[string][]ast.Decl) {
-	f, err := parser.ParseFile(token.NewFileSet(), "main.go", src, parser.SkipObjectResolution)
-	if err != nil {
-		return nil, nil
+// program is the index of the program GoNB compiled that the checks read:
+// its imports and its top-level declarations. It is read with the Go
+// scanner, not parsed: a check cell links package grading, and go/parser
+// with go/ast weighed on every check's link (internal/cellbench). The
+// program compiled (the check runs in it), so its tokens are enough.
+type program struct {
+	imports []importSpec
+	// decls indexes the top-level declarations by name (a type with its
+	// methods): each is the identifiers of its tokens, in order, and the
+	// selectors X.Sel among them.
+	decls map[string][]declTokens
+}
+
+// importSpec is one import: its local name ("" for the path's last
+// element) and its path.
+type importSpec struct{ name, path string }
+
+// declTokens is what one top-level declaration refers to.
+type declTokens struct {
+	idents    []string
+	selectors [][2]string // X, Sel of each X.Sel
+}
+
+// progToken is one token of the program, as the scanner gives it.
+type progToken struct {
+	tok token.Token
+	lit string
+}
+
+// parseProgram indexes the program GoNB compiled (see program); nil if it
+// holds no top-level declaration.
+func parseProgram(src []byte) *program {
+	var sc scanner.Scanner
+	fset := token.NewFileSet()
+	sc.Init(fset.AddFile("main.go", fset.Base(), len(src)), src, nil, 0)
+	var toks []progToken
+	for {
+		_, tok, lit := sc.Scan()
+		if tok == token.EOF {
+			break
+		}
+		toks = append(toks, progToken{tok, lit})
 	}
-	decls := map[string][]ast.Decl{}
-	for _, d := range f.Decls {
-		switch d := d.(type) {
-		case *ast.FuncDecl:
-			name := d.Name.Name
-			if d.Recv != nil && len(d.Recv.List) == 1 {
-				name = receiverName(d.Recv.List[0].Type)
+	p := &program{decls: map[string][]declTokens{}}
+	// Top-level declarations start with a keyword at depth 0 that starts
+	// a statement (after a semicolon: not the func of a function type in
+	// "var f func()") and end before the next one.
+	depth, start := 0, -1
+	flush := func(end int) {
+		if start >= 0 {
+			p.add(toks[start:end])
+		}
+	}
+	for i, t := range toks {
+		switch t.tok {
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			depth++
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			depth--
+		case token.FUNC, token.VAR, token.CONST, token.TYPE, token.IMPORT:
+			if depth == 0 && (i == 0 || toks[i-1].tok == token.SEMICOLON) {
+				flush(i)
+				start = i
 			}
-			decls[name] = append(decls[name], d)
-		case *ast.GenDecl:
-			for _, s := range d.Specs {
-				switch s := s.(type) {
-				case *ast.ValueSpec:
-					for _, n := range s.Names {
-						decls[n.Name] = append(decls[n.Name], d)
-					}
-				case *ast.TypeSpec:
-					decls[s.Name.Name] = append(decls[s.Name.Name], d)
+		}
+	}
+	flush(len(toks))
+	if len(p.decls) == 0 && len(p.imports) == 0 {
+		return nil
+	}
+	return p
+}
+
+// add indexes one top-level declaration, d[0] its keyword.
+func (p *program) add(d []progToken) {
+	var names []string
+	switch d[0].tok {
+	case token.IMPORT:
+		for _, spec := range specs(d[1:]) {
+			if n := len(spec); n > 0 && spec[n-1].tok == token.STRING {
+				path, _ := strconv.Unquote(spec[n-1].lit)
+				name := ""
+				if n > 1 {
+					name = spec[0].lit
+				}
+				p.imports = append(p.imports, importSpec{name, path})
+			}
+		}
+		return
+	case token.FUNC:
+		names = []string{declaredFunc(d[1:])}
+	default: // var, const, type: the names that start each spec
+		for _, spec := range specs(d[1:]) {
+			for k, t := range spec {
+				if t.tok == token.IDENT && (k == 0 || spec[k-1].tok == token.COMMA) {
+					names = append(names, t.lit)
+				} else if t.tok != token.COMMA {
+					break
 				}
 			}
 		}
 	}
-	return f, decls
+	var dt declTokens
+	for k, t := range d {
+		if t.tok != token.IDENT {
+			continue
+		}
+		dt.idents = append(dt.idents, t.lit)
+		if k+2 < len(d) && d[k+1].tok == token.PERIOD && d[k+2].tok == token.IDENT {
+			dt.selectors = append(dt.selectors, [2]string{t.lit, d[k+2].lit})
+		}
+	}
+	for _, n := range names {
+		if n != "" && n != "_" {
+			p.decls[n] = append(p.decls[n], dt)
+		}
+	}
+}
+
+// specs splits what follows var, const, type or import into its specs:
+// one, or those of a parenthesized group, separated by semicolons.
+func specs(d []progToken) [][]progToken {
+	if len(d) == 0 || d[0].tok != token.LPAREN {
+		return [][]progToken{d}
+	}
+	var out [][]progToken
+	depth, from := 0, 1
+	for i := 1; i < len(d); i++ {
+		switch d[i].tok {
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			depth++
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			if depth == 0 { // the group's closing parenthesis
+				return append(out, d[from:i])
+			}
+			depth--
+		case token.SEMICOLON:
+			if depth == 0 {
+				out = append(out, d[from:i])
+				from = i + 1
+			}
+		}
+	}
+	return append(out, d[from:])
+}
+
+// declaredFunc is the name a function declaration is indexed under (what
+// follows func): its name, or for a method its receiver's type T (of a
+// receiver T, *T or T[P], named or not).
+func declaredFunc(d []progToken) string {
+	if len(d) == 0 {
+		return ""
+	}
+	if d[0].tok != token.LPAREN {
+		return d[0].lit
+	}
+	// The identifiers of the receiver outside brackets: "r T" or "T".
+	var ids []string
+	depth := 0
+	for _, t := range d[1:] {
+		switch t.tok {
+		case token.LPAREN, token.LBRACK:
+			depth++
+		case token.RBRACK:
+			depth--
+		case token.RPAREN:
+			if depth == 0 {
+				if len(ids) == 0 {
+					return ""
+				}
+				return ids[len(ids)-1]
+			}
+			depth--
+		case token.IDENT:
+			if depth == 0 {
+				ids = append(ids, t.lit)
+			}
+		}
+	}
+	return ""
 }
 
 // dependencies lists the declarations fn uses, transitively (methods of
 // its types included), in the order they are met, fn left out.
-func dependencies(decls map[string][]ast.Decl, fn string) []string {
+func (p *program) dependencies(fn string) []string {
 	seen := map[string]bool{fn: true}
 	var out []string
 	queue := []string{fn}
 	for len(queue) > 0 {
 		name := queue[0]
 		queue = queue[1:]
-		for _, d := range decls[name] {
-			ast.Inspect(d, func(n ast.Node) bool {
-				if id, ok := n.(*ast.Ident); ok {
-					if _, ok := decls[id.Name]; ok && !seen[id.Name] {
-						seen[id.Name] = true
-						out = append(out, id.Name)
-						queue = append(queue, id.Name)
-					}
+		for _, d := range p.decls[name] {
+			for _, id := range d.idents {
+				if _, ok := p.decls[id]; ok && !seen[id] {
+					seen[id] = true
+					out = append(out, id)
+					queue = append(queue, id)
 				}
-				return true
-			})
+			}
 		}
 	}
 	return out
-}
-
-// receiverName is T for a receiver of type T, *T or T[P].
-func receiverName(t ast.Expr) string {
-	for {
-		switch x := t.(type) {
-		case *ast.StarExpr:
-			t = x.X
-		case *ast.IndexExpr:
-			t = x.X
-		case *ast.IndexListExpr:
-			t = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
-		}
-	}
 }
