@@ -3,7 +3,6 @@ package grading
 import (
 	"bytes"
 	"fmt"
-	"html"
 	"io"
 	"os"
 	"runtime/debug"
@@ -35,7 +34,7 @@ func Demo(needs string, run func()) {
 	for _, fn := range demoFunctions(needs) {
 		if w := Stale(fn); w != "" {
 			msg := Typography("La démonstration ne tourne pas : " + w)
-			display.Show(`<p style="color:#a33;font-family:sans-serif;white-space:pre-wrap">`+html.EscapeString(msg)+`</p>`, msg, nil)
+			display.Show(`<p style="color:#a33;font-family:sans-serif;white-space:pre-wrap">`+display.EscapeHTML(msg)+`</p>`, msg, nil)
 			return
 		}
 	}
@@ -102,7 +101,7 @@ func demo(needs string, run func(), limit time.Duration) {
 		return
 	}
 	msg = Typography(msg)
-	display.Show(`<p style="color:#a33;font-family:sans-serif;white-space:pre-wrap">`+html.EscapeString(msg)+`</p>`, msg, nil)
+	display.Show(`<p style="color:#a33;font-family:sans-serif;white-space:pre-wrap">`+display.EscapeHTML(msg)+`</p>`, msg, nil)
 }
 
 // heldOutput receives what a demonstration prints: held in buf until

@@ -715,6 +715,11 @@ func TestReportHTMLEscapes(t *testing.T) {
 	if n := strings.Count(html.UnescapeString(bad), hostile); n < 8 {
 		t.Errorf("the hostile text reads back %d times; want at least 8 (every field):\n%s", n, bad)
 	}
+	// A NUL, which a browser drops, shows as U+FFFD (as html/template
+	// writes it): a byte slice left zeroed does not look like the answer.
+	if nul := report("..\x00Q").HTML(); strings.Contains(nul, "\x00") || !strings.Contains(nul, "..\uFFFDQ") {
+		t.Errorf("a NUL in a value:\n%q", nul)
+	}
 }
 
 // The program index the checks read (GoNB's main.go, scanned): every

@@ -210,7 +210,10 @@ func raceRecheck(id string, runLimit time.Duration) (report, note string) {
 	var stderr bytes.Buffer
 	run := exec.CommandContext(rctx, bin)
 	run.Dir = dir
-	run.Env = append(os.Environ(), raceQuestionEnv+"="+id, "GORACE="+RaceOptions, "GONB_TMP_DIR=")
+	// Not GoNB's pipes: a display of the student's code would open a
+	// second stream on them, which stops GoNB's reader (the cell's own
+	// displays would never be acknowledged); what it prints is dropped.
+	run.Env = append(os.Environ(), raceQuestionEnv+"="+id, "GORACE="+RaceOptions, "GONB_TMP_DIR=", "GONB_PIPE=", "GONB_PIPE_BACK=")
 	run.Stderr = &stderr
 	ownGroup(run)
 	err = run.Run()

@@ -3,7 +3,6 @@ package grading
 import (
 	"encoding/json"
 	"fmt"
-	"html"
 	"strings"
 
 	"github.com/prepa-reines/reines/tp/display"
@@ -135,7 +134,7 @@ const noteWidth = "min-width:16em;min-width:min(16em,16cqw)"
 // HTML returns the report as an HTML fragment: the warning if any, the
 // summary, a table of the cases (✔/✘, input, expected, obtained, note) and
 // the boards of the first failing cases, drawn with package board. Texts
-// are escaped (html.EscapeString); the boards are trusted markup. It is
+// are escaped (display.EscapeHTML); the boards are trusted markup. It is
 // written out rather than with html/template, whose use keeps every
 // exported method of a program's types in the binary (the linker's dead
 // code elimination stops at reflect's method lookups): that was most of a
@@ -145,7 +144,7 @@ func (r Report) HTML() string {
 	if r.Outcome() != "passed" {
 		colour = "#d62728"
 	}
-	esc := func(s string) string { return html.EscapeString(Typography(s)) }
+	esc := func(s string) string { return display.EscapeHTML(Typography(s)) }
 	var b strings.Builder
 	b.WriteString(`<div class="reines-check" style="` + containerStyle + `font-family:sans-serif;font-size:13px;border-left:4px solid ` + colour + `;padding:4px 10px;margin:4px 0">` + "\n")
 	if r.Warning != "" {

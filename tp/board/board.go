@@ -166,7 +166,7 @@ func (b Board) SVG(small bool) string {
 	fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" class="reines-fallback" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif">`,
 		side, side+titleH, side, side+titleH)
 	for i, l := range lines {
-		fmt.Fprintf(&sb, `<text x="%d" y="%d" font-size="12" text-anchor="middle">%s</text>`, side/2, 13+16*i, escape(l))
+		fmt.Fprintf(&sb, `<text x="%d" y="%d" font-size="12" text-anchor="middle">%s</text>`, side/2, 13+16*i, display.EscapeHTML(l))
 	}
 	fmt.Fprintf(&sb, `<g transform="translate(%d,%d)">`, margin, margin+titleH)
 	fs := max(min(cell/2, 12), 7)
@@ -232,10 +232,6 @@ func heatColour(v, maxV int) string {
 	g := int(255 - t*(255-80))
 	bl := int(255 - t*(255-60))
 	return fmt.Sprintf("#ff%02x%02x", g, bl)
-}
-
-func escape(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)
 }
 
 // HTML returns the board as a live ECharts chart carrying its SVG as the

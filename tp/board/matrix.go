@@ -178,16 +178,16 @@ func (m Matrix) SVG(small bool) string {
 	fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" class="reines-fallback" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif">`,
 		l.width, l.height, l.width, l.height)
 	if l.titleH > 0 {
-		fmt.Fprintf(&sb, `<text x="%d" y="13" font-size="12" text-anchor="middle">%s</text>`, l.width/2, escape(m.Title))
+		fmt.Fprintf(&sb, `<text x="%d" y="13" font-size="12" text-anchor="middle">%s</text>`, l.width/2, display.EscapeHTML(m.Title))
 	}
 	fmt.Fprintf(&sb, `<g transform="translate(%d,%d)">`, l.left, l.topMargin)
 	fs := max(min(l.cell/2, 12), 7)
 	if l.xLabels != nil {
 		for c, s := range l.xLabels {
-			fmt.Fprintf(&sb, `<text x="%d" y="-4" font-size="%d" text-anchor="middle">%s</text>`, c*l.cell+l.cell/2, fs, escape(s))
+			fmt.Fprintf(&sb, `<text x="%d" y="-4" font-size="%d" text-anchor="middle">%s</text>`, c*l.cell+l.cell/2, fs, display.EscapeHTML(s))
 		}
 		for r, s := range l.yLabels {
-			fmt.Fprintf(&sb, `<text x="-5" y="%d" font-size="%d" text-anchor="end">%s</text>`, r*l.cell+l.cell/2+fs/3, fs, escape(s))
+			fmt.Fprintf(&sb, `<text x="-5" y="%d" font-size="%d" text-anchor="end">%s</text>`, r*l.cell+l.cell/2+fs/3, fs, display.EscapeHTML(s))
 		}
 	}
 	for r := range rows {

@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/prepa-reines/reines/tp/display"
@@ -49,7 +50,7 @@ func (s Sudoku) Text() string {
 			if d := g[9*r+c]; d == 0 {
 				b.WriteString(". ")
 			} else {
-				b.WriteString(string(rune('0'+d)) + " ")
+				b.WriteString(strconv.Itoa(int(d)) + " ")
 			}
 		}
 		return strings.TrimRight(b.String(), " ")
@@ -96,7 +97,7 @@ func (s Sudoku) SVG(small bool) string {
 	fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" class="reines-fallback" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif">`,
 		l.width, l.height, l.width, l.height)
 	if l.titleH > 0 {
-		fmt.Fprintf(&sb, `<text x="%d" y="13" font-size="12" text-anchor="middle">%s</text>`, l.width/2, escape(s.Title))
+		fmt.Fprintf(&sb, `<text x="%d" y="13" font-size="12" text-anchor="middle">%s</text>`, l.width/2, display.EscapeHTML(s.Title))
 	}
 	fmt.Fprintf(&sb, `<g transform="translate(%d,%d)">`, l.left, l.topMargin)
 	for k := range 81 {
@@ -141,7 +142,7 @@ func (s Sudoku) Option(small bool) string {
 			m.colour, m.labelColour, m.bold = sudokuGiven, "#000", true
 		}
 		if d != 0 {
-			m.label = string(rune('0' + d))
+			m.label = strconv.Itoa(int(d))
 		}
 		cells = append(cells, m)
 	}

@@ -147,7 +147,7 @@ func (t Tiling) SVG(small bool) string {
 	fmt.Fprintf(&sb, `<svg xmlns="http://www.w3.org/2000/svg" class="reines-fallback" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif">`,
 		l.width, l.height, l.width, l.height)
 	if l.titleH > 0 {
-		fmt.Fprintf(&sb, `<text x="%d" y="13" font-size="12" text-anchor="middle">%s</text>`, l.width/2, escape(t.Title))
+		fmt.Fprintf(&sb, `<text x="%d" y="13" font-size="12" text-anchor="middle">%s</text>`, l.width/2, display.EscapeHTML(t.Title))
 	}
 	fmt.Fprintf(&sb, `<g transform="translate(%d,%d)">`, l.left, l.topMargin)
 	for r := range rows {
@@ -156,8 +156,8 @@ func (t Tiling) SVG(small bool) string {
 			x, y := c*l.cell, r*l.cell
 			fmt.Fprintf(&sb, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`, x, y, l.cell, l.cell, pieceColour(ch))
 			if labels[[2]int{r, c}] && l.cell >= 12 {
-				fmt.Fprintf(&sb, `<text x="%d" y="%d" font-size="%d" text-anchor="middle" fill="%s">%c</text>`,
-					x+l.cell/2, y+l.cell/2+l.fontSize*7/20, l.fontSize, inkOn(ch), ch)
+				fmt.Fprintf(&sb, `<text x="%d" y="%d" font-size="%d" text-anchor="middle" fill="%s">%s</text>`,
+					x+l.cell/2, y+l.cell/2+l.fontSize*7/20, l.fontSize, inkOn(ch), display.EscapeHTML(string(ch)))
 			}
 		}
 	}

@@ -19,7 +19,8 @@ var BeforeShow func()
 // (as gonbui.Sync does), so nothing is lost when the cell's program exits;
 // before sending, it waits until GoNB has taken what the cell printed, so
 // that the output shows below that text (see flushStdout). Outside a
-// notebook it prints text on standard output instead.
+// notebook, or when GoNB does not take the display (see send), it prints
+// text on standard output instead.
 func Show(html, text string, extra map[string]any) {
 	if f := BeforeShow; f != nil {
 		f()
@@ -36,7 +37,9 @@ func Show(html, text string, extra map[string]any) {
 		data[protocol.MIMEType(k)] = v
 	}
 	flushStdout()
-	send(&protocol.DisplayData{Data: data})
+	if send(&protocol.DisplayData{Data: data}) != nil {
+		fmt.Println(text)
+	}
 }
 
 // LoadLibrary displays the ECharts library in the notebook (once, in the

@@ -3,7 +3,6 @@ package display
 import (
 	"bytes"
 	"encoding/json"
-	"html"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -85,7 +84,7 @@ func Row(items []string, captions []string) string {
 		b.WriteString(it)
 		if i < len(captions) && captions[i] != "" {
 			b.WriteString(`<figcaption style="font:12px sans-serif">`)
-			b.WriteString(html.EscapeString(captions[i]))
+			b.WriteString(EscapeHTML(captions[i]))
 			b.WriteString(`</figcaption>`)
 		}
 		b.WriteString(`</figure>`)
@@ -93,3 +92,11 @@ func Row(items []string, captions []string) string {
 	b.WriteString(`</div>`)
 	return b.String()
 }
+
+// EscapeHTML escapes s for HTML or SVG text and quoted attributes, as
+// html/template escapes a text: & < > " ' as references, and NUL as
+// U+FFFD (a browser drops a NUL as it reads the page, so that a value a
+// student's code filled with zero bytes would look like the right one).
+func EscapeHTML(s string) string { return htmlEscaper.Replace(s) }
+
+var htmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;", "\x00", "\uFFFD")

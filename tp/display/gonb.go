@@ -2,9 +2,12 @@ package display
 
 import (
 	"encoding/gob"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"sync"
+	"time"
 
 	"github.com/janpfeifer/gonb/gonbui/protocol"
 )
@@ -20,13 +23,23 @@ import (
 // this code in the kernel tests, and cellbench checks that each check cell
 // showed its report.
 
+// syncLimit bounds the wait for GoNB to acknowledge a display. GoNB
+// answers within milliseconds; it never does when its reader has stopped,
+// e.g. when the cell's code also wrote to the pipe (through gonbui or by
+// hand: a second gob stream on one pipe stops GoNB's decoder). A variable
+// for the tests.
+var syncLimit = 10 * time.Second
+
+// errNoAck is send's error when GoNB did not acknowledge a display in time.
+var errNoAck = errors.New("GoNB did not acknowledge the display")
+
 // pipes is the connection to GoNB, opened on first use.
 var pipes struct {
 	sync.Mutex
 	opened bool
 	err    error // once set, nothing more is sent
 	enc    *gob.Encoder
-	dec    *gob.Decoder
+	acks   chan int // the sync requests GoNB acknowledged; closed when its pipe is
 	nextID int
 }
 
@@ -35,7 +48,8 @@ var pipes struct {
 func inNotebook() bool { return os.Getenv(protocol.GONB_PIPE_ENV) != "" }
 
 // openLocked opens GoNB's pipes, in gonbui's order (GoNB's end opens
-// them in that order too): the one GoNB reads, then the one it writes.
+// them in that order too): the one GoNB reads, then the one it writes,
+// read by a goroutine that passes on the acknowledgements.
 func openLocked() error {
 	if pipes.opened || pipes.err != nil {
 		return pipes.err
@@ -51,24 +65,41 @@ func openLocked() error {
 		pipes.err = fmt.Errorf("opening GoNB's back pipe: %w", err)
 		return pipes.err
 	}
-	pipes.enc, pipes.dec, pipes.opened = gob.NewEncoder(w), gob.NewDecoder(r), true
+	acks := make(chan int, 16)
+	go func() {
+		defer close(acks)
+		dec := gob.NewDecoder(r)
+		for {
+			var v protocol.CommValue // widgets' values too: only acknowledgements are kept
+			if dec.Decode(&v) != nil {
+				return
+			}
+			if id, ok := v.Value.(int); ok && v.Address == protocol.GonbuiSyncAckAddress {
+				select {
+				case acks <- id:
+				default: // nobody waits for it any more
+				}
+			}
+		}
+	}()
+	pipes.enc, pipes.acks, pipes.opened = gob.NewEncoder(w), acks, true
 	return nil
 }
 
 // send sends d to the notebook and waits until GoNB has read it (as
-// gonbui.Sync does: a sync request, answered on the back pipe once
+// gonbui.Sync does: a sync request, acknowledged on the back pipe once
 // GoNB has handled everything sent before it), so that nothing is lost
-// when the cell's program exits. A broken pipe (the kernel gone) drops
-// this and every later display, as gonbui does; the cell's text output is
-// unaffected.
-func send(d *protocol.DisplayData) {
+// when the cell's program exits; at most syncLimit. A broken or silent
+// pipe (the kernel gone, its reader stopped) makes this and every later
+// display fail: the caller then prints the text.
+func send(d *protocol.DisplayData) error {
 	pipes.Lock()
 	defer pipes.Unlock()
-	if openLocked() != nil {
-		return
+	if err := openLocked(); err != nil {
+		return err
 	}
 	if pipes.err = pipes.enc.Encode(d); pipes.err != nil {
-		return
+		return pipes.err
 	}
 	id := pipes.nextID
 	pipes.nextID++
@@ -76,17 +107,23 @@ func send(d *protocol.DisplayData) {
 		protocol.MIMECommValue: &protocol.CommValue{Address: protocol.GonbuiSyncAddress, Value: id},
 	}}
 	if pipes.err = pipes.enc.Encode(req); pipes.err != nil {
-		return
+		return pipes.err
 	}
-	// The back pipe carries only the answers to sync requests here (no
-	// widgets): read until this one's.
+	timeout := time.NewTimer(syncLimit)
+	defer timeout.Stop()
 	for {
-		var v protocol.CommValue
-		if pipes.err = pipes.dec.Decode(&v); pipes.err != nil {
-			return
-		}
-		if got, ok := v.Value.(int); ok && v.Address == protocol.GonbuiSyncAckAddress && got == id {
-			return
+		select {
+		case got, ok := <-pipes.acks:
+			if !ok {
+				pipes.err = io.ErrClosedPipe
+				return pipes.err
+			}
+			if got == id {
+				return nil
+			}
+		case <-timeout.C:
+			pipes.err = errNoAck
+			return pipes.err
 		}
 	}
 }
