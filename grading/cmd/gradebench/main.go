@@ -256,6 +256,25 @@ func (b *bench) classLine(students int, cold bool) (line, error) {
 		l.note = "grades.csv identical to the cold run's"
 		if !bytes.Equal(w, c) || len(w) == 0 {
 			l.note = "**grades.csv differs from the cold run's**"
+			// The rows that differ, for whoever reads the table.
+			rows := func(data []byte) map[string]bool {
+				m := map[string]bool{}
+				for _, row := range strings.Split(string(data), "\n") {
+					m[row] = true
+				}
+				return m
+			}
+			wr, cr := rows(w), rows(c)
+			for row := range wr {
+				if !cr[row] {
+					fmt.Fprintf(os.Stderr, "gradebench: warm run only: %s\n", row)
+				}
+			}
+			for row := range cr {
+				if !wr[row] {
+					fmt.Fprintf(os.Stderr, "gradebench: cold run only: %s\n", row)
+				}
+			}
 		}
 	}
 	return l, nil
