@@ -558,6 +558,7 @@ func runCases(ctx context.Context, g *Question, bin string, args []string, dir s
 	outs := opt.Sandbox.RunCases(ctx, bin, args, inputs, scratch, opt.Limits)
 	_ = os.RemoveAll(scratch)
 	reserved := map[string]bool{}
+	raced := 0 // cases the race detector stopped
 	machine := len(outs) > 0 && outs[len(outs)-1].Machine
 	for k, in := range all {
 		var cr grading.CaseResult
@@ -583,6 +584,9 @@ func runCases(ctx context.Context, g *Question, bin string, args []string, dir s
 			cr.Status = grading.Crashed
 			if outs[k].TimedOut {
 				cr.Status = grading.TimedOut
+			}
+			if opt.Limits.Race && strings.Contains(outs[k].Output, grading.RaceWarning) {
+				raced++
 			}
 		}
 		// The frames of a panic or a race, by the cells' first lines.
@@ -618,8 +622,16 @@ func runCases(ctx context.Context, g *Question, bin string, args []string, dir s
 		g.Flags = slices.DeleteFunc(g.Flags, func(f string) bool { return strings.HasPrefix(f, "appelle "+plainName(name)+",") })
 		g.Flags = append(g.Flags, "appelle "+plainName(name)+", "+grading.Reserved+costsFlag)
 	}
+	// A data race is in the code every case runs; the detector sees it
+	// only in the cases where the goroutines happen to meet (8 or 9 of
+	// the 17 of Q24b for an unlocked best, from one run to the next):
+	// points counted over the other cases would change with each run.
+	if raced > 0 {
+		g.Flags = append(g.Flags, fmt.Sprintf("course critique (data race) détectée dans %s sur %d : le même code tourne dans chaque cas, le détecteur ne la voit que là où les goroutines se croisent%s",
+			grading.Plural(raced, "cas"), g.Total, costsFlag))
+	}
 	if slices.ContainsFunc(g.Flags, func(f string) bool { return strings.HasSuffix(f, costsFlag) }) {
-		return // stepping outside Go's safety, or relying on the reference, earns nothing
+		return // stepping outside Go's safety, relying on the reference, or racing earns nothing
 	}
 	if g.Total > 0 {
 		g.Points = math.Floor(float64(g.Max)*float64(g.Passed)/float64(g.Total)*4) / 4
