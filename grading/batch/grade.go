@@ -585,9 +585,7 @@ func runCases(ctx context.Context, g *Question, bin string, args []string, dir s
 			if outs[k].TimedOut {
 				cr.Status = grading.TimedOut
 			}
-			if opt.Limits.Race && strings.Contains(outs[k].Output, grading.RaceWarning) {
-				raced = true
-			}
+			raced = raced || outs[k].Race
 		}
 		// The frames of a panic or a race, by the cells' first lines.
 		cr.Note, cr.Got = submission.ExplainFrames(cr.Note, cells), submission.ExplainFrames(cr.Got, cells)

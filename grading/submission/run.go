@@ -373,6 +373,9 @@ type Outcome struct {
 	// time limit (see starve.go), even with a fresh child: the case has no
 	// verdict, and Trouble says so.
 	Machine bool
+	// Race says that the race detector stopped the case (a binary built
+	// with Limits.Race, its report in the output).
+	Race bool
 }
 
 // RunCases runs bin with binArgs on each input in turn, in the sandbox: the
@@ -705,6 +708,7 @@ func (c *child) run(ctx context.Context, input []byte, lim Limits) (o Outcome, a
 	}
 	c.stop()
 	o = Outcome{Output: c.out.String(), TimedOut: timedOut, Machine: machine, Trouble: why}
+	o.Race = lim.Race && strings.Contains(o.Output, raceWarning)
 	if why == "" {
 		o.Trouble = trouble(timedOut, c.oom, c.werr, o.Output, lim)
 	}
