@@ -12,11 +12,11 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/internal/watch"
 	"github.com/prepa-reines/reines/tp/board"
 	"github.com/prepa-reines/reines/tp/gobasics"
 	"github.com/prepa-reines/reines/tp/queens"
@@ -473,53 +473,20 @@ func slowSquare(n int) int64 {
 
 // concurrencyWait bounds how long the calls of a function handed to the
 // student's goroutines wait, all together, for the expected number of
-// them to run at once (see overlap): 500 ms at the default limit.
+// them to run at once (see newOverlap): 500 ms at the default limit.
 var concurrencyWait = grading.Scaled(500 * time.Millisecond)
 
-// overlap watches the calls of a function the student's goroutines make,
-// to see how many run at once. Each call waits, on entering, until want
-// calls have been running together, or until concurrencyWait has passed
-// since the first call, whichever comes first; then none waits any more.
-// So goroutines that do run concurrently are all seen doing so, even on
-// one core, while calls made one after another, or a few at a time, pay
-// that wait once per case and stay below want. peak is the largest number
-// of calls seen running at once.
-type overlap struct {
-	want                 int64
-	running, peak        atomic.Int64
-	reached, expired     chan struct{}
-	reach, start, expire sync.Once
-}
-
-// newOverlap watches for want calls at once (min(goroutines, tasks)).
-func newOverlap(want int) *overlap {
-	return &overlap{want: int64(want), reached: make(chan struct{}), expired: make(chan struct{})}
-}
-
-func (o *overlap) enter() {
-	r := o.running.Add(1)
-	for m := o.peak.Load(); r > m && !o.peak.CompareAndSwap(m, r); m = o.peak.Load() {
-	}
-	o.start.Do(func() { time.AfterFunc(concurrencyWait, o.stopWaiting) })
-	if r >= o.want {
-		o.reach.Do(func() { close(o.reached) })
-	}
-	select {
-	case <-o.reached:
-	case <-o.expired:
-	}
-}
-
-func (o *overlap) leave() { o.running.Add(-1) }
-
-// stopWaiting lets every call, current or later, run without waiting.
-func (o *overlap) stopWaiting() { o.expire.Do(func() { close(o.expired) }) }
-
-// most is the peak, once the function watched has returned: the calls
-// its goroutines still make (it did not wait for them) wait no more.
-func (o *overlap) most() int64 {
-	o.stopWaiting()
-	return o.peak.Load()
+// newOverlap watches the calls of a function the student's goroutines
+// make for want of them at once (min(goroutines, tasks)): each call waits,
+// on entering, until want calls are running together, or until
+// concurrencyWait has passed since the first call, whichever comes first;
+// then none waits any more. So goroutines that do run concurrently are all
+// seen doing so, even on one core, while calls made one after another, or
+// a few at a time, pay that wait once per case and stay below want. The
+// watch counts the calls running at once for the whole run (a peak above
+// the number of workers is an answer with too many goroutines).
+func newOverlap(want int) *watch.Watch {
+	return watch.New(want, watch.Options{Wait: concurrencyWait, Count: true})
 }
 
 // lateOverlap is the second watch of a case of Q9 or Q10, whose answer
@@ -532,7 +499,7 @@ func (o *overlap) most() int64 {
 // goroutine of an even split that has finished by the half leaves at
 // least half of them still to call, and each waits there for the others.
 type lateOverlap struct {
-	*overlap
+	*watch.Watch
 	after int64 // the calls numbered after it wait
 }
 
@@ -540,7 +507,7 @@ func newLateOverlap(total, want int) *lateOverlap {
 	if want < 2 || total < 4*want {
 		return nil
 	}
-	return &lateOverlap{overlap: newOverlap(lateWant(want)), after: int64(total / 2)}
+	return &lateOverlap{Watch: newOverlap(lateWant(want)), after: int64(total / 2)}
 }
 
 // lateWant is how many calls the second watch waits for.
@@ -552,8 +519,8 @@ func (l *lateOverlap) watch(c int64) func() {
 	if l == nil || c <= l.after {
 		return func() {}
 	}
-	l.enter()
-	return l.leave
+	l.Enter()
+	return l.Leave
 }
 
 // mostLate is the peak of the second watch, 0 without one.
@@ -561,7 +528,7 @@ func (l *lateOverlap) mostLate() int64 {
 	if l == nil {
 		return 0
 	}
-	return l.most()
+	return int64(l.Close().Most)
 }
 
 // lateNote is the note of an answer whose calls of fn ran at most got at
@@ -607,11 +574,11 @@ var Q8 = grading.Define(&grading.Exercise[func([]int, func(int) int64) int64, []
 	Call: func(f func([]int, func(int) int64) int64, ns []int) SumOut {
 		o := newOverlap(len(ns)) // one goroutine per term
 		sum := f(slices.Clone(ns), func(n int) int64 {
-			o.enter()
-			defer o.leave()
+			o.Enter()
+			defer o.Leave()
 			return slowSquare(n)
 		})
-		return SumOut{sum, o.most()}
+		return SumOut{sum, int64(o.Close().Most)}
 	},
 	Input:  func(ns []int) string { return "ns = " + formatInts(ns) + ", f(n) = n²" },
 	Format: func(o SumOut) string { return fmt.Sprintf("%d (appels de f : %s)", grading.Int(o.Sum), atOnce(o.Peak)) },
@@ -669,13 +636,13 @@ var Q9 = grading.Define(&grading.Exercise[func([]int, int, func(int) int64) int6
 		late := newLateOverlap(len(in.Tasks), workersAtOnce(in))
 		g := func(n int) int64 {
 			c := calls.Add(1)
-			o.enter()
-			defer o.leave()
+			o.Enter()
+			defer o.Leave()
 			defer late.watch(c)()
 			return slowSquare(n)
 		}
 		sum := f(slices.Clone(in.Tasks), in.Workers, g)
-		peak := o.most()
+		peak := int64(o.Close().Most)
 		return WorkersOut{Sum: sum, Calls: calls.Load(), TooMany: peak > int64(in.Workers), Peak: peak, LatePeak: late.mostLate()}
 	},
 	Input: func(in WorkersCase) string {
@@ -742,12 +709,12 @@ var Q10 = grading.Define(&grading.Exercise[func(int, int, func(int) bool) int64,
 		late := newLateOverlap(in.N, countAtOnce(in))
 		c := f(in.N, in.Workers, func(i int) bool {
 			k := calls.Add(1)
-			o.enter()
-			defer o.leave()
+			o.Enter()
+			defer o.Leave()
 			defer late.watch(k)()
 			return i%in.K == 0
 		})
-		return CountOut{Count: c, Calls: calls.Load(), Peak: o.most(), LatePeak: late.mostLate()}
+		return CountOut{Count: c, Calls: calls.Load(), Peak: int64(o.Close().Most), LatePeak: late.mostLate()}
 	},
 	Input: func(in CountCase) string {
 		return fmt.Sprintf("n = %d, %s, pred(i) : i multiple de %d", grading.Int(in.N), grading.Plural(in.Workers, "travailleur"), in.K)

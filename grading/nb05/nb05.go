@@ -175,7 +175,7 @@ type ParallelCase struct {
 }
 
 // ParallelOut is what RandomCoverParallel returns and what the watches
-// of its calls of p saw (see [callWatch] and [runParallel]): the most
+// of its calls of p saw (see [runParallel]): the most
 // calls inside p at once, the goroutines that called it during the
 // watches, whether the first watch gave up waiting for the workers to
 // overlap; Started is the number of calls of p that begin a trial (on row
@@ -674,7 +674,7 @@ var Q24a = grading.Prose("05/Q24a", "Proposer une version parallèle (réponse r
 // Q24b asks for RandomCoverParallel, the version proposed in Q24a: the
 // trials of Q19 shared among goroutines, the best bound under one mutex
 // (the sujet's threads). The check's probability watches its callers: the
-// workers must be inside it at the same time (see callWatch).
+// workers must be inside it at the same time (see runParallel).
 var Q24b = grading.Define(&grading.Exercise[func(int, int, int, domination.Probability, uint64) (int, []queens.Square, domination.RandomStats, error), ParallelCase, ParallelOut]{
 	Question: grading.Question{ID: "05/Q24b", Title: "Votre version parallèle, programmée", Points: 2, Race: true,
 		Requires: []string{"go", "sync.Mutex|sync.RWMutex"}},

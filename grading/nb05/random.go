@@ -1,20 +1,16 @@
 package nb05
 
 import (
-	"bytes"
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/petermattis/goid"
-
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/internal/watch"
 	"github.com/prepa-reines/reines/tp/domination"
 	"github.com/prepa-reines/reines/tp/queens"
 )
@@ -138,128 +134,11 @@ func probabilityNote(o ProbabilityOut) string {
 	return "votre probabilité ne vaut que 0 ou 1 : chaque essai fait alors les mêmes choix de lignes, le hasard ne joue plus (division entière ? convertissez en float64 avant de diviser)"
 }
 
-// Waits of the watch of Q24b (see callWatch).
+// Waits of the watches of Q24b (see runParallel and package watch).
 var (
 	overlapWait = grading.Scaled(2 * time.Second) // longest wait for the workers to overlap: 2 s at the default limit
-	graceWait   = 20 * time.Millisecond           // then how long the watch stays open for further callers
+	graceWait   = 20 * time.Millisecond           // then how long a watch stays open for further callers
 )
-
-// callWatch watches the calls of the probability handed to the student's
-// RandomCoverParallel, to see whether its workers run at the same time.
-// Each call made while the watch is open waits: once need calls are
-// inside p at once the watch stays open graceWait more (goroutines beyond
-// the workers would come in then), then closes and releases them all; if
-// they never are, it closes overlapWait after the first call (a serial
-// version pays that once: the check never hangs). The calls inside at once
-// come from as many goroutines (each is blocked in p); their number is
-// counted by goroutine. Once the watch is closed a call only loads an
-// atomic flag, so the watch adds no synchronization that would hide the
-// student's data races from the race detector beyond the first calls.
-type callWatch struct {
-	need   int
-	closed atomic.Bool
-	all    chan struct{} // closed with the watch
-	once   sync.Once
-
-	mu       sync.Mutex
-	inside   map[int64]bool // goroutines inside p now
-	seen     map[int64]bool // goroutines that called p while the watch was open
-	most     int
-	started  bool
-	timedOut bool
-	timers   []*time.Timer
-	// then, if not nil, is closed (not timed out) when this watch times
-	// out: the workers never met in p, which the judge says; a second
-	// watch would make a serial answer wait once more in every case.
-	then *callWatch
-}
-
-// newCallWatch watches for need calls at once; then (nil: none) is closed
-// if it times out.
-func newCallWatch(need int, then *callWatch) *callWatch {
-	w := &callWatch{need: need, all: make(chan struct{}), inside: map[int64]bool{}, seen: map[int64]bool{}, then: then}
-	if need <= 0 {
-		w.close(false)
-	}
-	return w
-}
-
-// close ends the watch once; timedOut says the workers never overlapped.
-func (w *callWatch) close(timedOut bool) {
-	w.once.Do(func() {
-		w.mu.Lock()
-		w.timedOut = timedOut
-		for _, t := range w.timers {
-			t.Stop()
-		}
-		w.mu.Unlock()
-		w.closed.Store(true)
-		close(w.all)
-		if timedOut && w.then != nil {
-			w.then.close(false)
-		}
-	})
-}
-
-// enter is the start of a call of p.
-func (w *callWatch) enter() {
-	if w.closed.Load() {
-		return
-	}
-	id := goroutineID()
-	w.mu.Lock()
-	w.inside[id] = true
-	w.seen[id] = true
-	w.most = max(w.most, len(w.inside))
-	if !w.started {
-		w.started = true
-		w.timers = append(w.timers, time.AfterFunc(overlapWait, func() { w.close(true) }))
-	}
-	if len(w.inside) == w.need {
-		w.timers = append(w.timers, time.AfterFunc(graceWait, func() { w.close(false) }))
-	}
-	w.mu.Unlock()
-	<-w.all
-	w.mu.Lock()
-	delete(w.inside, id)
-	w.mu.Unlock()
-}
-
-// goroutineID is the number of the calling goroutine, as
-// github.com/petermattis/goid reads it from the runtime's structure of
-// the goroutine: a few nanoseconds, where the first line of a stack trace
-// ("goroutine 18 [running]:") took microseconds, and a lock every worker
-// shared (the race detector's build of Q24b spent most of its time there).
-// Where goid does not know the runtime's layout (checked as the package
-// starts, see fastID), it is read from the stack trace.
-func goroutineID() int64 {
-	if fastID {
-		return goid.Get()
-	}
-	return stackID()
-}
-
-// stackID is the number of the calling goroutine, from the first line of
-// its stack trace.
-func stackID() int64 {
-	var buf [64]byte
-	b := buf[:runtime.Stack(buf[:], false)]
-	b = bytes.TrimPrefix(b, []byte("goroutine "))
-	if i := bytes.IndexByte(b, ' '); i > 0 {
-		b = b[:i]
-	}
-	id, _ := strconv.ParseInt(string(b), 10, 64)
-	return id
-}
-
-// fastID says whether goid gives the goroutines' numbers, in this
-// goroutine and in another one: read before any worker runs, so that no
-// worker synchronizes with another through it.
-var fastID = func() bool {
-	other := make(chan bool)
-	go func() { other <- goid.Get() == stackID() }()
-	return goid.Get() == stackID() && <-other
-}()
 
 // goroutineSlots is the size of the table in which each goroutine counts
 // its calls of p (see trialCounts), at its number modulo the size: two
@@ -286,7 +165,7 @@ type trialCounts struct {
 // call counts a call of p by the calling goroutine and returns the
 // number of trials it has begun, 0 unless this call begins one.
 func (t *trialCounts) call(row, placed int) int64 {
-	g := goroutineID() % goroutineSlots
+	g := watch.Goroutine() % goroutineSlots
 	if !trialStart(row, placed) {
 		t.inRow0[g].Store(false)
 		return 0
@@ -328,17 +207,21 @@ func lateTrial(in ParallelCase) int {
 func trialStart(row, placed int) bool { return row == 0 && placed == 0 }
 
 // runParallel runs a parallel random search on a case, with the fixed
-// probability watched by two callWatches: the first from the first call,
-// the second from each goroutine's lateTrial-th trial, so that workers
-// that meet in p at the start only (a first call each, then the trials one
-// after the other) are seen; when the first gives up (the workers never
-// met) the second is closed (see callWatch.then). The trials are counted
-// by their calls of p on row 0 (see trialCounts), read once the answer
-// has returned: every trial must begin with a call (p's values are not
-// kept aside, the trials are not run elsewhere), and no more fresh calls
-// begin trials than there are trials (calls of p made only to be seen by
-// the watches, then the trials in one goroutine, do not pass for trials
-// where n ≥ 4).
+// probability watched by two watches (package watch; each call made while
+// one is open waits there, so the workers that do run at once are seen
+// together; once closed a watch adds no synchronization that would hide
+// the student's data races from the race detector): the first from the
+// first call, the second from each goroutine's lateTrial-th trial, so that
+// workers that meet in p at the start only (a first call each, then the
+// trials one after the other) are seen; when the first gives up (the
+// workers never met) the second is closed (see watch.Options.Then). The
+// calls inside at once come from as many goroutines (each is blocked in
+// p). The trials are counted by their calls of p on row 0 (see
+// trialCounts), read once the answer has returned: every trial must begin
+// with a call (p's values are not kept aside, the trials are not run
+// elsewhere), and no more fresh calls begin trials than there are trials
+// (calls of p made only to be seen by the watches, then the trials in one
+// goroutine, do not pass for trials where n ≥ 4).
 func runParallel(f func(int, int, int, domination.Probability, uint64) (int, []queens.Square, domination.RandomStats, error), in ParallelCase) ParallelOut {
 	need := 0
 	if in.N > 0 && in.Trials > 0 && in.Workers > 0 {
@@ -349,26 +232,21 @@ func runParallel(f func(int, int, int, domination.Probability, uint64) (int, []q
 	if k > 0 {
 		lateNeed = need
 	}
-	late := newCallWatch(lateNeed, nil)
-	w := newCallWatch(need, late)
+	late := watch.New(lateNeed, watch.Options{Wait: overlapWait, Grace: graceWait})
+	w := watch.New(need, watch.Options{Wait: overlapWait, Grace: graceWait, Then: late})
 	counts := new(trialCounts)
 	p := func(n, row, placed, best int) float64 {
-		w.enter()
+		w.Enter()
 		if counts.call(row, placed) == k && k > 0 {
-			late.enter()
+			late.Enter()
 		}
 		return domination.FixedProbability(n, row, placed, best)
 	}
 	best, qs, st, err := f(in.N, in.Trials, in.Workers, p, in.Seed)
-	w.close(!w.closed.Load())
-	late.close(!late.closed.Load())
+	first, second := w.Close(), late.Close()
 	started, fresh := counts.totals()
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	late.mu.Lock()
-	defer late.mu.Unlock()
-	return ParallelOut{Best: best, Queens: qs, Stats: st, Err: grading.ErrOf(err), Most: w.most, Callers: max(len(w.seen), len(late.seen)), TimedOut: w.timedOut && need > 0,
-		Started: started, Fresh: fresh, LateTrial: int(k), LateMost: late.most, LateTimedOut: late.timedOut && lateNeed > 0}
+	return ParallelOut{Best: best, Queens: qs, Stats: st, Err: grading.ErrOf(err), Most: first.Most, Callers: max(first.Callers, second.Callers), TimedOut: first.TimedOut && need > 0,
+		Started: started, Fresh: fresh, LateTrial: int(k), LateMost: second.Most, LateTimedOut: second.TimedOut && lateNeed > 0}
 }
 
 // startMost returns the most queens a valid answer of Q2b can place on the

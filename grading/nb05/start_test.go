@@ -222,26 +222,3 @@ func TestRandomParallelEveryTrialCounted(t *testing.T) {
 	}
 	checktest.FailsWith(t, "every complete trial counted", Q24b.Run(everyTrial), "sous le verrou")
 }
-
-// The goroutines' numbers the watches of Q24b read are those of their
-// stack traces, in many goroutines at once (goid reads the runtime's
-// structure: a Go release that changes it is caught here, and at run time
-// the stack traces are read instead).
-func TestGoroutineID(t *testing.T) {
-	if !fastID {
-		t.Error("goid does not read this Go release's goroutine numbers: Q24b's checks read stack traces, a hundred times slower")
-	}
-	var wg sync.WaitGroup
-	ids := make([][2]int64, 64)
-	for i := range ids {
-		wg.Go(func() { ids[i] = [2]int64{goroutineID(), stackID()} })
-	}
-	wg.Wait()
-	seen := map[int64]bool{}
-	for _, id := range ids {
-		if id[0] != id[1] || seen[id[0]] {
-			t.Errorf("goroutineID %d, stack trace %d (or seen before)", id[0], id[1])
-		}
-		seen[id[0]] = true
-	}
-}

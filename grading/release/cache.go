@@ -43,7 +43,7 @@ const editionFormat = "edition-1"
 // the list. Tests and testdata are not read by the release.
 var sources = []string{
 	"tp/...", "grading", "grading/nb00", "grading/nb01", "grading/nb02", "grading/nb03", "grading/nb04", "grading/nb05",
-	"grading/workbook", "grading/notebook", "grading/release/...", "grading/submission", "grading/cmd/check", "internal/jupyter",
+	"grading/workbook", "grading/notebook", "grading/internal/watch", "grading/release/...", "grading/submission", "grading/cmd/check", "internal/jupyter",
 	"notebooks/src", "kernel-setup", "go.mod", "go.sum",
 }
 

@@ -39,6 +39,7 @@ var copied = []struct {
 	{dir: "grading", exclude: nil},
 	{dir: "grading/workbook"},
 	{dir: "grading/notebook"},
+	{dir: "grading/internal/watch"},
 	{dir: "grading/submission", files: []string{"program.go", "compile.go", "direct.go"}},
 	{dir: "grading/cmd/check"},
 	{dir: "internal/jupyter"},

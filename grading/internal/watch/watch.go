@@ -1,0 +1,202 @@
+// Package watch is the checks' concurrency watch: it watches the calls of
+// a function that a student's goroutines make (the function the check
+// hands to the student's answer), to see whether enough of them run at
+// the same time, even on one core and on a busy machine.
+//
+// A Watch is open from its creation. Each call made while it is open
+// waits in [Watch.Enter] until the watch closes, which it does once Need
+// calls are inside it together (then after a grace period in which
+// further callers are still seen), or Wait after the first call if they
+// never are: goroutines that do run concurrently are all seen doing so,
+// while calls made one after another, or a few at a time, pay the wait
+// once and the check never hangs. Once closed, a call only loads an
+// atomic flag: the watch adds no synchronization between the callers
+// that would hide their data races from the race detector (unless it
+// counts for the whole run, see [Options.Count]).
+//
+// Used by TP 00 Q8–Q10 (the student's goroutines calling f or pred) and
+// TP 05 Q24b (RandomCoverParallel's workers calling the probability p).
+package watch
+
+import (
+	"bytes"
+	"runtime"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/petermattis/goid"
+)
+
+// Options of a Watch.
+type Options struct {
+	// Wait is the longest wait, from the first call, for Need calls at
+	// once; then the watch closes, timed out.
+	Wait time.Duration
+	// Grace is how long the watch stays open once Need calls are inside it
+	// (0: it closes at once), so that goroutines beyond the Need expected
+	// are seen coming in.
+	Grace time.Duration
+	// Then, if not nil, is a second watch that this one closes (not timed
+	// out) when it times out: the callers never met, which the first watch
+	// says; a second watch would make a serial answer wait once more.
+	Then *Watch
+	// Count counts the calls inside at once for the whole run, not only
+	// while the watch is open: each call then does two atomic additions
+	// on one shared counter (Enter and [Watch.Leave]), which orders the
+	// callers for the race detector. For checks that must see more calls
+	// at once than allowed at any time.
+	Count bool
+}
+
+// Seen is what a watch saw once closed.
+type Seen struct {
+	// Most is the most calls inside the watch at once while it was open
+	// (with Count: between Enter and Leave, for the whole run).
+	Most int
+	// Callers is the number of goroutines that called while it was open.
+	Callers int
+	// TimedOut says that Need calls were never inside at once: the
+	// watch closed at Wait, or was still open when closed by Close.
+	TimedOut bool
+}
+
+// Watch watches the calls of one function for Need calls at once. Its
+// methods are safe for concurrent use.
+type Watch struct {
+	need int
+	opt  Options
+
+	closed atomic.Bool
+	all    chan struct{} // closed with the watch
+	once   sync.Once
+
+	mu       sync.Mutex
+	inside   map[int64]bool // goroutines inside now
+	seen     map[int64]bool // goroutines that called while the watch was open
+	most     int
+	started  bool
+	timedOut bool
+	timers   []*time.Timer
+
+	running, peak atomic.Int64 // with Count
+}
+
+// New returns an open watch for need calls at once; need ≤ 0 needs none:
+// the watch is closed at once (with Count, it still counts).
+func New(need int, opt Options) *Watch {
+	w := &Watch{need: need, opt: opt, all: make(chan struct{}), inside: map[int64]bool{}, seen: map[int64]bool{}}
+	if need <= 0 {
+		w.close(false)
+	}
+	return w
+}
+
+// close ends the watch once; timedOut says the calls never met.
+func (w *Watch) close(timedOut bool) {
+	w.once.Do(func() {
+		w.mu.Lock()
+		w.timedOut = timedOut
+		for _, t := range w.timers {
+			t.Stop()
+		}
+		w.mu.Unlock()
+		w.closed.Store(true)
+		close(w.all)
+		if timedOut && w.opt.Then != nil {
+			w.opt.Then.close(false)
+		}
+	})
+}
+
+// Enter is the start of a call: while the watch is open it waits until
+// the watch closes (at most Wait after the first call, plus Grace).
+func (w *Watch) Enter() {
+	if w.opt.Count {
+		r := w.running.Add(1)
+		for m := w.peak.Load(); r > m && !w.peak.CompareAndSwap(m, r); m = w.peak.Load() {
+		}
+	}
+	if w.closed.Load() {
+		return
+	}
+	id := Goroutine()
+	w.mu.Lock()
+	w.inside[id] = true
+	w.seen[id] = true
+	w.most = max(w.most, len(w.inside))
+	if !w.started {
+		w.started = true
+		w.timers = append(w.timers, time.AfterFunc(w.opt.Wait, func() { w.close(true) }))
+	}
+	met := len(w.inside) == w.need
+	if met && w.opt.Grace > 0 {
+		w.timers = append(w.timers, time.AfterFunc(w.opt.Grace, func() { w.close(false) }))
+	}
+	w.mu.Unlock()
+	if met && w.opt.Grace <= 0 {
+		w.close(false)
+	}
+	<-w.all
+	w.mu.Lock()
+	delete(w.inside, id)
+	w.mu.Unlock()
+}
+
+// Leave is the end of a call, with Count (it does nothing without).
+func (w *Watch) Leave() {
+	if w.opt.Count {
+		w.running.Add(-1)
+	}
+}
+
+// Close closes the watch, once the function watched has returned (calls
+// its goroutines still make wait no more), and returns what it saw. A
+// watch still open then never saw Need calls at once: it is timed out.
+func (w *Watch) Close() Seen {
+	w.close(true)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	s := Seen{Most: w.most, Callers: len(w.seen), TimedOut: w.timedOut}
+	if w.opt.Count {
+		s.Most = int(w.peak.Load())
+	}
+	return s
+}
+
+// Goroutine is the number of the calling goroutine, as
+// github.com/petermattis/goid reads it from the runtime's structure of the
+// goroutine: a few nanoseconds, where the first line of a stack trace
+// ("goroutine 18 [running]:") takes microseconds and a lock that every
+// caller shares (a race-detector build spent most of its time there).
+// Where goid does not know the runtime's layout (checked as the package
+// starts, see fastID), it is read from the stack trace.
+func Goroutine() int64 {
+	if fastID {
+		return goid.Get()
+	}
+	return stackID()
+}
+
+// stackID is the number of the calling goroutine, from the first line of
+// its stack trace.
+func stackID() int64 {
+	var buf [64]byte
+	b := buf[:runtime.Stack(buf[:], false)]
+	b = bytes.TrimPrefix(b, []byte("goroutine "))
+	if i := bytes.IndexByte(b, ' '); i > 0 {
+		b = b[:i]
+	}
+	id, _ := strconv.ParseInt(string(b), 10, 64)
+	return id
+}
+
+// fastID says whether goid gives the goroutines' numbers, in this
+// goroutine and in another one: read before any caller runs, so that no
+// caller synchronizes with another through it.
+var fastID = func() bool {
+	other := make(chan bool)
+	go func() { other <- goid.Get() == stackID() }()
+	return goid.Get() == stackID() && <-other
+}()

@@ -1,0 +1,209 @@
+package watch
+
+import (
+	"sync"
+	"testing"
+	"time"
+)
+
+// long is a Wait no passing test reaches: a watch that closes early did
+// so because the calls met.
+const long = time.Minute
+
+// call enters w, holds the call for hold, and leaves.
+func call(w *Watch, hold time.Duration) {
+	w.Enter()
+	time.Sleep(hold)
+	w.Leave()
+}
+
+// Goroutines that call at once are all seen, and none waits out the
+// watch: it closes as soon as the need is met.
+func TestMet(t *testing.T) {
+	for _, need := range []int{1, 2, 4, 16} {
+		w := New(need, Options{Wait: long})
+		start := time.Now()
+		var wg sync.WaitGroup
+		for range need {
+			wg.Go(func() { call(w, 0) })
+		}
+		wg.Wait()
+		if d := time.Since(start); d > long/2 {
+			t.Errorf("need %d: the calls waited %v", need, d)
+		}
+		if s := w.Close(); s != (Seen{Most: need, Callers: need}) {
+			t.Errorf("need %d: saw %+v", need, s)
+		}
+	}
+}
+
+// Calls made one after another wait Wait once, for the first call, then
+// pass; the watch says it timed out, one call at a time.
+func TestSerial(t *testing.T) {
+	const wait = 50 * time.Millisecond
+	w := New(3, Options{Wait: wait})
+	start := time.Now()
+	call(w, 0)
+	if d := time.Since(start); d < wait {
+		t.Errorf("the first call returned after %v, before the %v wait", d, wait)
+	}
+	start = time.Now()
+	for range 5 {
+		call(w, 0)
+	}
+	if d := time.Since(start); d >= wait {
+		t.Errorf("the later calls waited %v", d)
+	}
+	if s := w.Close(); s != (Seen{Most: 1, Callers: 1, TimedOut: true}) {
+		t.Errorf("saw %+v", s)
+	}
+}
+
+// Two goroutines where four are needed: both are seen, the watch times
+// out.
+func TestTooFew(t *testing.T) {
+	w := New(4, Options{Wait: 50 * time.Millisecond})
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Go(func() { call(w, 0) })
+	}
+	wg.Wait()
+	if s := w.Close(); s != (Seen{Most: 2, Callers: 2, TimedOut: true}) {
+		t.Errorf("saw %+v", s)
+	}
+}
+
+// A watch that needs nothing never makes a call wait, and is not timed
+// out.
+func TestNeedsNone(t *testing.T) {
+	w := New(0, Options{Wait: long})
+	call(w, 0)
+	if s := w.Close(); s.TimedOut || s.Callers != 0 {
+		t.Errorf("saw %+v", s)
+	}
+}
+
+// Callers that come in during the grace period are seen: more goroutines
+// than the need are counted.
+func TestGrace(t *testing.T) {
+	w := New(2, Options{Wait: long, Grace: 30 * time.Second})
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Go(func() { call(w, 0) })
+	}
+	for !w.closed.Load() {
+		w.mu.Lock()
+		n := len(w.inside)
+		w.mu.Unlock()
+		if n == 2 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	wg.Go(func() { call(w, 0) }) // a third, during the grace period
+	for {
+		w.mu.Lock()
+		n := len(w.inside)
+		w.mu.Unlock()
+		if n == 3 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	s := w.Close() // the function returned: the calls go on
+	wg.Wait()
+	if s != (Seen{Most: 3, Callers: 3, TimedOut: true}) {
+		// Closed by Close during the grace period: the need was met,
+		// but the calls were still held when the function returned.
+		t.Errorf("saw %+v", s)
+	}
+}
+
+// A first watch that times out closes its Then, not timed out: a serial
+// answer waits once, not once per watch.
+func TestThen(t *testing.T) {
+	second := New(2, Options{Wait: long})
+	first := New(2, Options{Wait: 20 * time.Millisecond, Then: second})
+	call(first, 0)
+	start := time.Now()
+	call(second, 0)
+	if d := time.Since(start); d > long/2 {
+		t.Errorf("the second watch made the call wait %v", d)
+	}
+	if s := first.Close(); !s.TimedOut {
+		t.Errorf("first: saw %+v", s)
+	}
+	if s := second.Close(); s.TimedOut || s.Callers != 0 {
+		t.Errorf("second: saw %+v", s)
+	}
+}
+
+// With Count, calls at once are counted after the watch has closed too:
+// three goroutines held together later give a peak of three.
+func TestCount(t *testing.T) {
+	w := New(1, Options{Wait: long, Count: true})
+	call(w, 0) // meets the need: the watch closes
+	if !w.closed.Load() {
+		t.Fatal("the watch did not close when its need was met")
+	}
+	var inside, release sync.WaitGroup
+	inside.Add(3)
+	release.Add(1)
+	var wg sync.WaitGroup
+	for range 3 {
+		wg.Go(func() {
+			w.Enter()
+			inside.Done()
+			release.Wait()
+			w.Leave()
+		})
+	}
+	inside.Wait()
+	release.Done()
+	wg.Wait()
+	if s := w.Close(); s.Most != 3 || s.TimedOut {
+		t.Errorf("saw %+v, want 3 at once", s)
+	}
+	// Without Count the same calls pass unseen.
+	w = New(1, Options{Wait: long})
+	call(w, 0)
+	inside.Add(3)
+	release.Add(1)
+	for range 3 {
+		wg.Go(func() {
+			w.Enter()
+			inside.Done()
+			release.Wait()
+			w.Leave()
+		})
+	}
+	inside.Wait()
+	release.Done()
+	wg.Wait()
+	if s := w.Close(); s.Most != 1 {
+		t.Errorf("without Count: saw %+v, want 1 (the call while open)", s)
+	}
+}
+
+// The goroutines' numbers are those of their stack traces, in many
+// goroutines at once (goid reads the runtime's structure: a Go release
+// that changes it is caught here, and at run time the stack traces are
+// read instead).
+func TestGoroutine(t *testing.T) {
+	if !fastID {
+		t.Error("goid does not read this Go release's goroutine numbers: the watches read stack traces, a hundred times slower")
+	}
+	var wg sync.WaitGroup
+	ids := make([][2]int64, 64)
+	for i := range ids {
+		wg.Go(func() { ids[i] = [2]int64{Goroutine(), stackID()} })
+	}
+	wg.Wait()
+	seen := map[int64]bool{}
+	for _, id := range ids {
+		if id[0] != id[1] || seen[id[0]] {
+			t.Errorf("Goroutine %d, stack trace %d (or seen before)", id[0], id[1])
+		}
+		seen[id[0]] = true
+	}
+}
