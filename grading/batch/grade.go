@@ -3,7 +3,6 @@ package batch
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -92,7 +91,12 @@ type Options struct {
 const BuildBudget = 5 * time.Minute
 
 // Grade grades one submission. It never fails: everything that goes wrong
-// is reported in the Result, with 0 where nothing can be graded.
+// is reported in the Result, with 0 where nothing can be graded. The steps
+// (see notebookGrading): the notebook read and its TP found (open); the
+// grader's own work done (prepare); one compile unit per question the
+// notebook answers, with the flags its source earns (plan); the programs
+// built (build); each question's cases run and scored (run); the notes
+// that span questions (conclude).
 func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 	defer func() {
 		// A submission the grader cannot handle costs that submission
@@ -104,12 +108,28 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 		}
 	}()
 	res = Result{Student: sub.Student, Name: sub.Name, File: sub.Path, Shown: sub.Shown, TP: opt.TP}
+	nb, ok := open(sub, opt, &res)
+	if !ok {
+		return res.finish(res.TP)
+	}
+	g := &notebookGrading{ctx: ctx, opt: opt, res: &res, tp: res.TP}
+	defer g.cleanUp()
+	if g.prepare(nb) && g.plan(nb) && g.build() && g.run() {
+		g.conclude()
+	}
+	return res.finish(g.tp)
+}
+
+// open reads the submission into a notebook and finds its TP (res.TP),
+// saying in res what stands in the way; false: nothing more can be
+// graded (res.TP is then the TP its result is of, "" if none).
+func open(sub Submission, opt Options, res *Result) (*notebook.Notebook, bool) {
 	if sub.Note != "" {
 		res.Problems = append(res.Problems, sub.Note)
 	}
 	if sub.Refused != "" {
 		res.Problems = append(res.Problems, sub.Refused)
-		return res.finish(opt.TP)
+		return nil, false
 	}
 	data, err := sub.data, error(nil)
 	if data == nil {
@@ -117,7 +137,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 	}
 	if err != nil {
 		res.Problems = append(res.Problems, err.Error())
-		return res.finish(opt.TP)
+		return nil, false
 	}
 	if !utf8.Valid(data) {
 		res.Problems = append(res.Problems, "le fichier n'est pas en UTF-8 : les caractères invalides sont remplacés")
@@ -126,73 +146,118 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 	nb, err := notebook.ParseHandedIn(data)
 	if err != nil {
 		res.Problems = append(res.Problems, err.Error())
-		return res.finish(opt.TP)
+		return nil, false
 	}
 	tp := detectTP(nb, sub.Path)
 	switch {
 	case tp == "" && opt.TP == "":
 		res.Problems = append(res.Problems, "impossible de savoir de quel TP est ce notebook")
-		return res.finish("")
+		res.TP = ""
+		return nil, false
 	case opt.TP != "" && tp != "" && tp != opt.TP:
 		res.Problems = append(res.Problems, fmt.Sprintf("ce notebook est celui du TP %s, pas du TP %s", tp, opt.TP))
-		return res.finish(opt.TP)
+		return nil, false
 	case opt.TP != "":
 		tp = opt.TP
 	}
 	res.TP = tp
-	res.answers = answerCells(nb)
-	if opt.SDK != nil {
-		res.given = &opt.SDK.Given
+	return nb, true
+}
+
+// notebookGrading is the grading of one notebook of TP tp once read (see
+// Grade): each step fills what the next reads, and says in res what went
+// wrong; a step that returns false ends the grading.
+type notebookGrading struct {
+	ctx context.Context
+	opt Options
+	res *Result
+	tp  string
+
+	cells    []submission.Cell   // the notebook's code cells
+	prog     *submission.Program // the program GoNB would build from them
+	qs       []*grading.Question // the TP's questions
+	needRace bool                // a question the notebook answers is built with the race detector
+
+	units   []submission.Unit   // a program per question answered, its declarations only
+	graded  []*grading.Question // the questions of units, in the same order
+	untyped map[string]error    // the questions whose program the type checker refused
+
+	dir       string // the notebook's folder of builds and runs, in opt.Work
+	tc        submission.Toolchain
+	built     map[string]submission.Built // by unit name: the program that runs each question's cases
+	wholeArgs map[string][]string         // the whole program's arguments, per question it serves
+	cleanUps  []func()
+}
+
+// cleanUp removes what the steps left: the build session, the folder.
+func (g *notebookGrading) cleanUp() {
+	for _, f := range slices.Backward(g.cleanUps) {
+		f()
 	}
-	var cells []submission.Cell
+}
+
+// prepare reads the notebook's program and does the grader's own work
+// (the edition, its packages compiled, with the race detector if a
+// question needs it): before this notebook's builds, never within their
+// limits.
+func (g *notebookGrading) prepare(nb *notebook.Notebook) bool {
+	res := g.res
+	res.answers = answerCells(nb)
+	if g.opt.SDK != nil {
+		res.given = &g.opt.SDK.Given
+	}
 	for i, c := range nb.Cells {
 		if c.CellType == "code" {
-			cells = append(cells, submission.Cell{Index: i, Source: string(c.Source)})
+			g.cells = append(g.cells, submission.Cell{Index: i, Source: string(c.Source)})
 		}
 	}
-	prog := submission.Build(cells)
-	prog.CompleteImports()
-	qs := grading.Questions(tp)
-	if len(qs) == 0 {
-		res.Problems = append(res.Problems, "aucune question enregistrée pour le TP "+tp)
-		return res.finish(tp)
+	g.prog = submission.Build(g.cells)
+	g.prog.CompleteImports()
+	g.qs = grading.Questions(g.tp)
+	if len(g.qs) == 0 {
+		res.Problems = append(res.Problems, "aucune question enregistrée pour le TP "+g.tp)
+		return false
 	}
-	// The grader's own work (the edition, its packages compiled, with the
-	// race detector if a question needs it): before this notebook's
-	// builds, never within their limits.
-	needRace := slices.ContainsFunc(qs, func(q *grading.Question) bool { return q.Race && prog.Defines(q.Func) })
-	if err := opt.SDK.Prepare(ctx, needRace); err != nil {
-		if ctx.Err() == nil {
+	g.needRace = slices.ContainsFunc(g.qs, func(q *grading.Question) bool { return q.Race && g.prog.Defines(q.Func) })
+	if err := g.opt.SDK.Prepare(g.ctx, g.needRace); err != nil {
+		if g.ctx.Err() == nil {
 			res.Problems = append(res.Problems, "préparation du correcteur impossible (à signaler) : "+err.Error())
 		}
 		res.transient = true
-		return res.finish(tp)
+		return false
 	}
-	if note := opt.SDK.releaseNote(nb, tp); note != "" {
+	if note := g.opt.SDK.releaseNote(nb, g.tp); note != "" {
 		res.Problems = append(res.Problems, note)
 	}
+	return true
+}
+
+// plan gives each question its result's entry: a written answer's text,
+// the note of a function the notebook lacks, or a compile unit (the
+// declarations its function needs, and the harness that serves it) with
+// the flags its source earns.
+func (g *notebookGrading) plan(nb *notebook.Notebook) bool {
+	res, opt, prog := g.res, g.opt, g.prog
 	dups := duplicates(nb)
-	untyped := map[string]error{} // the questions whose program the type checker refused
-	var units []submission.Unit
-	var graded []*grading.Question // questions with a function the notebook defines
-	for _, q := range qs {
-		if ctx.Err() != nil {
+	g.untyped = map[string]error{}
+	for _, q := range g.qs {
+		if g.ctx.Err() != nil {
 			// Interrupted (Ctrl-C): the type checks and the reference
 			// values of the flags below take seconds per question.
 			res.transient = true
-			return res.finish(tp)
+			return false
 		}
-		g := Question{ID: q.ID, Title: q.Title, Max: q.Points}
+		r := Question{ID: q.ID, Title: q.Title, Max: q.Points}
 		if n := dups[q.ID]; n > 1 {
-			g.Note = fmt.Sprintf("%d cellules de réponse pour cette question (cellule copiée ?) : la dernière définition est notée", n)
+			r.Note = fmt.Sprintf("%d cellules de réponse pour cette question (cellule copiée ?) : la dernière définition est notée", n)
 		}
 		if note := opt.SDK.checkNote(nb, q.ID); note != "" {
-			g.Note = strings.TrimSpace(g.Note + " " + note)
+			r.Note = strings.TrimSpace(r.Note + " " + note)
 		}
 		if q.Prose() {
-			g.Manual, g.Answer = true, nb.ProseAnswer(q.ID)
-			g.Unwritten = notebook.Unwritten(g.Answer)
-			res.Questions = append(res.Questions, g)
+			r.Manual, r.Answer = true, nb.ProseAnswer(q.ID)
+			r.Unwritten = notebook.Unwritten(r.Answer)
+			res.Questions = append(res.Questions, r)
 			continue
 		}
 		if !prog.Defines(q.Func) {
@@ -200,11 +265,11 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 			if len(prog.Errors) > 0 {
 				missing = " fonction " + q.Func + " introuvable : une cellule ne se compile pas (erreur ci-dessous)"
 			}
-			g.Note = strings.TrimSpace(g.Note + missing)
+			r.Note = strings.TrimSpace(r.Note + missing)
 			for _, e := range prog.Errors {
-				g.Compile += submission.ExplainCellError(e, cells)
+				r.Compile += submission.ExplainCellError(e, g.cells)
 			}
-			res.Questions = append(res.Questions, g)
+			res.Questions = append(res.Questions, r)
 			continue
 		}
 		decls, inits := prog.WithInits(prog.Needed(q.Func))
@@ -213,262 +278,214 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 			src, fixed = f, true // the imports goimports adds are the ones to flag
 		}
 		harness := fmt.Sprintf("package main\n\nimport (\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ %q\n)\n\nfunc reinesServe_() { grading.ServeMain(%q, %s) }\n",
-			notebookPackage(tp), q.ID, q.Func)
-		g.Flags = append(flags(src, opt.SDK.Stubbed), requirementFlags(src, q.Requires)...)
-		g.Flags = append(g.Flags, toolFlags(src, tp, q)...)
+			notebookPackage(g.tp), q.ID, q.Func)
+		r.Flags = append(flags(src, opt.SDK.Stubbed), requirementFlags(src, q.Requires)...)
+		r.Flags = append(r.Flags, toolFlags(src, g.tp, q)...)
 		typed, err := submission.TypeCheck(opt.SDK.Dir, src, harness)
 		if err != nil {
-			untyped[q.ID] = err // costs the question if the compiler takes it (see below)
+			g.untyped[q.ID] = err // costs the question if the compiler takes it (see run)
 		} else {
 			for _, f := range typedFlags(typed) {
-				if !slices.Contains(g.Flags, f) { // the syntax saw it too
-					g.Flags = append(g.Flags, f)
+				if !slices.Contains(r.Flags, f) { // the syntax saw it too
+					r.Flags = append(r.Flags, f)
 				}
 			}
-			if wants, err := grading.WantNumbers(ctx, q.ID, !opt.Public, opt.Seed, 10); err == nil {
+			if wants, err := grading.WantNumbers(g.ctx, q.ID, !opt.Public, opt.Seed, 10); err == nil {
 				if f := tableFlag(typed, wants); f != "" {
-					g.Flags = append(g.Flags, f)
+					r.Flags = append(r.Flags, f)
 				}
 			}
 		}
-		units = append(units, submission.Unit{Name: unitName(q.ID), Source: src, Harness: harness, Fixed: fixed})
-		graded = append(graded, q)
-		res.Questions = append(res.Questions, g)
+		g.units = append(g.units, submission.Unit{Name: unitName(q.ID), Source: src, Harness: harness, Fixed: fixed, Race: q.Race})
+		g.graded = append(g.graded, q)
+		res.Questions = append(res.Questions, r)
 	}
+	return true
+}
+
+// build compiles the programs that run the questions' cases. Linking
+// dominates: first one program serving every question (the question's ID
+// is its first argument), and one for the questions about goroutines,
+// built with the race detector. Only if one does not compile are its
+// questions built one by one, so that a broken cell costs only the
+// questions that use it. Both give the same results.
+func (g *notebookGrading) build() bool {
+	res, opt := g.res, g.opt
 	if err := opt.Sandbox.Reachable(opt.Work); err != nil {
 		res.Problems = append(res.Problems, "dossier de travail : "+err.Error())
 		res.transient = true
-		return res.finish(tp)
+		return false
 	}
 	dir, err := os.MkdirTemp(opt.Work, "sub-")
 	if err != nil {
 		res.Problems = append(res.Problems, "dossier de travail : "+err.Error())
 		res.transient = true
-		return res.finish(tp)
+		return false
 	}
-	defer os.RemoveAll(dir)
+	g.dir = dir
+	g.cleanUps = append(g.cleanUps, func() { os.RemoveAll(dir) })
 	_ = os.Chmod(dir, 0o755) // the sandbox user runs the binaries
-	// Linking dominates: first try one program serving every question (the
-	// question's ID is its first argument), and one for the questions
-	// about goroutines, built with the race detector. Only if one does not
-	// compile are its questions built one by one, so that a broken cell
-	// costs only the questions that use it. Both give the same results.
-	units = slices.Clone(units)
-	for k := range units {
-		units[k].Race = graded[k].Race
-	}
-	built := map[string]submission.Built{}
-	var tc submission.Toolchain
-	if len(units) > 0 {
+	g.built, g.wholeArgs = map[string]submission.Built{}, map[string][]string{}
+	if len(g.units) > 0 {
 		// Most units are built without the go command (Imports); a copy
 		// of the build cache is made for the others, if any.
-		var sessionDone func()
-		defer func() {
-			if sessionDone != nil {
-				sessionDone()
-			}
-		}()
-		tc = submission.Toolchain{Root: opt.SDK.Dir, Budget: &submission.Budget{CPU: BuildBudget},
+		g.tc = submission.Toolchain{Root: opt.SDK.Dir, Budget: &submission.Budget{CPU: BuildBudget},
 			Session: sync.OnceValues(func() (string, error) {
-				dir, done, err := opt.SDK.Builds.Session(ctx)
-				sessionDone = done
+				dir, done, err := opt.SDK.Builds.Session(g.ctx)
+				if done != nil {
+					g.cleanUps = append(g.cleanUps, done)
+				}
 				return dir, err
 			})}
 		var err error
-		if tc.Imports, err = opt.SDK.Builds.Imports(ctx, false); err == nil && needRace {
-			tc.RaceImports, err = opt.SDK.Builds.Imports(ctx, true)
+		if g.tc.Imports, err = opt.SDK.Builds.Imports(g.ctx, false); err == nil && g.needRace {
+			g.tc.RaceImports, err = opt.SDK.Builds.Imports(g.ctx, true)
 		}
 		if err != nil {
 			res.Problems = append(res.Problems, "cache de compilation : "+err.Error())
 			res.transient = true
-			return res.finish(tp)
+			return false
 		}
 	}
-	wholeArgs := map[string][]string{} // the whole program's arguments, per question
 	var wholes []submission.Unit
 	byRace := map[bool][]*grading.Question{}
-	for _, q := range graded {
+	for _, q := range g.graded {
 		byRace[q.Race] = append(byRace[q.Race], q)
 	}
 	for _, race := range []bool{false, true} {
 		// A program holding what costs a question is not the whole
 		// notebook's (see holdsCostly): its questions are built alone.
 		if qs := byRace[race]; len(qs) > 0 {
-			if w := wholeUnit(prog, qs, tp, race); !holdsCostly(&w, opt.SDK) {
+			if w := wholeUnit(g.prog, qs, g.tp, race); !holdsCostly(&w, opt.SDK) {
 				wholes = append(wholes, w)
 			}
 		}
 	}
 	if len(wholes) > 0 {
-		b, err := submission.Compile(ctx, tc, filepath.Join(dir, "whole"), wholes)
-		if busy(err, &res) {
-			return res.finish(tp)
+		b, err := submission.Compile(g.ctx, g.tc, filepath.Join(dir, "whole"), wholes)
+		if busy(err, res) {
+			return false
 		}
 		for _, w := range wholes {
 			if err != nil || b[w.Name].Bin == "" {
 				continue
 			}
 			for _, q := range byRace[w.Race] {
-				built[unitName(q.ID)] = b[w.Name]
-				wholeArgs[q.ID] = []string{q.ID}
+				g.built[unitName(q.ID)] = b[w.Name]
+				g.wholeArgs[q.ID] = []string{q.ID}
 			}
 		}
 	}
 	var rest []submission.Unit
-	for _, u := range units {
-		if _, ok := built[u.Name]; !ok {
+	for _, u := range g.units {
+		if _, ok := g.built[u.Name]; !ok {
 			rest = append(rest, u)
 		}
 	}
 	if len(rest) > 0 {
-		b, err := submission.Compile(ctx, tc, filepath.Join(dir, "build"), rest)
-		if busy(err, &res) {
-			return res.finish(tp)
+		b, err := submission.Compile(g.ctx, g.tc, filepath.Join(dir, "build"), rest)
+		if busy(err, res) {
+			return false
 		}
 		if err != nil {
 			res.Problems = append(res.Problems, "compilation impossible : "+err.Error())
-			return res.finish(tp)
+			return false
 		}
-		maps.Copy(built, b)
+		maps.Copy(g.built, b)
 	}
-	// The questions' cases, opt.Questions at a time; a build the machine
-	// was too busy for (the question built alone, below) stops the
-	// notebook once they are done.
+	return true
+}
+
+// run runs the questions' cases, opt.Questions at a time, and scores
+// them; a question whose program did not compile gets the compiler's
+// messages. A build the machine was too busy for (a question built alone,
+// see runQuestion) stops the notebook once they are done.
+func (g *notebookGrading) run() bool {
 	var (
 		wg       sync.WaitGroup
-		slots    = make(chan struct{}, max(min(opt.Questions, opt.Sandbox.MaxConcurrent()), 1))
+		slots    = make(chan struct{}, max(min(g.opt.Questions, g.opt.Sandbox.MaxConcurrent()), 1))
 		busyMu   sync.Mutex
 		busyErrs []error
 	)
-	for i := range res.Questions {
-		g := &res.Questions[i]
-		b, ok := built[unitName(g.ID)]
+	for i := range g.res.Questions {
+		r := &g.res.Questions[i]
+		b, ok := g.built[unitName(r.ID)]
 		if !ok {
 			continue
 		}
 		if b.Bin == "" {
-			g.Compile = submission.Explain(b.Errors, cells)
-			if undefinedGrading.MatchString(b.Errors) || importsGrading(prog) && strings.Contains(b.Errors, "undefined:") {
-				g.Flags = append(g.Flags, "utilise le paquet grading, qui n'existe pas à la correction : la fonction ne compile pas, 0 point")
+			r.Compile = submission.Explain(b.Errors, g.cells)
+			if undefinedGrading.MatchString(b.Errors) || importsGrading(g.prog) && strings.Contains(b.Errors, "undefined:") {
+				r.Flags = append(r.Flags, "utilise le paquet grading, qui n'existe pas à la correction : la fonction ne compile pas, 0 point")
 			}
 			continue
 		}
-		if err := untyped[g.ID]; err != nil {
+		if err := g.untyped[r.ID]; err != nil {
 			// What the flags read cannot be read: what it would have
 			// found cannot be ruled out.
-			g.Flags = append(g.Flags, fmt.Sprintf("programme que le correcteur ne sait pas analyser (%v) : à signaler%s", err, costsFlag))
+			r.Flags = append(r.Flags, fmt.Sprintf("programme que le correcteur ne sait pas analyser (%v) : à signaler%s", err, costsFlag))
 		}
-		k := slices.IndexFunc(graded, func(q *grading.Question) bool { return q.ID == g.ID })
-		qopt := opt
-		if graded[k].Race {
-			qopt.Limits.Race, qopt.Limits.MaxProcs = true, max(qopt.Limits.MaxProcs, 2)
-		}
-		args, whole := wholeArgs[g.ID]
 		slots <- struct{}{}
 		wg.Add(1)
 		go func() {
 			defer func() { <-slots; wg.Done() }()
-			before := *g
-			if !runCases(ctx, g, b.Bin, args, dir, qopt, cells) || !whole {
-				return
-			}
-			// The whole program called a reserved function as it started:
-			// only the questions whose own program does so lose their
-			// points, so this one is built and run alone.
-			*g = before
-			alone, err := submission.Compile(ctx, tc, filepath.Join(dir, "alone-"+unitName(g.ID)), units[k:k+1])
-			if machineFault(err) {
+			if err := g.runQuestion(r, b); machineFault(err) {
 				busyMu.Lock()
 				busyErrs = append(busyErrs, err)
 				busyMu.Unlock()
-				return
-			}
-			if b := alone[units[k].Name]; err == nil && b.Bin != "" {
-				runCases(ctx, g, b.Bin, nil, dir, qopt, cells)
-			} else {
-				runCases(ctx, g, built[unitName(g.ID)].Bin, args, dir, qopt, cells)
 			}
 		}()
 	}
 	wg.Wait()
-	if len(busyErrs) > 0 && busy(busyErrs[0], &res) {
-		return res.finish(tp)
+	return len(busyErrs) == 0 || !busy(busyErrs[0], g.res)
+}
+
+// runQuestion runs the cases of question r with its program b. Where b is
+// the whole notebook's and called a function reserved for grading as it
+// started, only the questions whose own program does so lose their
+// points: r's is then built and run alone. The error is that build's.
+func (g *notebookGrading) runQuestion(r *Question, b submission.Built) error {
+	k := slices.IndexFunc(g.graded, func(q *grading.Question) bool { return q.ID == r.ID })
+	opt := g.opt
+	if g.graded[k].Race {
+		opt.Limits.Race, opt.Limits.MaxProcs = true, max(opt.Limits.MaxProcs, 2)
 	}
-	cascadeNotes(res.Questions, graded, prog)
+	args, whole := g.wholeArgs[r.ID]
+	before := *r
+	if !runCases(g.ctx, r, b.Bin, args, g.dir, opt, g.cells) || !whole {
+		return nil
+	}
+	*r = before
+	alone, err := submission.Compile(g.ctx, g.tc, filepath.Join(g.dir, "alone-"+unitName(r.ID)), g.units[k:k+1])
+	if machineFault(err) {
+		return err
+	}
+	if a := alone[g.units[k].Name]; err == nil && a.Bin != "" {
+		runCases(g.ctx, r, a.Bin, nil, g.dir, opt, g.cells)
+	} else {
+		runCases(g.ctx, r, b.Bin, args, g.dir, opt, g.cells)
+	}
+	return nil
+}
+
+// conclude adds the notes that span questions: the earlier questions a
+// failing one's function uses that failed too, and the questions the
+// machine, too busy, left unjudged (the notebook is then graded again by
+// the next run: no cache).
+func (g *notebookGrading) conclude() {
+	res := g.res
+	cascadeNotes(res.Questions, g.graded, g.prog)
 	var busy []string
-	for _, g := range res.Questions {
-		if g.Unjudged > 0 {
-			busy = append(busy, g.ID)
+	for _, r := range res.Questions {
+		if r.Unjudged > 0 {
+			busy = append(busy, r.ID)
 		}
 	}
 	if len(busy) > 0 {
-		// Not the student's doing: the teacher sees it, and the next run
-		// grades the notebook again (no cache).
+		// Not the student's doing: the teacher sees it.
 		res.transient = true
 		res.Problems = append(res.Problems, fmt.Sprintf("machine de correction trop chargée pendant %s : des cas n'ont pas eu leur temps de calcul et ne sont pas notés ; relancez la correction quand la machine est libre", strings.Join(busy, ", ")))
 	}
-	return res.finish(tp)
-}
-
-// busy reports whether err says the machine was too slow to build (see
-// submission.ErrMachineBusy) or its go command failed (ErrGoCommand); if
-// so, res says it and is transient: the notebook is to be graded again,
-// and nothing in it is blamed.
-func busy(err error, res *Result) bool {
-	if !machineFault(err) {
-		return false
-	}
-	res.Problems = append(res.Problems, err.Error())
-	res.transient = true
-	return true
-}
-
-// machineFault reports whether err is the machine's, not the notebook's
-// (see busy).
-func machineFault(err error) bool {
-	return errors.Is(err, submission.ErrMachineBusy) || errors.Is(err, submission.ErrGoCommand) || errors.Is(err, submission.ErrBuildTools)
-}
-
-// cascadeNotes tells, on each question that failed cases, which earlier
-// questions' functions its function uses (in the student's program) that
-// failed cases too: the failure may come from there ("corrigez d'abord
-// HideOption (question 5)").
-func cascadeNotes(results []Question, graded []*grading.Question, prog *submission.Program) {
-	failed := map[string]*grading.Question{} // function name → its question, when it failed cases
-	order := map[*grading.Question]int{}
-	for k, q := range graded {
-		order[q] = k
-		if k := slices.IndexFunc(results, func(g Question) bool { return g.ID == q.ID }); k >= 0 && results[k].Passed < results[k].Total {
-			failed[q.Func] = q
-		}
-	}
-	for i := range results {
-		g := &results[i]
-		q := failed[funcOf(graded, g.ID)]
-		if q == nil {
-			continue
-		}
-		var culprits []*grading.Question
-		for _, d := range prog.Needed(q.Func) {
-			for _, name := range d.Names {
-				if p := failed[name]; p != nil && order[p] < order[q] && !slices.Contains(culprits, p) {
-					culprits = append(culprits, p)
-				}
-			}
-		}
-		if len(culprits) > 0 {
-			g.Note = strings.TrimSpace(g.Note + " " + grading.CascadeNote(q.Func, culprits))
-		}
-	}
-}
-
-func funcOf(graded []*grading.Question, id string) string {
-	for _, q := range graded {
-		if q.ID == id {
-			return q.Func
-		}
-	}
-	return ""
 }
 
 // wholeUnit is one program serving every question of qs: the declarations
@@ -531,116 +548,6 @@ func notebookPackage(tp string) string {
 }
 
 func unitName(id string) string { return "q" + strings.ReplaceAll(id, "/", "_") }
-
-// runCases runs every public then hidden case of g (the public ones only
-// with opt.Public), in one sandboxed child while it lasts, and scores it;
-// the frames of a panic or a race name the notebook's cells (cells) by
-// their first lines (see submission.ExplainFrames). It reports whether the program
-// called a function reserved for grading as it started. The cases the
-// machine, too busy, did not give their time (and those after them) count
-// neither way: g.Unjudged says how many, and its note says why.
-func runCases(ctx context.Context, g *Question, bin string, args []string, dir string, opt Options, cells []submission.Cell) (atStart bool) {
-	all, public, err := grading.Inputs(g.ID, !opt.Public, opt.Seed)
-	if err != nil {
-		g.Note = err.Error()
-		return
-	}
-	scratch, err := os.MkdirTemp(dir, "run-")
-	if err != nil {
-		g.Note = err.Error()
-		return
-	}
-	_ = os.Chmod(scratch, 0o755)
-	inputs := make([][]byte, len(all))
-	for k, in := range all {
-		inputs[k] = in
-	}
-	outs := opt.Sandbox.RunCases(ctx, bin, args, inputs, scratch, opt.Limits)
-	_ = os.RemoveAll(scratch)
-	reserved := map[string]bool{}
-	raced := false // the race detector stopped a case
-	machine := len(outs) > 0 && outs[len(outs)-1].Machine
-	for k, in := range all {
-		var cr grading.CaseResult
-		switch {
-		case k >= len(outs) && machine:
-			cr = grading.Judge(g.ID, in, grading.ChildResult{Problem: "non exécuté : machine de correction surchargée"})
-			cr.Status = grading.Unjudged
-		case k >= len(outs):
-			// After a time-out the remaining cases are not run: they fail.
-			cr = grading.Judge(g.ID, in, grading.ChildResult{Problem: "non exécuté après un délai dépassé"})
-			cr.Status = grading.Skipped
-		case outs[k].Machine:
-			cr = grading.Judge(g.ID, in, grading.ChildResult{Problem: outs[k].Trouble})
-			cr.Status = grading.Unjudged
-		case outs[k].Result != nil:
-			cr = grading.Judge(g.ID, in, *outs[k].Result)
-			if name := outs[k].Result.Reserved; name != "" {
-				reserved[name] = true
-				atStart = atStart || outs[k].Result.AtStart
-			}
-		default:
-			cr = grading.Judge(g.ID, in, grading.ChildResult{Problem: outs[k].Trouble})
-			cr.Status = grading.Crashed
-			if outs[k].TimedOut {
-				cr.Status = grading.TimedOut
-			}
-			raced = raced || outs[k].Race
-		}
-		// The frames of a panic or a race, by the cells' first lines.
-		cr.Note, cr.Got = submission.ExplainFrames(cr.Note, cells), submission.ExplainFrames(cr.Got, cells)
-		if cr.Status == grading.Unjudged {
-			// No verdict: the case counts neither way (a public one is
-			// shown, with why).
-			g.Unjudged++
-			if k < public {
-				g.Public = append(g.Public, cr)
-			}
-			continue
-		}
-		g.Total++
-		if cr.Status == grading.Passed {
-			g.Passed++
-		}
-		if k < public {
-			g.Public = append(g.Public, cr)
-		} else {
-			g.Hidden++
-			if cr.Status == grading.Passed {
-				g.HiddenOK++
-			} else {
-				g.HiddenKO = append(g.HiddenKO, cr)
-			}
-		}
-	}
-	// An answer that reached a function reserved for grading on any case
-	// relies on the reference: the cases it got right without it do not
-	// make it the student's own.
-	for _, name := range slices.Sorted(maps.Keys(reserved)) {
-		g.Flags = slices.DeleteFunc(g.Flags, func(f string) bool { return strings.HasPrefix(f, "appelle "+plainName(name)+",") })
-		g.Flags = append(g.Flags, "appelle "+plainName(name)+", "+grading.Reserved+costsFlag)
-	}
-	// A data race is in the code every case runs; the detector sees it
-	// only in the cases where the goroutines happen to meet (8 or 9 of
-	// the 17 of Q24b for an unlocked best, from one run to the next):
-	// points counted over the other cases would change with each run.
-	// The flag does not say in how many cases: that too changes with the
-	// run (the feedback lists them).
-	if raced {
-		g.Flags = append(g.Flags, "course critique (data race) détectée : le même code tourne dans chaque cas, le détecteur ne la voit que là où les goroutines se croisent"+costsFlag)
-	}
-	if slices.ContainsFunc(g.Flags, func(f string) bool { return strings.HasSuffix(f, costsFlag) }) {
-		return // stepping outside Go's safety, relying on the reference, or racing earns nothing
-	}
-	if g.Total > 0 {
-		g.Points = math.Floor(float64(g.Max)*float64(g.Passed)/float64(g.Total)*4) / 4
-	}
-	if g.Unjudged > 0 {
-		g.Note = strings.TrimSpace(g.Note + " " + fmt.Sprintf("%s sur %d non %s : la machine de correction, trop chargée, ne leur a pas laissé leur temps de calcul ; la note ne compte que les autres, et cette question sera corrigée de nouveau.",
-			grading.Plural(g.Unjudged, "cas"), g.Unjudged+g.Total, agree(g.Unjudged, "noté", "notés")))
-	}
-	return atStart
-}
 
 // shown is the notebook's path as it is inside the export.
 func (r Result) shown() string { return cmp.Or(r.Shown, r.File) }
