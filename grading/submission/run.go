@@ -455,39 +455,7 @@ const maxResult = 16 << 20
 
 // start launches bin for at most cases cases.
 func (s Sandbox) start(bin string, binArgs []string, scratch string, lim Limits, cases int) (*child, error) {
-	args := append([]string{bin}, binArgs...)
-	environFD := 0 // see bwrapArgs: after fd 3 (results), 4 (key) and 5 (the cgroup v1 gate)
-	if s.Bwrap != "" {
-		if lim.Race {
-			environFD = 6
-		}
-		args = append(append([]string{s.Bwrap}, bwrapArgs(bin, "/prog", isDynamic(bin), lim, environFD)...), binArgs...)
-	}
-	inner := args
-	if s.Prlimit != "" {
-		cpu := (int(lim.Timeout/time.Second) + 1) * cases * cores(lim.MaxProcs) // a backstop: the time each case had of its cores is the limit
-		args = []string{s.Prlimit,
-			"--data=" + strconv.Itoa(lim.MemoryMB<<20),
-			"--cpu=" + strconv.Itoa(cpu),
-			"--fsize=" + strconv.Itoa(16<<20),
-			"--nofile=64",
-			"--nproc=" + strconv.Itoa(lim.Procs),
-			"--core=0",
-			"--"}
-		args = append(args, inner...)
-	}
-	cmd := exec.Command(args[0], args[1:]...)
-	cmd.Dir = scratch
-	if s.Bwrap != "" {
-		cmd.Dir = "/" // bubblewrap's working directory is the child's tmpfs
-	}
-	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + scratch, "TMPDIR=" + scratch, "GOMAXPROCS=" + strconv.Itoa(max(lim.MaxProcs, 1)), "GOTRACEBACK=none", grading.EnvKeyFD + "=4"}
-	if lim.Race {
-		cmd.Env = append(cmd.Env, "GORACE="+raceOptions)
-	}
-	if lim.Checks > 0 {
-		cmd.Env = append(cmd.Env, grading.TimeoutEnv+"="+lim.Checks.String())
-	}
+	cmd, environFD := s.command(bin, binArgs, scratch, lim, cases)
 	// Killed with the grader, even by kill -9: bubblewrap's own
 	// --die-with-parent takes effect only once it runs, and a grader
 	// killed while it starts would leave it. Go sets the signal in the
@@ -525,88 +493,31 @@ func (s Sandbox) start(bin string, binArgs []string, scratch string, lim Limits,
 		c.release()
 		return nil, err
 	}
-	r, w, err := os.Pipe()
+	f, err := c.pipes(environFD)
+	defer f.close(f.afterStart...)
 	if err != nil {
+		f.close(f.onFailure...)
 		c.release()
 		return nil, err
-	}
-	// The child's key, on fd 4: the harness reads it as it starts (see
-	// grading.EnvKeyFD). The pipe holds it whole before the child runs.
-	c.key = make([]byte, grading.KeySize)
-	_, _ = crand.Read(c.key)
-	keyR, keyW, err := os.Pipe()
-	if err != nil {
-		r.Close()
-		w.Close()
-		c.release()
-		return nil, err
-	}
-	_, err = keyW.Write(c.key)
-	keyW.Close()
-	defer keyR.Close()
-	if err != nil {
-		r.Close()
-		w.Close()
-		c.release()
-		return nil, err
-	}
-	cmd.ExtraFiles = []*os.File{w, keyR, nil}
-	var gateR, gateW *os.File
-	if c.cg != nil && c.cg.fd == nil {
-		// cgroup v1: the child waits on fd 5 until it is in its group.
-		if gateR, gateW, err = os.Pipe(); err != nil {
-			r.Close()
-			w.Close()
-			c.release()
-			return nil, err
-		}
-		defer gateW.Close()
-		cmd.ExtraFiles[2] = gateR
-		cmd.Args = append([]string{"/bin/sh", "-c", `read -r go <&5 && exec "$@" 5<&-`, "reines-gate"}, cmd.Args...)
-		cmd.Path = "/bin/sh"
-	}
-	if environFD > 0 {
-		// The race runtime's options, for bubblewrap to copy (see
-		// bwrapArgs): a pipe holds them whole before the child runs.
-		envR, envW, err := os.Pipe()
-		if err == nil {
-			_, err = envW.WriteString(raceEnviron)
-			envW.Close()
-			defer envR.Close()
-		}
-		if err != nil {
-			r.Close()
-			w.Close()
-			if gateR != nil {
-				gateR.Close()
-			}
-			c.release()
-			return nil, err
-		}
-		cmd.ExtraFiles = append(cmd.ExtraFiles, envR)
 	}
 	if err := cmd.Start(); err != nil {
-		r.Close()
-		w.Close()
-		if gateR != nil {
-			gateR.Close()
-		}
+		f.close(f.onFailure...)
 		c.release()
 		return nil, err
 	}
-	w.Close()
-	if gateR != nil {
-		gateR.Close()
+	f.close(f.results[1])
+	if f.gate[0] != nil {
+		f.close(f.gate[0])
 		if err := c.cg.enter(cmd.Process.Pid); err != nil {
-			gateW.Close() // the gate reads nothing: the child exits
+			f.close(f.gate[1]) // the gate reads nothing: the child exits
 			_ = cmd.Wait()
-			r.Close()
+			f.close(f.results[0])
 			c.release()
 			return nil, fmt.Errorf("cgroup: %v", err)
 		}
-		if _, err := gateW.Write([]byte("go\n")); err != nil {
+		if _, err := f.gate[1].Write([]byte("go\n")); err != nil {
 			_ = cmd.Wait()
-			r.Close()
+			f.close(f.results[0])
 			c.release()
 			return nil, fmt.Errorf("cgroup: %v", err)
 		}
@@ -614,8 +525,8 @@ func (s Sandbox) start(bin string, binArgs []string, scratch string, lim Limits,
 	c.stdin = stdin
 	go func() {
 		defer close(c.lines)
-		defer r.Close()
-		sc := bufio.NewScanner(r)
+		defer f.results[0].Close()
+		sc := bufio.NewScanner(f.results[0])
 		sc.Buffer(make([]byte, 0, 64<<10), maxResult)
 		for sc.Scan() {
 			c.lines <- append([]byte(nil), sc.Bytes()...)
@@ -623,6 +534,120 @@ func (s Sandbox) start(bin string, binArgs []string, scratch string, lim Limits,
 	}()
 	go func() { c.waited <- cmd.Wait() }()
 	return c, nil
+}
+
+// command is the command that runs bin (with binArgs) for at most cases
+// cases within lim: inside bubblewrap and under prlimit where the sandbox
+// has them, in scratch, with the child's whole environment. environFD is
+// the descriptor on which bubblewrap reads the race runtime's options (0:
+// none; see bwrapArgs).
+func (s Sandbox) command(bin string, binArgs []string, scratch string, lim Limits, cases int) (cmd *exec.Cmd, environFD int) {
+	args := append([]string{bin}, binArgs...)
+	// see bwrapArgs: after fd 3 (results), 4 (key) and 5 (the cgroup v1 gate)
+	if s.Bwrap != "" {
+		if lim.Race {
+			environFD = 6
+		}
+		args = append(append([]string{s.Bwrap}, bwrapArgs(bin, "/prog", isDynamic(bin), lim, environFD)...), binArgs...)
+	}
+	inner := args
+	if s.Prlimit != "" {
+		cpu := (int(lim.Timeout/time.Second) + 1) * cases * cores(lim.MaxProcs) // a backstop: the time each case had of its cores is the limit
+		args = []string{s.Prlimit,
+			"--data=" + strconv.Itoa(lim.MemoryMB<<20),
+			"--cpu=" + strconv.Itoa(cpu),
+			"--fsize=" + strconv.Itoa(16<<20),
+			"--nofile=64",
+			"--nproc=" + strconv.Itoa(lim.Procs),
+			"--core=0",
+			"--"}
+		args = append(args, inner...)
+	}
+	cmd = exec.Command(args[0], args[1:]...)
+	cmd.Dir = scratch
+	if s.Bwrap != "" {
+		cmd.Dir = "/" // bubblewrap's working directory is the child's tmpfs
+	}
+	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + scratch, "TMPDIR=" + scratch, "GOMAXPROCS=" + strconv.Itoa(max(lim.MaxProcs, 1)), "GOTRACEBACK=none", grading.EnvKeyFD + "=4"}
+	if lim.Race {
+		cmd.Env = append(cmd.Env, "GORACE="+raceOptions)
+	}
+	if lim.Checks > 0 {
+		cmd.Env = append(cmd.Env, grading.TimeoutEnv+"="+lim.Checks.String())
+	}
+	return cmd, environFD
+}
+
+// childFiles are the pipes a child is started with (see child.pipes), each
+// [read end, write end]; the parent closes afterStart once the child has
+// started or failed to, and onFailure too if it failed to.
+type childFiles struct {
+	results, gate         [2]*os.File
+	afterStart, onFailure []*os.File
+}
+
+// close closes the files that are not nil.
+func (*childFiles) close(fs ...*os.File) {
+	for _, f := range fs {
+		if f != nil {
+			f.Close()
+		}
+	}
+}
+
+// pipes makes the child's extra descriptors (cmd.ExtraFiles): fd 3, the
+// results; fd 4, its key, which the harness reads as it starts (see
+// grading.EnvKeyFD), held whole by the pipe before the child runs; fd 5,
+// with a cgroup v1 group, the gate on which the child waits until it is in
+// its group (see start); and at environFD (0: none) the race runtime's
+// options, for bubblewrap to copy (see bwrapArgs).
+func (c *child) pipes(environFD int) (*childFiles, error) {
+	f := &childFiles{}
+	r, w, err := os.Pipe()
+	if err != nil {
+		return f, err
+	}
+	f.results = [2]*os.File{r, w}
+	f.onFailure = append(f.onFailure, r, w)
+	c.key = make([]byte, grading.KeySize)
+	_, _ = crand.Read(c.key)
+	keyR, keyW, err := os.Pipe()
+	if err != nil {
+		return f, err
+	}
+	f.afterStart = append(f.afterStart, keyR)
+	_, err = keyW.Write(c.key)
+	keyW.Close()
+	if err != nil {
+		return f, err
+	}
+	c.cmd.ExtraFiles = []*os.File{w, keyR, nil}
+	if c.cg != nil && c.cg.fd == nil {
+		gateR, gateW, err := os.Pipe()
+		if err != nil {
+			return f, err
+		}
+		f.gate = [2]*os.File{gateR, gateW}
+		f.afterStart = append(f.afterStart, gateW)
+		f.onFailure = append(f.onFailure, gateR)
+		c.cmd.ExtraFiles[2] = gateR
+		c.cmd.Args = append([]string{"/bin/sh", "-c", `read -r go <&5 && exec "$@" 5<&-`, "reines-gate"}, c.cmd.Args...)
+		c.cmd.Path = "/bin/sh"
+	}
+	if environFD > 0 {
+		envR, envW, err := os.Pipe()
+		if err != nil {
+			return f, err
+		}
+		f.afterStart = append(f.afterStart, envR)
+		_, err = envW.WriteString(raceEnviron)
+		envW.Close()
+		if err != nil {
+			return f, err
+		}
+		c.cmd.ExtraFiles = append(c.cmd.ExtraFiles, envR)
+	}
+	return f, nil
 }
 
 // run hands one input to the child and waits for its result, at most
