@@ -185,18 +185,9 @@ func run(ctx context.Context, c config) error {
 	if err != nil || strings.TrimSpace(string(gomod)) == "" || strings.TrimSpace(string(gomod)) == os.DevNull {
 		return fmt.Errorf("run grade inside the workbook's repository")
 	}
-	var manual batch.Manual
-	if c.manual != "" {
-		f, err := os.Open(c.manual)
-		if err != nil {
-			return err
-		}
-		manual, err = batch.ReadManual(f)
-		f.Close()
-		if err != nil { // named after the file given, not "manual.csv"
-			msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "manual.csv"), ":")
-			return fmt.Errorf("%s: %s", c.manual, strings.TrimSpace(msg))
-		}
+	manual, err := readManual(c.manual)
+	if err != nil {
+		return err
 	}
 	ph.start("reading the submissions")
 	work, err := os.MkdirTemp("", "reines-grade-")
@@ -204,38 +195,9 @@ func run(ctx context.Context, c config) error {
 		return err
 	}
 	defer os.RemoveAll(work)
-	subs, used, err := batch.Export(c.dir, c.layout, work)
-	if err != nil {
+	subs, err := collect(c, work)
+	if err != nil || subs == nil {
 		return err
-	}
-	how := "detected"
-	if c.layout != "" {
-		how = "given"
-	}
-	fmt.Fprintf(os.Stderr, "grade: layout %s (%s): %s\n", used, how, plural(len(subs), "notebook"))
-	if len(subs) == 0 && c.autograder != "" {
-		return writeAutograder(c.autograder, batch.GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []batch.GradescopeTest{},
-			Output: grading.Typography("Aucun notebook (.ipynb) dans la soumission : rien à noter.")})
-	}
-	if len(subs) == 0 {
-		return fmt.Errorf("no notebook in %s", c.dir)
-	}
-	if c.tp != "all" {
-		if err := batch.CheckTP(subs, c.tp); err != nil {
-			if c.autograder != "" { // the student is told, on Gradescope
-				return writeAutograder(c.autograder, batch.GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []batch.GradescopeTest{},
-					Output: grading.Typography(fmt.Sprintf("Aucun notebook du TP %s dans la soumission : rien à noter (un autre TP a-t-il été rendu ?).", c.tp))})
-			}
-			return err // not a gradebook of zeros
-		}
-	}
-	if c.shard.N > 0 {
-		subs = c.shard.Submissions(subs)
-		fmt.Fprintf(os.Stderr, "grade: shard %s: %s of %s\n", c.shard, plural(len(subs), "notebook"), plural(countStudents(subs), "student"))
-	}
-	_ = os.Chmod(work, 0o755)
-	if err := c.sandbox.Reachable(work); err != nil {
-		return fmt.Errorf("the sandbox cannot run programs from the work folder: %v", err)
 	}
 	ph.start("looking up earlier results")
 	root := filepath.Dir(strings.TrimSpace(string(gomod)))
@@ -275,7 +237,91 @@ func run(ctx context.Context, c config) error {
 	}
 	ph.start("grading " + plural(len(subs), "notebook"))
 	start := time.Now()
-	// The bar is drawn only on a terminal; a log gets the summary alone.
+	results := gradeAll(ctx, c.jobs, subs, opt, cache)
+	if ctx.Err() != nil {
+		return interrupted(c.out)
+	}
+	graded := time.Since(start)
+	ph.start("writing the gradebook, the feedback and the reports")
+	results, partial, err := write(c, results, subs, manual, start)
+	if err != nil {
+		return err
+	}
+	ph.end()
+	problems := 0
+	for _, r := range results {
+		if len(r.Problems) > 0 {
+			problems++
+		}
+	}
+	fmt.Fprintf(os.Stderr, "%s; %d with problems; results in %s\n", gradedSummary(len(subs), countStudents(subs), cache.Reused(), cache.Duplicates(), graded, c.jobs), problems, c.out)
+	fmt.Fprintf(os.Stderr, "grade: %s\n", ph.summary())
+	return partial
+}
+
+// readManual reads the teacher's marks of written answers from path (""
+// none), its errors named after the file given.
+func readManual(path string) (batch.Manual, error) {
+	if path == "" {
+		return nil, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	manual, err := batch.ReadManual(f)
+	if err != nil { // named after the file given, not "manual.csv"
+		msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "manual.csv"), ":")
+		return nil, fmt.Errorf("%s: %s", path, strings.TrimSpace(msg))
+	}
+	return manual, nil
+}
+
+// collect reads the submissions of c.dir (its export's layout) into work,
+// keeps those of c.tp and of c.shard, and checks that the sandbox can run
+// programs from work. No submission and a nil error: there is nothing to
+// grade, and Gradescope's results.json says so (-autograder).
+func collect(c config, work string) ([]batch.Submission, error) {
+	subs, used, err := batch.Export(c.dir, c.layout, work)
+	if err != nil {
+		return nil, err
+	}
+	how := "detected"
+	if c.layout != "" {
+		how = "given"
+	}
+	fmt.Fprintf(os.Stderr, "grade: layout %s (%s): %s\n", used, how, plural(len(subs), "notebook"))
+	if len(subs) == 0 && c.autograder != "" {
+		return nil, writeAutograder(c.autograder, batch.GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []batch.GradescopeTest{},
+			Output: grading.Typography("Aucun notebook (.ipynb) dans la soumission : rien à noter.")})
+	}
+	if len(subs) == 0 {
+		return nil, fmt.Errorf("no notebook in %s", c.dir)
+	}
+	if c.tp != "all" {
+		if err := batch.CheckTP(subs, c.tp); err != nil {
+			if c.autograder != "" { // the student is told, on Gradescope
+				return nil, writeAutograder(c.autograder, batch.GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []batch.GradescopeTest{},
+					Output: grading.Typography(fmt.Sprintf("Aucun notebook du TP %s dans la soumission : rien à noter (un autre TP a-t-il été rendu ?).", c.tp))})
+			}
+			return nil, err // not a gradebook of zeros
+		}
+	}
+	if c.shard.N > 0 {
+		subs = c.shard.Submissions(subs)
+		fmt.Fprintf(os.Stderr, "grade: shard %s: %s of %s\n", c.shard, plural(len(subs), "notebook"), plural(countStudents(subs), "student"))
+	}
+	_ = os.Chmod(work, 0o755)
+	if err := c.sandbox.Reachable(work); err != nil {
+		return nil, fmt.Errorf("the sandbox cannot run programs from the work folder: %v", err)
+	}
+	return subs, nil
+}
+
+// gradeAll grades subs, jobs at a time, through the result cache, with a
+// progress bar on a terminal (a log gets the summary alone).
+func gradeAll(ctx context.Context, jobs int, subs []batch.Submission, opt batch.Options, cache *batch.Cache) []batch.Result {
 	barOut := io.Discard
 	if fi, err := os.Stderr.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
 		barOut = os.Stderr
@@ -288,16 +334,21 @@ func run(ctx context.Context, c config) error {
 	for i := range all {
 		all[i] = i
 	}
-	_ = cache.GradeEach(ctx, subs, all, c.jobs, opt, func(i int, r batch.Result) {
+	_ = cache.GradeEach(ctx, subs, all, jobs, opt, func(i int, r batch.Result) {
 		results[i] = r
 		_ = bar.Add(1)
 	})
 	_ = bar.Finish()
-	if ctx.Err() != nil {
-		return interrupted(c.out)
-	}
-	graded := time.Since(start)
-	ph.start("writing the gradebook, the feedback and the reports")
+	return results
+}
+
+// write applies the teacher's marks, the late policy and the roster to
+// results, and writes the gradebook and the feedback (see writeGradebook),
+// Gradescope's results.json (-autograder, its execution time counted from
+// start) and the shard's files (-shard). It returns the gradebook's
+// results (the roster's students too); partial names the students whose
+// feedback could not be written; err stopped the writing.
+func write(c config, results []batch.Result, subs []batch.Submission, manual batch.Manual, start time.Time) (_ []batch.Result, partial, err error) {
 	if manual != nil {
 		if stale := manual.Apply(results); len(stale) > 0 {
 			fmt.Fprintf(os.Stderr, "grade: %s: answers rewritten since they were marked, left to mark again: %s\n", c.manual, strings.Join(stale, ", "))
@@ -309,32 +360,23 @@ func run(ctx context.Context, c config) error {
 		fmt.Fprintf(os.Stderr, "grade: not in the roster: %s\n", strings.Join(unknown, ", "))
 	}
 	batch.SortResults(results)
-	partial, err := writeGradebook(c.out, results, c.roster, c.reveal, c.scale)
+	partial, err = writeGradebook(c.out, results, c.roster, c.reveal, c.scale)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	if c.autograder != "" {
 		g := batch.AutograderStudent(results)
 		g.ExecutionTime = int(time.Since(start).Seconds())
 		if err := writeAutograder(c.autograder, g); err != nil {
-			return err
+			return nil, nil, err
 		}
 	}
 	if c.shard.N > 0 {
 		if err := batch.WriteShard(c.out, c.shard, results, c.roster, c.reveal, c.scale); err != nil {
-			return err
+			return nil, nil, err
 		}
 	}
-	ph.end()
-	problems := 0
-	for _, r := range results {
-		if len(r.Problems) > 0 {
-			problems++
-		}
-	}
-	fmt.Fprintf(os.Stderr, "%s; %d with problems; results in %s\n", gradedSummary(len(subs), countStudents(subs), cache.Reused(), cache.Duplicates(), graded, c.jobs), problems, c.out)
-	fmt.Fprintf(os.Stderr, "grade: %s\n", ph.summary())
-	return partial
+	return results, partial, nil
 }
 
 // writeGradebook writes the gradebook, the feedback, the report and the
