@@ -154,42 +154,11 @@ func check(root, path string) error {
 	// One program for every question; if it does not compile, one per
 	// question (and one with the race detector per Race question), so
 	// that a broken cell costs only the answers that use it.
-	// The program prints the reports in the order of the questions; the
-	// race detector's build prints only each report's outcome (runRace).
-	unit := func(name string, qs []*grading.Question, race bool) submission.Unit {
-		var decls []*submission.Decl
-		var harness strings.Builder
-		// The program checks the question its argument names (Q4), or
-		// every question: run once per question, a stub that one answer
-		// calls is not taken for a call made at start-up by the next
-		// (see grading's Run), as in the notebook, where each check cell
-		// is a program of its own.
-		fmt.Fprintf(&harness, "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n\n\t%q\n)\n\nfunc reinesAsked_(q string) bool { return len(os.Args) < 2 || os.Args[1] == q }\n\nfunc reinesCheck_() {\n", book.Package)
-		for _, q := range qs {
-			fmt.Fprintf(&harness, "\tif reinesAsked_(%q) {\n\t", q.Number())
-			switch {
-			case q.Prose():
-				fmt.Fprintf(&harness, "\tfmt.Println(%q)\n", grading.Typography(prose(nb, q))+"\n")
-			case !prog.Defines(q.Func):
-				fmt.Fprintf(&harness, "\tfmt.Println(%q)\n", grading.Typography(fmt.Sprintf("%s %s — %s\n", q.Number(), q.Func, missing(prog, q))))
-			default:
-				decls = append(decls, prog.Needed(q.Func)...)
-				show := "Text"
-				if race {
-					show = "Outcome"
-				}
-				fmt.Fprintf(&harness, "\tfmt.Println(%s.%s.Run(%s).%s())\n", filepath.Base(book.Package), q.Number(), q.Func, show)
-			}
-			harness.WriteString("\t}\n")
-		}
-		harness.WriteString("}\n")
-		decls, inits := prog.WithInits(orderOf(prog, decls))
-		return submission.Unit{Name: name, Source: prog.Source(decls, inits+"reinesCheck_()"), Harness: harness.String()}
-	}
 	// The questions on goroutines and shared state are checked again in
 	// a build with the race detector, as the teacher's grader does: a
 	// race that the results do not show still fails them.
-	first := []submission.Unit{unit("whole", qs, false)}
+	p := checkProgram{nb: nb, prog: prog, pkg: book.Package}
+	first := []submission.Unit{p.unit("whole", qs, false)}
 	var racy []*grading.Question
 	for _, q := range asked {
 		if q.Race {
@@ -197,9 +166,7 @@ func check(root, path string) error {
 		}
 	}
 	if len(racy) > 0 {
-		u := unit("race", racy, true)
-		u.Race = true
-		first = append(first, u)
+		first = append(first, p.unit("race", racy, true))
 	}
 	built, err := submission.Compile(ctx, submission.Toolchain{Root: root}, filepath.Join(dir, "whole"), first)
 	if err != nil {
@@ -218,16 +185,64 @@ func check(root, path string) error {
 		}
 		return nil
 	}
+	return p.checkEach(ctx, root, filepath.Join(dir, "each"), qs, asked, cells)
+}
+
+// checkProgram makes the programs that check notebook nb (its program
+// prog), whose questions are those of the notebook package pkg.
+type checkProgram struct {
+	nb   *notebook.Notebook
+	prog *submission.Program
+	pkg  string
+}
+
+// unit is the program named name that checks the questions qs. It prints
+// the reports in the order of the questions; the race detector's build
+// (race) prints only each report's outcome (see runRace).
+func (p checkProgram) unit(name string, qs []*grading.Question, race bool) submission.Unit {
+	var decls []*submission.Decl
+	var harness strings.Builder
+	// The program checks the question its argument names (Q4), or
+	// every question: run once per question, a stub that one answer
+	// calls is not taken for a call made at start-up by the next
+	// (see grading's Run), as in the notebook, where each check cell
+	// is a program of its own.
+	fmt.Fprintf(&harness, "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n\n\t%q\n)\n\nfunc reinesAsked_(q string) bool { return len(os.Args) < 2 || os.Args[1] == q }\n\nfunc reinesCheck_() {\n", p.pkg)
+	for _, q := range qs {
+		fmt.Fprintf(&harness, "\tif reinesAsked_(%q) {\n\t", q.Number())
+		switch {
+		case q.Prose():
+			fmt.Fprintf(&harness, "\tfmt.Println(%q)\n", grading.Typography(prose(p.nb, q))+"\n")
+		case !p.prog.Defines(q.Func):
+			fmt.Fprintf(&harness, "\tfmt.Println(%q)\n", grading.Typography(fmt.Sprintf("%s %s — %s\n", q.Number(), q.Func, missing(p.prog, q))))
+		default:
+			decls = append(decls, p.prog.Needed(q.Func)...)
+			show := "Text"
+			if race {
+				show = "Outcome"
+			}
+			fmt.Fprintf(&harness, "\tfmt.Println(%s.%s.Run(%s).%s())\n", filepath.Base(p.pkg), q.Number(), q.Func, show)
+		}
+		harness.WriteString("\t}\n")
+	}
+	harness.WriteString("}\n")
+	decls, inits := p.prog.WithInits(orderOf(p.prog, decls))
+	return submission.Unit{Name: name, Source: p.prog.Source(decls, inits+"reinesCheck_()"), Harness: harness.String(), Race: race}
+}
+
+// checkEach checks the questions qs one program each, built in dir (the
+// whole notebook's did not compile): asked are those whose function the
+// notebook defines; the others, and those whose program does not
+// compile, get what is missing.
+func (p checkProgram) checkEach(ctx context.Context, root, dir string, qs, asked []*grading.Question, cells []submission.Cell) error {
 	var units []submission.Unit
 	for _, q := range asked {
-		units = append(units, unit(strings.ToLower(q.Number()), []*grading.Question{q}, false))
+		units = append(units, p.unit(strings.ToLower(q.Number()), []*grading.Question{q}, false))
 		if q.Race {
-			u := unit("race-"+strings.ToLower(q.Number()), []*grading.Question{q}, true)
-			u.Race = true
-			units = append(units, u)
+			units = append(units, p.unit("race-"+strings.ToLower(q.Number()), []*grading.Question{q}, true))
 		}
 	}
-	built, err = submission.Compile(ctx, submission.Toolchain{Root: root}, filepath.Join(dir, "each"), units)
+	built, err := submission.Compile(ctx, submission.Toolchain{Root: root}, dir, units)
 	if err != nil {
 		return err
 	}
@@ -235,9 +250,9 @@ func check(root, path string) error {
 		b, ok := built[strings.ToLower(q.Number())]
 		switch {
 		case !ok && q.Prose():
-			printf("%s\n\n", prose(nb, q))
+			printf("%s\n\n", prose(p.nb, q))
 		case !ok:
-			printf("%s — %s\n\n", q.Number(), missing(prog, q))
+			printf("%s — %s\n\n", q.Number(), missing(p.prog, q))
 		case b.Bin == "":
 			printf("%s %s — ne compile pas :\n%s%s\n", q.Number(), q.Func, indent(submission.Explain(b.Errors, cells)), gradingHint(b.Errors))
 		default:
