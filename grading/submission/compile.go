@@ -197,7 +197,43 @@ func Compile(ctx context.Context, tc Toolchain, dir string, units []Unit) (map[s
 		return nil, err
 	}
 	results := map[string]Built{}
-	sources := map[string]string{} // each unit's main.go
+	sources, err := writeUnits(dir, units, results)
+	if err != nil {
+		return nil, err
+	}
+	bin := filepath.Join(dir, "bin")
+	var out []byte              // the go commands' messages
+	var goErr error             // and their errors
+	msgs := map[string]string{} // the direct builds' messages, by unit
+	for _, race := range []bool{false, true} {
+		o, e, err := tc.buildKind(ctx, dir, bin, race, units, sources, results, msgs)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, o...)
+		goErr = errors.Join(goErr, e)
+	}
+	maps.Copy(msgs, splitBuildOutput(out))
+	for _, u := range units {
+		if _, refused := results[u.Name]; refused {
+			continue
+		}
+		path := filepath.Join(bin, u.Name)
+		if _, statErr := os.Stat(path); statErr == nil {
+			results[u.Name] = Built{Bin: path}
+			continue
+		}
+		results[u.Name] = Built{Errors: buildErrors(msgs[u.Name], out, goErr)}
+	}
+	return results, nil
+}
+
+// writeUnits writes each unit's files into its folder of dir (main.go,
+// the source goimports fixed unless the unit was; serve.go, its harness)
+// and returns the sources written, by unit. A unit that uses cgo is
+// refused: results gets its errors, and nothing is written.
+func writeUnits(dir string, units []Unit, results map[string]Built) (map[string]string, error) {
+	sources := map[string]string{}
 	for _, u := range units {
 		src, ferr := u.Source, error(nil)
 		if !u.Fixed {
@@ -229,107 +265,106 @@ func Compile(ctx context.Context, tc Toolchain, dir string, units []Unit) (map[s
 			}
 		}
 	}
-	bin := filepath.Join(dir, "bin")
-	var out []byte
-	var err error
-	msgs := map[string]string{}
-	for _, race := range []bool{false, true} {
-		im := tc.Imports
-		if race {
-			im = tc.RaceImports
-		}
-		var pkgs, direct []string
-		for _, u := range units {
-			if _, refused := results[u.Name]; refused || u.Race != race {
-				continue
-			}
-			if im.direct(sources[u.Name], u.Harness) {
-				direct = append(direct, u.Name)
-			} else {
-				pkgs = append(pkgs, "./"+u.Name)
-			}
-		}
-		if len(pkgs)+len(direct) == 0 {
+	return sources, nil
+}
+
+// buildKind builds the units of one kind (with the race detector or
+// without) into bin: those tc's Imports can build directly, their
+// messages into msgs, and the others with one go command, whose output
+// and error it returns (goErr). A unit the notebook's budget has no CPU
+// time left for gets that as its errors (results). err is an error that
+// stops Compile: the build could not be attempted, the machine was too
+// busy, or ctx was cancelled. The go command's build cache, made on first
+// use (tc.Session), is kept in tc.
+func (tc *Toolchain) buildKind(ctx context.Context, dir, bin string, race bool, units []Unit, sources map[string]string, results map[string]Built, msgs map[string]string) (out []byte, goErr, err error) {
+	im := tc.Imports
+	if race {
+		im = tc.RaceImports
+	}
+	var pkgs, direct []string
+	for _, u := range units {
+		if _, refused := results[u.Name]; refused || u.Race != race {
 			continue
 		}
-		cpu := BuildLimits.CPU
-		if tc.Budget != nil {
-			left := tc.Budget.left()
-			if left <= 0 { // the notebook's earlier builds spent it all
-				for _, pkg := range append(pkgs, direct...) {
-					results[strings.TrimPrefix(pkg, "./")] = Built{Errors: fmt.Sprintf("compilation abandonnée : les compilations de ce notebook ont déjà pris %s de calcul (programme démesuré ?)\n", grading.Seconds(tc.Budget.CPU))}
-				}
-				continue
-			}
-			// Shared among the build's compilers, so that the build as a
-			// whole stays within what is left (a unit's compiler takes
-			// well under a second).
-			cpu = min(cpu, max(left/time.Duration(len(pkgs)+len(direct)), 10*time.Second))
+		if im.direct(sources[u.Name], u.Harness) {
+			direct = append(direct, u.Name)
+		} else {
+			pkgs = append(pkgs, "./"+u.Name)
 		}
-		if len(direct) > 0 {
-			m, used, e := buildUnitsDirect(ctx, im, dir, bin, direct, cpu)
-			if tc.Budget != nil {
-				tc.Budget.spend(used)
+	}
+	if len(pkgs)+len(direct) == 0 {
+		return nil, nil, nil
+	}
+	cpu := BuildLimits.CPU
+	if tc.Budget != nil {
+		left := tc.Budget.left()
+		if left <= 0 { // the notebook's earlier builds spent it all
+			for _, pkg := range append(pkgs, direct...) {
+				results[strings.TrimPrefix(pkg, "./")] = Built{Errors: fmt.Sprintf("compilation abandonnée : les compilations de ce notebook ont déjà pris %s de calcul (programme démesuré ?)\n", grading.Seconds(tc.Budget.CPU))}
 			}
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			if e != nil {
-				return nil, e
-			}
-			maps.Copy(msgs, m)
+			return nil, nil, nil
 		}
-		if len(pkgs) == 0 {
-			continue
-		}
-		if tc.Session != nil && tc.Cache == "" {
-			if tc.Cache, err = tc.Session(); err != nil {
-				return nil, fmt.Errorf("%w: %v", ErrBuildTools, err)
-			}
-		}
-		o, used, e := goRun(ctx, tc, dir, race, append([]string{"build", "-o", bin + string(filepath.Separator)}, pkgs...), cpu, BuildLimits.Timeout)
+		// Shared among the build's compilers, so that the build as a
+		// whole stays within what is left (a unit's compiler takes
+		// well under a second).
+		cpu = min(cpu, max(left/time.Duration(len(pkgs)+len(direct)), 10*time.Second))
+	}
+	if len(direct) > 0 {
+		m, used, e := buildUnitsDirect(ctx, im, dir, bin, direct, cpu)
 		if tc.Budget != nil {
 			tc.Budget.spend(used)
 		}
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return nil, nil, ctx.Err()
 		}
-		if errors.Is(e, ErrMachineBusy) {
-			return nil, e
+		if e != nil {
+			return nil, nil, e
 		}
-		out = append(out, o...)
-		err = errors.Join(err, e)
+		maps.Copy(msgs, m)
 	}
-	maps.Copy(msgs, splitBuildOutput(out))
-	for _, u := range units {
-		if _, refused := results[u.Name]; refused {
-			continue
+	if len(pkgs) == 0 {
+		return nil, nil, nil
+	}
+	if tc.Session != nil && tc.Cache == "" {
+		if tc.Cache, err = tc.Session(); err != nil {
+			return nil, nil, fmt.Errorf("%w: %v", ErrBuildTools, err)
 		}
-		path := filepath.Join(bin, u.Name)
-		if _, statErr := os.Stat(path); statErr == nil {
-			results[u.Name] = Built{Bin: path}
-			continue
-		}
-		m := msgs[u.Name]
-		if m == "" {
-			m = strings.TrimSpace(string(out))
-			switch {
-			case m == "" && err != nil:
-				m = err.Error()
-			case m == "":
-				m = "no executable produced"
-			}
-		}
+	}
+	o, used, e := goRun(ctx, *tc, dir, race, append([]string{"build", "-o", bin + string(filepath.Separator)}, pkgs...), cpu, BuildLimits.Timeout)
+	if tc.Budget != nil {
+		tc.Budget.spend(used)
+	}
+	if ctx.Err() != nil {
+		return nil, nil, ctx.Err()
+	}
+	if errors.Is(e, ErrMachineBusy) {
+		return nil, nil, e
+	}
+	return o, e, nil
+}
+
+// buildErrors is what a unit that produced no executable is told: its
+// own messages m, else all the go commands' output, else their error
+// goErr; the compiler's crash for memory and a build killed for its CPU
+// time are said in French.
+func buildErrors(m string, out []byte, goErr error) string {
+	if m == "" {
+		m = strings.TrimSpace(string(out))
 		switch {
-		case compilerOutOfMemory(m):
-			// The compiler's own crash: its stack says nothing to a student.
-			m = fmt.Sprintf("le compilateur a manqué de mémoire (limite %d Mio) : constantes, tableaux ou génériques démesurés ?\n", BuildLimits.MemoryMB)
-		case cpuKilled.MatchString(m):
-			m = fmt.Sprintf("compilation abandonnée après %s de calcul : constantes, tableaux ou génériques démesurés ?\n", grading.Seconds(BuildLimits.CPU))
+		case m == "" && goErr != nil:
+			m = goErr.Error()
+		case m == "":
+			m = "no executable produced"
 		}
-		results[u.Name] = Built{Errors: m}
 	}
-	return results, nil
+	switch {
+	case compilerOutOfMemory(m):
+		// The compiler's own crash: its stack says nothing to a student.
+		m = fmt.Sprintf("le compilateur a manqué de mémoire (limite %d Mio) : constantes, tableaux ou génériques démesurés ?\n", BuildLimits.MemoryMB)
+	case cpuKilled.MatchString(m):
+		m = fmt.Sprintf("compilation abandonnée après %s de calcul : constantes, tableaux ou génériques démesurés ?\n", grading.Seconds(BuildLimits.CPU))
+	}
+	return m
 }
 
 // goLang is the Go version of the module the units build in: the

@@ -132,67 +132,23 @@ func run(cold bool, students int, only string) error {
 		return nil
 	}
 
-	// Each correction regraded alone; the first (warm) run also fills
-	// the caches for what follows.
-	tps := []string{"00", "01", "02", "03", "04", "05"}
-	for _, tp := range tps {
-		nb, err := filepath.Glob(filepath.Join(root, "notebooks", "corrections", tp+"-*.ipynb"))
-		if err != nil || len(nb) != 1 {
-			return fmt.Errorf("no correction notebook of TP %s", tp)
-		}
-		dir := b.folder("one-"+tp, map[string]string{"alice/" + filepath.Base(nb[0]): nb[0]})
-		target := 5 * time.Second
-		if tp == "00" || tp == "05" {
-			target = 10 * time.Second // questions built and run with the race detector
-		}
-		b.time(nil, "-force", "-out", filepath.Join(tmp, "out-one-"+tp), dir) // fills the caches
-		l := line{what: "one correction regraded alone, TP " + tp, target: target}
-		if l.warm, _, err = b.time(nil, "-force", "-out", filepath.Join(tmp, "out-one-"+tp), dir); err != nil {
-			return err
-		}
-		if cold {
-			if l.cold, _, err = b.time(b.coldEnv(), "-force", "-out", filepath.Join(tmp, "out-one-cold-"+tp), dir); err != nil {
-				return err
-			}
-		}
+	regrades, err := b.regrades(cold)
+	if err != nil {
+		return err
+	}
+	for _, l := range regrades {
 		say(l)
 	}
-
-	// Start, and a run with nothing changed.
-	one := b.folder("start", map[string]string{"alice/01-recursion.ipynb": filepath.Join(root, "notebooks", "corrections", "01-recursion.ipynb")})
-	l := line{what: "grader start, before the first notebook", target: 3 * time.Second}
-	if l.warm, err = b.start(nil, "-force", "-out", filepath.Join(tmp, "out-start"), one); err != nil {
+	start, err := b.startLines(cold)
+	if err != nil {
 		return err
 	}
-	if cold {
-		if l.cold, err = b.start(b.coldEnv(), "-force", "-out", filepath.Join(tmp, "out-start-cold"), one); err != nil {
-			return err
-		}
+	for _, l := range start {
+		say(l)
 	}
-	say(l)
-	l = line{what: "a run with nothing changed", target: 3 * time.Second}
-	if l.warm, _, err = b.time(nil, "-out", filepath.Join(tmp, "out-start"), one); err != nil {
+	l, err := b.corpusLine(cold)
+	if err != nil {
 		return err
-	}
-	say(l)
-
-	// The grader's test corpus, every TP.
-	corpus := map[string]string{}
-	for _, set := range []string{"corpus", "adversarial", "mistakes"} {
-		paths, _ := filepath.Glob(filepath.Join(root, "grading", "batch", "testdata", set, "*.ipynb"))
-		for _, p := range paths {
-			corpus[set+"-"+filepath.Base(p)] = p
-		}
-	}
-	dir := b.folder("corpus", corpus)
-	l = line{what: fmt.Sprintf("the test corpus (%d notebooks, every TP), -j 2", len(corpus))}
-	if l.warm, _, err = b.time(nil, "-j", "2", "-force", "-out", filepath.Join(tmp, "out-corpus"), dir); err != nil {
-		return err
-	}
-	if cold {
-		if l.cold, _, err = b.time(b.coldEnv(), "-j", "2", "-force", "-out", filepath.Join(tmp, "out-corpus-cold"), dir); err != nil {
-			return err
-		}
 	}
 	say(l)
 
@@ -217,6 +173,81 @@ func run(cold bool, students int, only string) error {
 	printTable(lines)
 	printLive(looks)
 	return nil
+}
+
+// regrades are the lines of each TP's correction notebook regraded
+// alone (-force), warm then cold if cold; the first (warm) run of each
+// also fills the caches for what follows.
+func (b *bench) regrades(cold bool) ([]line, error) {
+	var lines []line
+	for _, tp := range []string{"00", "01", "02", "03", "04", "05"} {
+		nb, err := filepath.Glob(filepath.Join(b.root, "notebooks", "corrections", tp+"-*.ipynb"))
+		if err != nil || len(nb) != 1 {
+			return nil, fmt.Errorf("no correction notebook of TP %s", tp)
+		}
+		dir := b.folder("one-"+tp, map[string]string{"alice/" + filepath.Base(nb[0]): nb[0]})
+		target := 5 * time.Second
+		if tp == "00" || tp == "05" {
+			target = 10 * time.Second // questions built and run with the race detector
+		}
+		b.time(nil, "-force", "-out", filepath.Join(b.tmp, "out-one-"+tp), dir) // fills the caches
+		l := line{what: "one correction regraded alone, TP " + tp, target: target}
+		if l.warm, _, err = b.time(nil, "-force", "-out", filepath.Join(b.tmp, "out-one-"+tp), dir); err != nil {
+			return nil, err
+		}
+		if cold {
+			if l.cold, _, err = b.time(b.coldEnv(), "-force", "-out", filepath.Join(b.tmp, "out-one-cold-"+tp), dir); err != nil {
+				return nil, err
+			}
+		}
+		lines = append(lines, l)
+	}
+	return lines, nil
+}
+
+// startLines are the grader's start (until it grades its first notebook)
+// and a run with nothing changed (every result in the cache).
+func (b *bench) startLines(cold bool) ([]line, error) {
+	one := b.folder("start", map[string]string{"alice/01-recursion.ipynb": filepath.Join(b.root, "notebooks", "corrections", "01-recursion.ipynb")})
+	start := line{what: "grader start, before the first notebook", target: 3 * time.Second}
+	var err error
+	if start.warm, err = b.start(nil, "-force", "-out", filepath.Join(b.tmp, "out-start"), one); err != nil {
+		return nil, err
+	}
+	if cold {
+		if start.cold, err = b.start(b.coldEnv(), "-force", "-out", filepath.Join(b.tmp, "out-start-cold"), one); err != nil {
+			return nil, err
+		}
+	}
+	same := line{what: "a run with nothing changed", target: 3 * time.Second}
+	if same.warm, _, err = b.time(nil, "-out", filepath.Join(b.tmp, "out-start"), one); err != nil {
+		return nil, err
+	}
+	return []line{start, same}, nil
+}
+
+// corpusLine grades the grader's test corpus (grading/batch/testdata:
+// corpus, adversarial, mistakes; every TP) at -j 2.
+func (b *bench) corpusLine(cold bool) (line, error) {
+	corpus := map[string]string{}
+	for _, set := range []string{"corpus", "adversarial", "mistakes"} {
+		paths, _ := filepath.Glob(filepath.Join(b.root, "grading", "batch", "testdata", set, "*.ipynb"))
+		for _, p := range paths {
+			corpus[set+"-"+filepath.Base(p)] = p
+		}
+	}
+	dir := b.folder("corpus", corpus)
+	l := line{what: fmt.Sprintf("the test corpus (%d notebooks, every TP), -j 2", len(corpus))}
+	var err error
+	if l.warm, _, err = b.time(nil, "-j", "2", "-force", "-out", filepath.Join(b.tmp, "out-corpus"), dir); err != nil {
+		return l, err
+	}
+	if cold {
+		if l.cold, _, err = b.time(b.coldEnv(), "-j", "2", "-force", "-out", filepath.Join(b.tmp, "out-corpus-cold"), dir); err != nil {
+			return l, err
+		}
+	}
+	return l, nil
 }
 
 // printTable prints the lines as a Markdown table, against their targets.
