@@ -210,7 +210,7 @@ const (
 	NotImplemented               // the stub's panic(ToDo)
 	Skipped                      // not run, after a time-out
 	// Unjudged: the bulk grader's machine, too busy, did not give the
-	// case its time; it counts neither way (see submission.Outcome.Machine).
+	// case its time; it counts neither way (see sandbox.Outcome.Machine).
 	Unjudged
 	// Crashed: the bulk grader's child stopped without a result (memory
 	// exhausted, a data race, a stack overflow, os.Exit, a panic outside

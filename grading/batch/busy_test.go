@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prepa-reines/reines/grading/submission"
+	"github.com/prepa-reines/reines/grading/sandbox"
 	"github.com/prepa-reines/reines/internal/busyloop"
 )
 
@@ -23,7 +23,7 @@ func TestBusyMachineCorrections(t *testing.T) {
 		t.Skip("grades two corrections with every core loaded")
 	}
 	opt := options(t)
-	opt.Limits.Timeout, opt.Limits.Checks = submission.DefaultLimits.Timeout, submission.DefaultLimits.Checks
+	opt.Limits.Timeout, opt.Limits.Checks = sandbox.DefaultLimits.Timeout, sandbox.DefaultLimits.Checks
 	if err := opt.SDK.Prepare(context.Background(), true); err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/notebook"
+	"github.com/prepa-reines/reines/grading/sandbox"
 	"github.com/prepa-reines/reines/grading/submission"
 	"github.com/prepa-reines/reines/grading/workbook"
 )
@@ -63,12 +64,12 @@ type Result struct {
 
 // Options of a grading run.
 type Options struct {
-	TP      string             // "01", or "" to take each notebook's own TP
-	Work    string             // scratch folder for builds and runs; the sandbox users must be able to enter it (o+x)
-	Limits  submission.Limits  // per case
-	Sandbox submission.Sandbox // see submission.Probe
-	SDK     *SDK               // the student edition the submissions are built against (see NewSDK)
-	Seed    uint64             // the teacher's seed of the hidden cases; unused with Public
+	TP      string          // "01", or "" to take each notebook's own TP
+	Work    string          // scratch folder for builds and runs; the sandbox users must be able to enter it (o+x)
+	Limits  sandbox.Limits  // per case
+	Sandbox sandbox.Sandbox // see sandbox.Probe
+	SDK     *SDK            // the student edition the submissions are built against (see NewSDK)
+	Seed    uint64          // the teacher's seed of the hidden cases; unused with Public
 	// Public runs the public cases only, those the student edition holds:
 	// no hidden case is drawn, whatever Seed (the live class view, see
 	// Live). A Result then has Hidden == 0 on every question.

@@ -12,7 +12,7 @@ import (
 
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/release"
-	"github.com/prepa-reines/reines/grading/submission"
+	"github.com/prepa-reines/reines/grading/sandbox"
 )
 
 var (
@@ -40,7 +40,7 @@ func options(t *testing.T) Options {
 	}
 	t.Cleanup(func() { os.RemoveAll(work) })
 	os.Chmod(work, 0o755)
-	opt := Options{Work: work, Limits: submission.DefaultLimits, Sandbox: submission.Probe(), SDK: sdk, Seed: 1}
+	opt := Options{Work: work, Limits: sandbox.DefaultLimits, Sandbox: sandbox.Probe(), SDK: sdk, Seed: 1}
 	opt.Limits.Timeout = 20 * time.Second
 	// The checks' waits for goroutines at 40 %: answers whose workers
 	// never meet wait each window out, in every case.

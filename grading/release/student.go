@@ -40,7 +40,7 @@ var copied = []struct {
 	{dir: "grading/workbook"},
 	{dir: "grading/notebook"},
 	{dir: "grading/internal/watch"},
-	{dir: "grading/submission", files: []string{"program.go", "compile.go", "direct.go"}},
+	{dir: "grading/submission"},
 	{dir: "grading/cmd/check"},
 	{dir: "internal/jupyter"},
 	{dir: "kernel-setup", files: []string{"setup.sh", "install-go.sh", "smoke.ipynb", "gonb-kernel.sh", "gopls-shim/gopls", "notebook-module.sh"}},

@@ -1,4 +1,4 @@
-package submission
+package sandbox
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/submission"
 )
 
 // hostile programs: each serves 01/Q4 (Count) with a function that returns
@@ -109,7 +110,7 @@ func TestSandbox(t *testing.T) {
 		}
 	}()
 
-	var units []Unit
+	var units []submission.Unit
 	var cases []int
 	for i, h := range hostile {
 		for k, probe := range probes {
@@ -117,15 +118,15 @@ func TestSandbox(t *testing.T) {
 				break
 			}
 			body := strings.NewReplacer("PROBE", probe, "ADDR", ln.Addr().String()).Replace(h.body)
-			units = append(units, Unit{Name: fmt.Sprintf("%s-%d", h.name, k),
+			units = append(units, submission.Unit{Name: fmt.Sprintf("%s-%d", h.name, k),
 				Source:  "package main\n\n" + h.imports + "\nfunc count(n int) (int64, error) {\n\tif n != 4 {\n\t\treturn 2, nil\n\t}\n\t" + body + "\n}\n\nfunc main() { serve() }\n" + relayFor(h.name),
 				Harness: "package main\n\nimport (\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ \"github.com/prepa-reines/reines/grading/nb01\"\n)\n\nfunc serve() { grading.ServeMain(\"01/Q4\", count) }\n"})
 			cases = append(cases, i)
 		}
 	}
-	units = append(units, Unit{Name: "cgo", Source: "package main\n\n// int answer(void) { return 2; }\nimport \"C\"\n\nfunc count(n int) (int64, error) { return int64(C.answer()), nil }\n\nfunc main() { serve() }\n",
+	units = append(units, submission.Unit{Name: "cgo", Source: "package main\n\n// int answer(void) { return 2; }\nimport \"C\"\n\nfunc count(n int) (int64, error) { return int64(C.answer()), nil }\n\nfunc main() { serve() }\n",
 		Harness: units[0].Harness})
-	built, err := Compile(context.Background(), Toolchain{Root: root(t)}, filepath.Join(work, "build"), units)
+	built, err := submission.Compile(context.Background(), submission.Toolchain{Root: root(t)}, filepath.Join(work, "build"), units)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -322,9 +323,9 @@ func TestCgroups(t *testing.T) {
 		{"memory", "", `var s [][]byte; for { b := make([]byte, 1<<24); for i := 0; i < len(b); i += 4096 { b[i] = 1 }; s = append(s, b) }`, "mémoire épuisée"},
 		{"threads", "import \"runtime\"\n", `for i := 0; i < 200; i++ { go func() { runtime.LockOSThread(); time.Sleep(time.Hour) }() }; time.Sleep(5 * time.Second); return 2, nil`, "trop de processus"},
 	}
-	var units []Unit
+	var units []submission.Unit
 	for _, p := range programs {
-		units = append(units, Unit{Name: p.name, Harness: harness,
+		units = append(units, submission.Unit{Name: p.name, Harness: harness,
 			Source: "package main\n\nimport \"time\"\n" + p.imports + "\nvar _ = time.Now\n\nfunc count(n int) (int64, error) {\n\t" + p.body + "\n}\n\nfunc main() { serve() }\n"})
 	}
 	work, err := os.MkdirTemp("", "cgroup-test") // open to the children's users, unlike t.TempDir
@@ -333,7 +334,7 @@ func TestCgroups(t *testing.T) {
 	}
 	t.Cleanup(func() { os.RemoveAll(work) })
 	os.Chmod(work, 0o755)
-	built, err := Compile(context.Background(), Toolchain{Root: root(t)}, filepath.Join(work, "build"), units)
+	built, err := submission.Compile(context.Background(), submission.Toolchain{Root: root(t)}, filepath.Join(work, "build"), units)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -493,8 +494,8 @@ func TestNoRouteToTheKey(t *testing.T) {
 	t.Cleanup(func() { os.RemoveAll(work) })
 	os.Chmod(work, 0o755)
 	harness := "package main\n\nimport (\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ \"github.com/prepa-reines/reines/grading/nb01\"\n)\n\nfunc serve() { grading.ServeMain(\"01/Q4\", count) }\n"
-	units := []Unit{{Name: "plain", Source: keyProbe, Harness: harness}, {Name: "race", Source: keyProbe, Harness: harness, Race: true}}
-	built, err := Compile(context.Background(), Toolchain{Root: root(t)}, filepath.Join(work, "build"), units)
+	units := []submission.Unit{{Name: "plain", Source: keyProbe, Harness: harness}, {Name: "race", Source: keyProbe, Harness: harness, Race: true}}
+	built, err := submission.Compile(context.Background(), submission.Toolchain{Root: root(t)}, filepath.Join(work, "build"), units)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -546,11 +547,11 @@ func TestChecksLimitReachesChild(t *testing.T) {
 	}
 	t.Cleanup(func() { os.RemoveAll(work) })
 	os.Chmod(work, 0o755)
-	unit := Unit{Name: "limit",
+	unit := submission.Unit{Name: "limit",
 		Source: "package main\n\nimport (\n\t\"os\"\n\t\"time\"\n)\n\n" +
 			"func count(n int) (int64, error) {\n\td, err := time.ParseDuration(os.Getenv(\"" + grading.TimeoutEnv + "\"))\n\tif err != nil {\n\t\treturn -1, nil\n\t}\n\treturn int64(d / time.Millisecond), nil\n}\n\nfunc main() { serve() }\n",
 		Harness: "package main\n\nimport (\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ \"github.com/prepa-reines/reines/grading/nb01\"\n)\n\nfunc serve() { grading.ServeMain(\"01/Q4\", count) }\n"}
-	built, err := Compile(context.Background(), Toolchain{Root: root(t)}, filepath.Join(work, "build"), []Unit{unit})
+	built, err := submission.Compile(context.Background(), submission.Toolchain{Root: root(t)}, filepath.Join(work, "build"), []submission.Unit{unit})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -572,4 +573,14 @@ func TestChecksLimitReachesChild(t *testing.T) {
 			t.Errorf("Checks %v: outcomes %+v; want the result %s", c.checks, outs, c.want)
 		}
 	}
+}
+
+// root is the workbook's module root.
+func root(t *testing.T) string {
+	t.Helper()
+	r, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

@@ -1,4 +1,4 @@
-package submission
+package sandbox
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prepa-reines/reines/grading/submission"
 	"github.com/prepa-reines/reines/internal/busyloop"
 )
 
@@ -120,7 +121,7 @@ func count(n int) (int64, error) {
 func main() { serve() }
 `
 	harness := "package main\n\nimport (\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ \"github.com/prepa-reines/reines/grading/nb01\"\n)\n\nfunc serve() { grading.ServeMain(\"01/Q4\", count) }\n"
-	built, err := Compile(context.Background(), Toolchain{Root: root(t)}, filepath.Join(work, "build"), []Unit{{Name: "spin", Source: src, Harness: harness}})
+	built, err := submission.Compile(context.Background(), submission.Toolchain{Root: root(t)}, filepath.Join(work, "build"), []submission.Unit{{Name: "spin", Source: src, Harness: harness}})
 	if err != nil || built["spin"].Bin == "" {
 		t.Fatalf("%v %s", err, built["spin"].Errors)
 	}

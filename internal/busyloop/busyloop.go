@@ -1,5 +1,5 @@
 // Package busyloop holds every core of the machine, for the tests that
-// show that a busy machine costs a student nothing (grading/submission's
+// show that a busy machine costs a student nothing (grading/sandbox's
 // TestBusyMachine, grading/batch's TestBusyMachineCorrections).
 package busyloop
 

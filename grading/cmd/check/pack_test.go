@@ -14,7 +14,7 @@ import (
 
 	"github.com/prepa-reines/reines/grading/batch"
 	"github.com/prepa-reines/reines/grading/notebook"
-	"github.com/prepa-reines/reines/grading/submission"
+	"github.com/prepa-reines/reines/grading/sandbox"
 )
 
 // withOutputs returns the notebook at path as Jupyter saves it once run:
@@ -141,7 +141,7 @@ func TestPackGradesSame(t *testing.T) {
 	}
 	t.Cleanup(func() { os.RemoveAll(work) })
 	os.Chmod(work, 0o755)
-	opt := batch.Options{Work: work, Limits: submission.DefaultLimits, Sandbox: submission.Probe(), SDK: sdk, Seed: 1}
+	opt := batch.Options{Work: work, Limits: sandbox.DefaultLimits, Sandbox: sandbox.Probe(), SDK: sdk, Seed: 1}
 	opt.Limits.Timeout = 20 * time.Second
 	full := batch.Grade(context.Background(), batch.Submission{Student: "a", Path: src}, opt)
 	small := batch.Grade(context.Background(), batch.Submission{Student: "a", Path: packed}, opt)

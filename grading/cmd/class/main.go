@@ -46,7 +46,7 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/batch"
-	"github.com/prepa-reines/reines/grading/submission"
+	"github.com/prepa-reines/reines/grading/sandbox"
 	"github.com/prepa-reines/reines/grading/workbook"
 )
 
@@ -62,8 +62,8 @@ func main() {
 	niceness := flag.Int("nice", 10, "nice level of the checks (0 to 19: higher yields more to the students' own work)")
 	serve := flag.String("serve", "", "also serve the page on this local address (127.0.0.1:8080), under a secret path that it prints")
 	once := flag.Bool("once", false, "look once, write the page and stop")
-	timeout := flag.Duration("timeout", submission.DefaultLimits.Timeout, "time limit of one case")
-	tmpMB := flag.Int("tmp", submission.DefaultLimits.TmpMB, "MiB of the tmpfs that is a child's only writable place")
+	timeout := flag.Duration("timeout", sandbox.DefaultLimits.Timeout, "time limit of one case")
+	tmpMB := flag.Int("tmp", sandbox.DefaultLimits.TmpMB, "MiB of the tmpfs that is a child's only writable place")
 	noSandbox := flag.Bool("unsafe-no-sandbox", false, "run the students' code even where bubblewrap does not work: it can then read this machine's files")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: class -tp NN [-homes [-folder reines/notebooks]] [-layout L] [-out DIR] [-every 30s] [-idle 10m] [-j 1] [-nice 10] [-serve 127.0.0.1:8080] [-once] [-timeout D] [-tmp MiB] [-unsafe-no-sandbox] SOURCE")
@@ -96,13 +96,13 @@ func main() {
 			fmt.Fprintf(os.Stderr, "class: nice level %d not set (%v): the checks compete with the students' work\n", *niceness, err)
 		}
 	}
-	sandbox := submission.Probe()
-	fmt.Fprintln(os.Stderr, "class:", sandbox.Isolation())
-	if !sandbox.Isolated() && !*noSandbox {
+	sb := sandbox.Probe()
+	fmt.Fprintln(os.Stderr, "class:", sb.Isolation())
+	if !sb.Isolated() && !*noSandbox {
 		fmt.Fprintln(os.Stderr, "class: refusing to run student code without bubblewrap (install it: sudo apt-get install bubblewrap; or pass -unsafe-no-sandbox on a machine that holds nothing else)")
 		os.Exit(1)
 	}
-	lim := submission.DefaultLimits
+	lim := sandbox.DefaultLimits
 	lim.Timeout, lim.TmpMB = *timeout, *tmpMB
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -114,7 +114,7 @@ func main() {
 	if *homes {
 		rel = *folder
 	}
-	c := config{source: flag.Arg(0), homes: rel, layout: *layout, tp: *tp, out: *out, every: *every, idle: *idle, jobs: *jobs, once: *once, serve: *serve, key: rand.Text(), lim: lim, sandbox: sandbox}
+	c := config{source: flag.Arg(0), homes: rel, layout: *layout, tp: *tp, out: *out, every: *every, idle: *idle, jobs: *jobs, once: *once, serve: *serve, key: rand.Text(), lim: lim, sandbox: sb}
 	if err := run(ctx, c); err != nil {
 		if ctx.Err() != nil {
 			fmt.Fprintln(os.Stderr, "class: stopped")
@@ -133,8 +133,8 @@ type config struct {
 	once                           bool
 	serve                          string
 	key                            string // the page's path on serve is /key/: other accounts of the machine reach serve too
-	lim                            submission.Limits
-	sandbox                        submission.Sandbox
+	lim                            sandbox.Limits
+	sandbox                        sandbox.Sandbox
 }
 
 // loopback checks that addr (host:port) is on this machine only: the page

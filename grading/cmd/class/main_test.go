@@ -15,9 +15,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/prepa-reines/reines/grading/sandbox"
 	"github.com/prepa-reines/reines/internal/browsertest"
-
-	"github.com/prepa-reines/reines/grading/submission"
 )
 
 // class writes a class of TP 01 from the grader's fixtures: the
@@ -72,13 +71,13 @@ func moduleRoot(t *testing.T) string {
 }
 
 func testConfig(t *testing.T, source string) config {
-	sandbox := submission.Probe()
-	if !sandbox.Isolated() {
+	sb := sandbox.Probe()
+	if !sb.Isolated() {
 		t.Skip("no bubblewrap sandbox here")
 	}
-	lim := submission.DefaultLimits
+	lim := sandbox.DefaultLimits
 	lim.Timeout = 10 * time.Second
-	return config{source: source, tp: "01", out: t.TempDir(), every: 30 * time.Second, idle: 10 * time.Minute, jobs: 2, key: "k3y", lim: lim, sandbox: sandbox}
+	return config{source: source, tp: "01", out: t.TempDir(), every: 30 * time.Second, idle: 10 * time.Minute, jobs: 2, key: "k3y", lim: lim, sandbox: sb}
 }
 
 // The class page of a class of eleven, as the watch loop writes it,

@@ -46,7 +46,7 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/batch"
-	"github.com/prepa-reines/reines/grading/submission"
+	"github.com/prepa-reines/reines/grading/sandbox"
 )
 
 func main() {
@@ -55,9 +55,9 @@ func main() {
 	jobs := flag.Int("j", runtime.NumCPU(), "submissions graded in parallel")
 	reveal := flag.Bool("reveal", false, "show hidden cases in the feedback")
 	manual := flag.String("manual", "", "manual.csv with the teacher's points for written answers")
-	timeout := flag.Duration("timeout", submission.DefaultLimits.Timeout, "time limit of one case")
+	timeout := flag.Duration("timeout", sandbox.DefaultLimits.Timeout, "time limit of one case")
 	seed := flag.String("seed", "", "seed of the hidden cases (default: the one in "+batch.SeedFileHelp+", created on first use)")
-	tmpMB := flag.Int("tmp", submission.DefaultLimits.TmpMB, "MiB of the tmpfs that is a child's only writable place (with bubblewrap)")
+	tmpMB := flag.Int("tmp", sandbox.DefaultLimits.TmpMB, "MiB of the tmpfs that is a child's only writable place (with bubblewrap)")
 	deadline := flag.String("deadline", "", "deadline, 2026-12-15 23:59 (this machine's time zone) or RFC 3339: late submissions lose -late-penalty per day started")
 	perDay := flag.String("late-penalty", "10%/day", "share of the total lost per day late, with -deadline")
 	lateCap := flag.String("late-cap", "100%", "largest share lost for lateness, with -deadline")
@@ -107,13 +107,13 @@ func main() {
 		os.Exit(2)
 	}
 	fmt.Fprintf(os.Stderr, "grade: hidden cases drawn with the seed %s\n", from)
-	sandbox := submission.Probe()
-	fmt.Fprintln(os.Stderr, "grade:", sandbox.Isolation())
-	if !sandbox.Isolated() && !*noSandbox {
+	sb := sandbox.Probe()
+	fmt.Fprintln(os.Stderr, "grade:", sb.Isolation())
+	if !sb.Isolated() && !*noSandbox {
 		fmt.Fprintln(os.Stderr, "grade: refusing to run student code without bubblewrap (install it: sudo apt-get install bubblewrap; or pass -unsafe-no-sandbox on a machine that holds nothing else)")
 		os.Exit(1)
 	}
-	lim := submission.DefaultLimits
+	lim := sandbox.DefaultLimits
 	lim.Timeout, lim.TmpMB = *timeout, *tmpMB
 	// SIGINT or SIGTERM stop the run: the children are killed, the work
 	// folder removed, and nothing is written.
@@ -154,7 +154,7 @@ func main() {
 		}
 	}
 	c := config{dir: flag.Arg(0), layout: *layout, tp: *tp, out: *out, jobs: *jobs, reveal: *reveal, manual: *manual, force: *force,
-		autograder: *autograder, shard: shard, roster: roster, policy: policy, scale: *scale, lim: lim, sandbox: sandbox, seed: s}
+		autograder: *autograder, shard: shard, roster: roster, policy: policy, scale: *scale, lim: lim, sandbox: sb, seed: s}
 	if err := run(ctx, c); err != nil {
 		fmt.Fprintln(os.Stderr, "grade:", err)
 		stop()
@@ -172,8 +172,8 @@ type config struct {
 	roster               *batch.Roster
 	policy               *batch.LatePolicy
 	scale                float64
-	lim                  submission.Limits
-	sandbox              submission.Sandbox
+	lim                  sandbox.Limits
+	sandbox              sandbox.Sandbox
 	seed                 uint64
 }
 

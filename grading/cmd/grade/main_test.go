@@ -170,7 +170,7 @@ func TestInterrupt(t *testing.T) {
 // children lists the PIDs of the children of the grader whose PID is
 // grader: the processes that run a binary under dir, and the students'
 // programs inside bubblewrap, which run as the grader's sandbox users (as
-// root; see uidBase in grading/submission).
+// root; see uidBase in grading/sandbox).
 func children(dir string, grader int) []string {
 	first := 200000 + (grader%5000)*64 // submission's uidBase, in the grader's process
 	mine := func(status []byte) bool {
