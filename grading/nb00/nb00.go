@@ -8,15 +8,12 @@ package nb00
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"sync/atomic"
 	"time"
 
 	"github.com/prepa-reines/reines/grading"
-	"github.com/prepa-reines/reines/grading/internal/watch"
 	"github.com/prepa-reines/reines/tp/board"
 	"github.com/prepa-reines/reines/tp/gobasics"
 	"github.com/prepa-reines/reines/tp/queens"
@@ -29,17 +26,6 @@ func init() {
 		grading.TPError{Err: gobasics.ErrSyntax, Name: "gobasics.ErrSyntax", French: "un champ n'est pas un entier"},
 		grading.TPError{Err: gobasics.ErrColumn, Name: "gobasics.ErrColumn", French: "colonne hors de 1 … n"},
 	)
-}
-
-// GridCase is an input of Q1: the size of the matrix.
-type GridCase struct{ Rows, Cols int }
-
-// GridOut sums up the matrix Grid returns.
-type GridOut struct {
-	Rows     int   // number of rows
-	Lens     []int // length of each row
-	AllFalse bool  // every square is false
-	Shared   bool  // two rows are the same slice
 }
 
 // Q1 asks for Grid, Go's Array.make_matrix.
@@ -93,21 +79,6 @@ var Q1 = grading.Define(&grading.Exercise[func(int, int) [][]bool, GridCase, Gri
 		return true, ""
 	},
 })
-
-// WithQueenCase is an input of Q2: WithQueen(p, A) then WithQueen(p, B),
-// p having spare capacity.
-type WithQueenCase struct {
-	P    queens.Placement
-	A, B int
-}
-
-// WithQueenOut is what the two calls return, read right after the second
-// one, and whether p or the results changed when p was written to.
-type WithQueenOut struct {
-	A, B    queens.Placement
-	Changed bool // p's elements changed
-	Shared  bool // writing p's array changed a result
-}
 
 // spare is the spare capacity of the placements handed to WithQueen.
 const spare = 4
@@ -192,22 +163,6 @@ var Q3 = grading.Define(&grading.Exercise[func(int) [][]int, grading.Sized, [][]
 	},
 })
 
-// formatPerms prints a list of permutations: all of them up to 6, else
-// the first three, the last and the number.
-func formatPerms(ps [][]int) string {
-	show := func(ps [][]int) string {
-		parts := make([]string, len(ps))
-		for i, p := range ps {
-			parts[i] = fmt.Sprint(p)
-		}
-		return strings.Join(parts, " ")
-	}
-	if len(ps) <= 6 {
-		return fmt.Sprintf("%s : %s", grading.Plural(len(ps), "permutation"), show(ps))
-	}
-	return fmt.Sprintf("%s : %s … %s", grading.Plural(len(ps), "permutation"), show(ps[:3]), show(ps[len(ps)-1:]))
-}
-
 // Q4 asks for Attacks: counting with maps.
 var Q4 = grading.Define(&grading.Exercise[func(queens.Placement) int, queens.Placement, int]{
 	Question: grading.Question{ID: "00/Q4", Title: "Compter les paires qui s'attaquent", Points: 2},
@@ -242,19 +197,6 @@ var Q4 = grading.Define(&grading.Exercise[func(queens.Placement) int, queens.Pla
 		return &b
 	},
 })
-
-// PushCase is an input of Q5: Push called with each of Cols in turn on
-// NewPartial(N).
-type PushCase struct {
-	N    int
-	Cols []int
-}
-
-// PushOut is what the calls of Push returned and the state they left.
-type PushOut struct {
-	OK    []bool
-	State gobasics.Partial
-}
 
 // Q5 asks for Push: a struct changed through a pointer.
 var Q5 = grading.Define(&grading.Exercise[func(*gobasics.Partial, int) bool, PushCase, PushOut]{
@@ -326,69 +268,6 @@ var Q5 = grading.Define(&grading.Exercise[func(*gobasics.Partial, int) bool, Pus
 	},
 })
 
-// firstDiff returns the first index where got and want differ, −1 if none.
-func firstDiff(got, want []bool) int {
-	for k := range want {
-		if k >= len(got) || got[k] != want[k] {
-			return k
-		}
-	}
-	if len(got) != len(want) {
-		return len(want)
-	}
-	return -1
-}
-
-func countTrue(bs []bool) int {
-	n := 0
-	for _, b := range bs {
-		if b {
-			n++
-		}
-	}
-	return n
-}
-
-// pushNote says why the k-th call of Push must return what want says,
-// replaying the queens the reference placed before it.
-func pushNote(in PushCase, want PushOut, k int) string {
-	if k >= len(want.OK) {
-		return "Push doit renvoyer un booléen par appel"
-	}
-	var placed []int
-	for j := range k {
-		if want.OK[j] {
-			placed = append(placed, in.Cols[j])
-		}
-	}
-	row, col := len(placed), in.Cols[k]
-	sq := fmt.Sprintf("(ligne %d, colonne %d)", row+1, col+1)
-	if want.OK[k] {
-		return fmt.Sprintf("appel n° %d : la case %s est libre, Push doit y poser la reine et renvoyer true", k+1, sq)
-	}
-	why := ""
-	switch {
-	case row == in.N:
-		why = "toutes les lignes sont remplies"
-	case col < 0 || col >= in.N:
-		why = fmt.Sprintf("la colonne %d (à partir de 0) est hors de l'échiquier", col)
-	default:
-		for r, c := range placed {
-			if c == col || row-r == col-c || row-r == c-col {
-				why = fmt.Sprintf("la case %s est attaquée par la reine (ligne %d, colonne %d)", sq, r+1, c+1)
-				break
-			}
-		}
-	}
-	return fmt.Sprintf("appel n° %d : %s, Push doit renvoyer false sans rien changer", k+1, why)
-}
-
-// ParseOut is what ParsePlacement returns.
-type ParseOut struct {
-	P   queens.Placement
-	Err *grading.Err
-}
-
 // Q6 asks for ParsePlacement: returning errors that errors.Is recognizes.
 var Q6 = grading.Define(&grading.Exercise[func(string) (queens.Placement, error), string, ParseOut]{
 	Question: grading.Question{ID: "00/Q6", Title: "Lire un placement, renvoyer une erreur", Points: 3},
@@ -418,13 +297,6 @@ var Q6 = grading.Define(&grading.Exercise[func(string) (queens.Placement, error)
 		return false, "p[r] est la colonne (à partir de 0) du r-ième nombre du texte"
 	},
 })
-
-// MemoOut is what two memoized functions returned on the same arguments,
-// called alternately, and how often each called its f.
-type MemoOut struct {
-	First, Second           []int64
-	FirstCalls, SecondCalls int
-}
 
 // Q7 asks for Memo: a closure that keeps a map.
 var Q7 = grading.Define(&grading.Exercise[func(func(int) int64) func(int) int64, []int, MemoOut]{
@@ -464,107 +336,6 @@ var Q7 = grading.Define(&grading.Exercise[func(func(int) int64) func(int) int64,
 	},
 })
 
-// slowSquare is n², after a millisecond: a goroutine's term arrives after
-// the others have started, and an early return misses some.
-func slowSquare(n int) int64 {
-	time.Sleep(time.Millisecond)
-	return int64(n) * int64(n)
-}
-
-// concurrencyWait bounds how long the calls of a function handed to the
-// student's goroutines wait, all together, for the expected number of
-// them to run at once (see newOverlap): 500 ms at the default limit.
-var concurrencyWait = grading.Scaled(500 * time.Millisecond)
-
-// newOverlap watches the calls of a function the student's goroutines
-// make for want of them at once (min(goroutines, tasks)): each call waits,
-// on entering, until want calls are running together, or until
-// concurrencyWait has passed since the first call, whichever comes first;
-// then none waits any more. So goroutines that do run concurrently are all
-// seen doing so, even on one core, while calls made one after another, or
-// a few at a time, pay that wait once per case and stay below want. The
-// watch counts the calls running at once for the whole run (a peak above
-// the number of workers is an answer with too many goroutines).
-func newOverlap(want int) *watch.Watch {
-	return watch.New(want, watch.Options{Wait: concurrencyWait, Count: true})
-}
-
-// lateOverlap is the second watch of a case of Q9 or Q10, whose answer
-// calls its function total times with want of them expected at once: the
-// calls after the first half (total/2) wait, as an overlap's do, for
-// lateWant of them to run together; nil when the case is too small
-// (fewer than 4 calls per expected goroutine) or want < 2. Goroutines
-// that met only for their first calls, the rest done by one of them or
-// by the caller, are seen there. lateWant is half of want (at least 2): a
-// goroutine of an even split that has finished by the half leaves at
-// least half of them still to call, and each waits there for the others.
-type lateOverlap struct {
-	*watch.Watch
-	after int64 // the calls numbered after it wait
-}
-
-func newLateOverlap(total, want int) *lateOverlap {
-	if want < 2 || total < 4*want {
-		return nil
-	}
-	return &lateOverlap{Watch: newOverlap(lateWant(want)), after: int64(total / 2)}
-}
-
-// lateWant is how many calls the second watch waits for.
-func lateWant(want int) int { return max(2, want/2) }
-
-// watch runs call c (numbered from 1) of the function watched; nil watches
-// nothing.
-func (l *lateOverlap) watch(c int64) func() {
-	if l == nil || c <= l.after {
-		return func() {}
-	}
-	l.Enter()
-	return l.Leave
-}
-
-// mostLate is the peak of the second watch, 0 without one.
-func (l *lateOverlap) mostLate() int64 {
-	if l == nil {
-		return 0
-	}
-	return int64(l.Close().Most)
-}
-
-// lateNote is the note of an answer whose calls of fn ran at most got at
-// once in their second half, need expected.
-func lateNote(fn string, got, need int64, todo string) string {
-	return fmt.Sprintf("les appels de %s ne se font ensemble qu'au début : dans la seconde moitié, au plus %s à la fois au lieu de %d (le reste du calcul fait par une seule goroutine ?) : %s", fn, grading.Plural(got, "appel"), need, todo)
-}
-
-// serialNote is the note of an answer whose goroutines never ran at once.
-const serialNote = "aucun appel de la fonction ne s'est fait en même temps qu'un autre : le calcul est fait l'un après l'autre, pas par des goroutines qui travaillent ensemble (une goroutine lancée puis attendue aussitôt, ou un verrou gardé pendant tout le calcul ?)"
-
-// concurrencyNote is the note of an answer whose calls of f (named fn)
-// ran at most got at once when need should have: serialNote when none
-// overlapped, else what was seen and what to do.
-func concurrencyNote(fn string, got, need int64, todo string) string {
-	if got <= 1 {
-		return serialNote
-	}
-	return fmt.Sprintf("au plus %s de %s à la fois, au lieu de %d : %s", grading.Plural(got, "appel"), fn, need, todo)
-}
-
-// formatInts prints a list of ints, 1, 2, …, k when it is that.
-func formatInts(ns []int) string {
-	if len(ns) > 8 && !slices.ContainsFunc(ns, func(v int) bool { return v != slices.Index(ns, v)+1 }) {
-		return fmt.Sprintf("[1 2 … %d]", len(ns))
-	}
-	return fmt.Sprint(ns)
-}
-
-// SumOut is what SumParallel returned, and the largest number of calls
-// of f that ran at once.
-type SumOut struct {
-	Sum  int64
-	Peak int64
-}
-
 // Q8 asks for SumParallel: goroutines, a WaitGroup and a Mutex.
 var Q8 = grading.Define(&grading.Exercise[func([]int, func(int) int64) int64, []int, SumOut]{
 	Question: grading.Question{ID: "00/Q8", Title: "Des goroutines et un verrou", Points: 2, Optional: true, Race: true,
@@ -595,32 +366,6 @@ var Q8 = grading.Define(&grading.Exercise[func([]int, func(int) int64) int64, []
 		return true, ""
 	},
 })
-
-// seq is [1 2 … n].
-func seq(n int) []int {
-	s := make([]int, n)
-	for i := range s {
-		s[i] = i + 1
-	}
-	return s
-}
-
-// WorkersCase is an input of Q9.
-type WorkersCase struct {
-	Tasks   []int
-	Workers int
-}
-
-// WorkersOut is what Workers returned, how often f was called, whether
-// more than Workers calls of f ran at once, and the largest number that
-// did.
-type WorkersOut struct {
-	Sum      int64
-	Calls    int64
-	TooMany  bool
-	Peak     int64
-	LatePeak int64 `json:",omitempty"` // the most at once in the second half (see lateOverlap)
-}
 
 // Q9 asks for Workers: a fixed number of goroutines reading a channel.
 var Q9 = grading.Define(&grading.Exercise[func([]int, int, func(int) int64) int64, WorkersCase, WorkersOut]{
@@ -673,30 +418,6 @@ var Q9 = grading.Define(&grading.Exercise[func([]int, int, func(int) int64) int6
 	},
 })
 
-// workersAtOnce is how many calls of f Workers makes at once:
-// min(workers, tasks), at least 1 worker.
-func workersAtOnce(in WorkersCase) int { return min(max(in.Workers, 1), len(in.Tasks)) }
-
-// atOnce says how many calls ran at once, in French.
-func atOnce(peak int64) string {
-	if peak <= 1 {
-		return "un à la fois"
-	}
-	return fmt.Sprintf("jusqu'à %d à la fois", peak)
-}
-
-// CountCase is an input of Q10: count the multiples of K in 0..N−1 with
-// Workers goroutines.
-type CountCase struct{ N, Workers, K int }
-
-// CountOut is what CountParallel returned, how often it called pred, and
-// the largest number of calls of pred that ran at once.
-type CountOut struct {
-	Count, Calls int64
-	Peak         int64
-	LatePeak     int64 `json:",omitempty"` // the most at once in the second half (see lateOverlap)
-}
-
 // Q10 asks for CountParallel: a counter shared through sync/atomic.
 var Q10 = grading.Define(&grading.Exercise[func(int, int, func(int) bool) int64, CountCase, CountOut]{
 	Question: grading.Question{ID: "00/Q10", Title: "Un compteur atomique", Points: 2, Optional: true, Race: true,
@@ -739,26 +460,6 @@ var Q10 = grading.Define(&grading.Exercise[func(int, int, func(int) bool) int64,
 		return true, ""
 	},
 })
-
-// countAtOnce is how many calls of pred CountParallel makes at once:
-// min(workers, n), at least 1 worker.
-func countAtOnce(in CountCase) int { return min(max(in.Workers, 1), in.N) }
-
-// DrainCase is an input of Q11: the values waiting in the channel, whether
-// it is closed, and what happens to the context: "" nothing, "before"
-// cancelled before the call, "later" cancelled 50 ms after it,
-// "deadline" a deadline 100 ms after it.
-type DrainCase struct {
-	Values []int
-	Close  bool
-	Cancel string
-}
-
-// DrainOut is what Drain returned, its error named.
-type DrainOut struct {
-	Sum int
-	Err string // "", "context.Canceled", "context.DeadlineExceeded" or the message
-}
 
 // Q11 asks for Drain: select on a channel and a context.
 var Q11 = grading.Define(&grading.Exercise[func(context.Context, <-chan int) (int, error), DrainCase, DrainOut]{
@@ -820,16 +521,3 @@ var Q11 = grading.Define(&grading.Exercise[func(context.Context, <-chan int) (in
 		return true, ""
 	},
 })
-
-// errName names the error of Drain.
-func errName(err error) string {
-	switch {
-	case err == nil:
-		return ""
-	case errors.Is(err, context.Canceled):
-		return "context.Canceled"
-	case errors.Is(err, context.DeadlineExceeded):
-		return "context.DeadlineExceeded"
-	}
-	return err.Error()
-}
