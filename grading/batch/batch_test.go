@@ -32,7 +32,7 @@ func TestCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles and runs 25 submissions")
 	}
-	subs, err := Collect("testdata/corpus")
+	subs, err := collectFolders("testdata/corpus", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -563,7 +563,7 @@ func TestCollect(t *testing.T) {
 	for k := range MaxPerStudent + 2 {
 		write(fmt.Sprintf("zoe/%02d.ipynb", k), "{}")
 	}
-	subs, err := Collect(dir)
+	subs, err := collectFolders(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,7 +30,7 @@ type Submission struct {
 	Shown       string    // Path as it is inside the export ("name.zip:folder/file.ipynb", "rendu.zip:tp.ipynb" for an archive it held); "" when it is Path
 	SubmittedAt time.Time // when the export records it (Gradescope, nbgrader); zero otherwise
 	Late        bool      // the export marks it late (Canvas)
-	Refused     string    // why it is not graded (see Collect), in French; "" if it is
+	Refused     string    // why it is not graded (see collectFolders), in French; "" if it is
 	Note        string    // in French, what the teacher should check about it (a submission time that the file contradicts); "" if nothing
 	file        string    // what a resubmission replaces (Canvas: the file's name; nbgrader: the assignment)
 	data        []byte    // the notebook's bytes, once read (see Cache.Grade); nil: Grade reads them
@@ -50,7 +50,7 @@ func skipped(name string) bool {
 	return name == ".ipynb_checkpoints" || name == ".git" || name == "__MACOSX" || strings.HasPrefix(name, "._") || name == ".DS_Store"
 }
 
-// Collect lists the submissions in dir: each *.ipynb directly in dir is a
+// collectFolders lists the submissions in dir: each *.ipynb directly in dir is a
 // student (named after the file); each sub-folder is a student (named after
 // the folder, even if it starts with a dot) and holds that student's
 // notebooks, at any depth. What skipped names is left out. Symbolic links
@@ -61,10 +61,7 @@ func skipped(name string) bool {
 // dir may also be one notebook: one student, named after the file. The
 // other files are listed, refused with the reason (an archive too: see
 // Export, which opens them); a student's folder with nothing in it is one
-// refused row.
-func Collect(dir string) ([]Submission, error) { return collectFolders(dir, nil) }
-
-// collectFolders is Collect; archives are opened with o, unless nil.
+// refused row. Archives are opened with o, unless nil (see Export).
 func collectFolders(dir string, o *opener) ([]Submission, error) {
 	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
 		// One notebook: one student, named after the file.

@@ -101,7 +101,7 @@ func TestNothingDropped(t *testing.T) {
 // A -tp that matches no notebook is an error, not a gradebook of zeros;
 // one that matches, or a notebook that names no TP, is not.
 func TestCheckTP(t *testing.T) {
-	subs, err := Collect("testdata/corpus")
+	subs, err := collectFolders("testdata/corpus", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,7 +26,7 @@ import (
 // it; testdata/exports/README.md cites them.
 const (
 	// LayoutFolders: one folder per student, or one .ipynb per student
-	// (named after the file); see [Collect].
+	// (named after the file); see collectFolders.
 	LayoutFolders = "folders"
 	// LayoutMoodle: Moodle's "Download all submissions", in folders
 	// "Full Name_48213_assignsubmission_file[_]/" (4.1+, and 3.1–4.0 with

@@ -13,10 +13,6 @@ import (
 // What the demonstrations of notebook 04 show and only the reference
 // answers compute: in the student edition, recorded when it was released.
 
-// Knuth is the course's example (TAOCP 7.2.2.1): seven items a … g, six
-// options, one per row.
-var Knuth = exactcover.Matrix{{0, 0, 1, 0, 1, 0, 0}, {1, 0, 0, 1, 0, 0, 1}, {0, 1, 1, 0, 0, 1, 0}, {1, 0, 0, 1, 0, 1, 0}, {0, 1, 0, 0, 0, 0, 1}, {0, 0, 0, 1, 1, 0, 1}}
-
 // Replay is the example of the step-by-step replay: six items a … f, six
 // options, two solutions ({0, 2} and {1, 3, 4}) and dead ends; not the
 // course's example, which question 1 asks to work through by hand.

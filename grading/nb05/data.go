@@ -16,11 +16,6 @@ import (
 // answers compute: in the student edition, recorded when it was released
 // (times included: they were measured where it was released).
 
-// IndependentDomination returns i(Q_n), the fewest pairwise non-attacking
-// queens dominating the n×n board, for n = 1 … 25 (OEIS A075324; 0 for
-// n = 0).
-func IndependentDomination(n int) int { return independentDomination[n] }
-
 // CoverageMap draws a coverage as a heat map: the count on each square,
 // the queens, uncovered squares crossed; title above it.
 func CoverageMap(c *domination.Coverage, title string) board.Board {

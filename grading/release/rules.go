@@ -17,7 +17,7 @@ import (
 // teacher's edition: they may use what the student edition stubs.
 var refFields = []string{"Ref", "Computed", "Want"}
 
-// CheckNotebookPackages checks that the notebook packages under root
+// checkNotebookPackages checks that the notebook packages of the tree
 // (grading/nbNN, hidden.go aside) use a function the SDK stubs only where
 // the student edition never runs it: as a question's Ref, in its Computed
 // cases or its Want, in a value declared with grading.Data (recorded at
@@ -26,8 +26,6 @@ var refFields = []string{"Ref", "Computed", "Want"}
 // places. Anywhere else (a judge, a drawing, a call adapter) it would
 // panic or fail in the student's notebook. The error lists every such use
 // with its position.
-func CheckNotebookPackages(root string) error { return newTree(root).checkNotebookPackages() }
-
 func (t *tree) checkNotebookPackages() error {
 	stubbed, err := Stubbed(t.root)
 	if err != nil {

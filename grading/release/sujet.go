@@ -148,10 +148,10 @@ func parseSujet(name, text string) ([]SujetRow, error) {
 	return rows, nil
 }
 
-// CheckSujet reports whether the map rows of notebook nb name every
+// checkSujet reports whether the map rows of notebook nb name every
 // question the registry holds for nb and only those, and every question
 // or task of the sujet in want (the original's list), and no other.
-func CheckSujet(nb string, rows []SujetRow, want []string) error {
+func checkSujet(nb string, rows []SujetRow, want []string) error {
 	var problems []string
 	named := map[string]bool{}
 	sujets := map[string]bool{}

@@ -34,7 +34,7 @@ func numbered(n int) []string {
 
 // Every notebook ported from an original has a map of it that names every
 // question or task of the original and every question of the notebook
-// (CheckSujet), and its source shows the generated table.
+// (checkSujet), and its source shows the generated table.
 func TestSujetMaps(t *testing.T) {
 	total := 0
 	for _, book := range workbook.Notebooks {
@@ -52,7 +52,7 @@ func TestSujetMaps(t *testing.T) {
 			continue
 		}
 		total += len(want)
-		if err := CheckSujet(book.ID, rows, want); err != nil {
+		if err := checkSujet(book.ID, rows, want); err != nil {
 			t.Error(err)
 		}
 		src, err := os.ReadFile(filepath.Join("../../notebooks/src", book.Name+".txtar"))
@@ -75,13 +75,13 @@ func TestCheckSujet(t *testing.T) {
 		{Sujet: "is_safe", Questions: []string{"1"}, Status: Faithful},
 		{Sujet: "n_queens", Questions: []string{"2", "99"}, Status: Changed, Why: "x"},
 	}
-	err := CheckSujet("01", rows, []string{"is_safe", "n_queens", "print_solution"})
+	err := checkSujet("01", rows, []string{"is_safe", "n_queens", "print_solution"})
 	if err == nil {
 		t.Fatal("an incomplete map is accepted")
 	}
 	for _, want := range []string{"01/Q99 (sujet n_queens) is not registered", "question 01/Q3 is in no row", "sujet print_solution is in no row"} {
 		if !strings.Contains(err.Error(), want) {
-			t.Errorf("CheckSujet: %v\nwant %q", err, want)
+			t.Errorf("checkSujet: %v\nwant %q", err, want)
 		}
 	}
 	for name, text := range map[string]string{
