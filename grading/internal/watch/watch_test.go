@@ -146,31 +146,27 @@ func TestCount(t *testing.T) {
 	if !w.closed.Load() {
 		t.Fatal("the watch did not close when its need was met")
 	}
-	var inside, release sync.WaitGroup
-	inside.Add(3)
-	release.Add(1)
-	var wg sync.WaitGroup
-	for range 3 {
-		wg.Go(func() {
-			w.Enter()
-			inside.Done()
-			release.Wait()
-			w.Leave()
-		})
-	}
-	inside.Wait()
-	release.Done()
-	wg.Wait()
+	holdTogether(w, 3)
 	if s := w.Close(); s.Most != 3 || s.TimedOut {
 		t.Errorf("saw %+v, want 3 at once", s)
 	}
 	// Without Count the same calls pass unseen.
 	w = New(1, Options{Wait: long})
 	call(w, 0)
-	inside.Add(3)
+	holdTogether(w, 3)
+	if s := w.Close(); s.Most != 1 {
+		t.Errorf("without Count: saw %+v, want 1 (the call while open)", s)
+	}
+}
+
+// holdTogether makes n calls of w from as many goroutines, all inside w
+// at once before any leaves.
+func holdTogether(w *Watch, n int) {
+	var inside, release, done sync.WaitGroup
+	inside.Add(n)
 	release.Add(1)
-	for range 3 {
-		wg.Go(func() {
+	for range n {
+		done.Go(func() {
 			w.Enter()
 			inside.Done()
 			release.Wait()
@@ -179,10 +175,7 @@ func TestCount(t *testing.T) {
 	}
 	inside.Wait()
 	release.Done()
-	wg.Wait()
-	if s := w.Close(); s.Most != 1 {
-		t.Errorf("without Count: saw %+v, want 1 (the call while open)", s)
-	}
+	done.Wait()
 }
 
 // The goroutines' numbers are those of their stack traces, in many
