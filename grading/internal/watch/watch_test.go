@@ -91,31 +91,28 @@ func TestGrace(t *testing.T) {
 	for range 2 {
 		wg.Go(func() { call(w, 0) })
 	}
-	for !w.closed.Load() {
-		w.mu.Lock()
-		n := len(w.inside)
-		w.mu.Unlock()
-		if n == 2 {
-			break
-		}
-		time.Sleep(time.Millisecond)
-	}
+	waitInside(w, 2)
 	wg.Go(func() { call(w, 0) }) // a third, during the grace period
-	for {
-		w.mu.Lock()
-		n := len(w.inside)
-		w.mu.Unlock()
-		if n == 3 {
-			break
-		}
-		time.Sleep(time.Millisecond)
-	}
+	waitInside(w, 3)
 	s := w.Close() // the function returned: the calls go on
 	wg.Wait()
 	if s != (Seen{Most: 3, Callers: 3, TimedOut: true}) {
 		// Closed by Close during the grace period: the need was met,
 		// but the calls were still held when the function returned.
 		t.Errorf("saw %+v", s)
+	}
+}
+
+// waitInside waits until n calls are held inside w.
+func waitInside(w *Watch, n int) {
+	for {
+		w.mu.Lock()
+		k := len(w.inside)
+		w.mu.Unlock()
+		if k == n {
+			return
+		}
+		time.Sleep(time.Millisecond)
 	}
 }
 
