@@ -195,8 +195,8 @@ func run(ctx context.Context, c config) error {
 		return err
 	}
 	defer os.RemoveAll(work)
-	subs, err := collect(c, work)
-	if err != nil || subs == nil {
+	subs, done, err := collect(c, work)
+	if err != nil || done {
 		return err
 	}
 	ph.start("looking up earlier results")
@@ -280,12 +280,12 @@ func readManual(path string) (batch.Manual, error) {
 
 // collect reads the submissions of c.dir (its export's layout) into work,
 // keeps those of c.tp and of c.shard, and checks that the sandbox can run
-// programs from work. No submission and a nil error: there is nothing to
-// grade, and Gradescope's results.json says so (-autograder).
-func collect(c config, work string) ([]batch.Submission, error) {
+// programs from work. done: there is nothing to grade, and Gradescope's
+// results.json says so (-autograder).
+func collect(c config, work string) (subs []batch.Submission, done bool, err error) {
 	subs, used, err := batch.Export(c.dir, c.layout, work)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	how := "detected"
 	if c.layout != "" {
@@ -293,19 +293,19 @@ func collect(c config, work string) ([]batch.Submission, error) {
 	}
 	fmt.Fprintf(os.Stderr, "grade: layout %s (%s): %s\n", used, how, plural(len(subs), "notebook"))
 	if len(subs) == 0 && c.autograder != "" {
-		return nil, writeAutograder(c.autograder, batch.GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []batch.GradescopeTest{},
+		return nil, true, writeAutograder(c.autograder, batch.GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []batch.GradescopeTest{},
 			Output: grading.Typography("Aucun notebook (.ipynb) dans la soumission : rien à noter.")})
 	}
 	if len(subs) == 0 {
-		return nil, fmt.Errorf("no notebook in %s", c.dir)
+		return nil, false, fmt.Errorf("no notebook in %s", c.dir)
 	}
 	if c.tp != "all" {
 		if err := batch.CheckTP(subs, c.tp); err != nil {
 			if c.autograder != "" { // the student is told, on Gradescope
-				return nil, writeAutograder(c.autograder, batch.GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []batch.GradescopeTest{},
+				return nil, true, writeAutograder(c.autograder, batch.GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []batch.GradescopeTest{},
 					Output: grading.Typography(fmt.Sprintf("Aucun notebook du TP %s dans la soumission : rien à noter (un autre TP a-t-il été rendu ?).", c.tp))})
 			}
-			return nil, err // not a gradebook of zeros
+			return nil, false, err // not a gradebook of zeros
 		}
 	}
 	if c.shard.N > 0 {
@@ -314,9 +314,9 @@ func collect(c config, work string) ([]batch.Submission, error) {
 	}
 	_ = os.Chmod(work, 0o755)
 	if err := c.sandbox.Reachable(work); err != nil {
-		return nil, fmt.Errorf("the sandbox cannot run programs from the work folder: %v", err)
+		return nil, false, fmt.Errorf("the sandbox cannot run programs from the work folder: %v", err)
 	}
-	return subs, nil
+	return subs, false, nil
 }
 
 // gradeAll grades subs, jobs at a time, through the result cache, with a
