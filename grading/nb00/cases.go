@@ -71,27 +71,31 @@ type WorkersCase struct {
 	Workers int
 }
 
-// WorkersOut is what Workers returned, how often f was called, whether
-// more than Workers calls of f ran at once, and the largest number that
-// did.
+// WorkersOut is what Workers returned, how often f was called, by how
+// many goroutines (TooMany: more than Workers), and the largest number of
+// calls that ran at once, at the start and later on.
 type WorkersOut struct {
 	Sum      int64
 	Calls    int64
+	Callers  int64
 	TooMany  bool
 	Peak     int64
-	LatePeak int64 `json:",omitempty"` // the most at once in the second half (see lateOverlap)
+	LatePeak int64 `json:",omitempty"` // the most at once past the start (see lateOverlap)
 }
 
 // CountCase is an input of Q10: count the multiples of K in 0..N−1 with
 // Workers goroutines.
 type CountCase struct{ N, Workers, K int }
 
-// CountOut is what CountParallel returned, how often it called pred, and
-// the largest number of calls of pred that ran at once.
+// CountOut is what CountParallel returned, how often it called pred, by
+// how many goroutines (TooMany: more than Workers), and the largest
+// number of calls of pred that ran at once, at the start and later on.
 type CountOut struct {
 	Count, Calls int64
+	Callers      int64
+	TooMany      bool
 	Peak         int64
-	LatePeak     int64 `json:",omitempty"` // the most at once in the second half (see lateOverlap)
+	LatePeak     int64 `json:",omitempty"` // the most at once past the start (see lateOverlap)
 }
 
 // DrainCase is an input of Q11: the values waiting in the channel, whether

@@ -26,45 +26,44 @@ var concurrencyWait = grading.Scaled(500 * time.Millisecond)
 // concurrencyWait has passed since the first call, whichever comes first;
 // then none waits any more. So goroutines that do run concurrently are all
 // seen doing so, even on one core, while calls made one after another, or
-// a few at a time, pay that wait once per case and stay below want. The
-// watch counts the calls running at once for the whole run (a peak above
-// the number of workers is an answer with too many goroutines).
+// a few at a time, pay that wait once per case and stay below want.
 func newOverlap(want int) *watch.Watch {
-	return watch.New(want, watch.Options{Wait: concurrencyWait, Count: true})
+	return watch.New(want, watch.Options{Wait: concurrencyWait})
 }
 
 // lateOverlap is the second watch of a case of Q9 or Q10, whose answer
-// calls its function total times with want of them expected at once: the
-// calls after the first half (total/2) wait, as an overlap's do, for
-// lateWant of them to run together; nil when the case is too small
-// (fewer than 4 calls per expected goroutine) or want < 2. Goroutines
-// that met only for their first calls, the rest done by one of them or
-// by the caller, are seen there. lateWant is half of want (at least 2): a
-// goroutine of an even split that has finished by the half leaves at
-// least half of them still to call, and each waits there for the others.
+// calls its function total times with want goroutines: each goroutine's
+// call number at (half an even share of the calls) waits, as an
+// overlap's calls do, for lateWant of them to run together; nil when the
+// case is too small (fewer than 4 calls per expected goroutine) or want
+// < 2. Goroutines that met only for their first calls, the rest done by
+// one of them or by the caller, are seen there. Counted per goroutine
+// (watch.Calls), the calls order nothing between the goroutines; with
+// the tasks handed out as they go, the goroutines waiting there take no
+// more, so the others reach their own call number at. lateWant is half of
+// want (at least 2): on a busy machine, a goroutine that the others wait
+// for may come late.
 type lateOverlap struct {
 	*watch.Watch
-	after int64 // the calls numbered after it wait
+	at int64 // each goroutine's call with this number waits
 }
 
 func newLateOverlap(total, want int) *lateOverlap {
 	if want < 2 || total < 4*want {
 		return nil
 	}
-	return &lateOverlap{Watch: newOverlap(lateWant(want)), after: int64(total / 2)}
+	return &lateOverlap{Watch: newOverlap(lateWant(want)), at: int64(total / want / 2)}
 }
 
 // lateWant is how many calls the second watch waits for.
 func lateWant(want int) int { return max(2, want/2) }
 
-// watch runs call c (numbered from 1) of the function watched; nil watches
-// nothing.
-func (l *lateOverlap) watch(c int64) func() {
-	if l == nil || c <= l.after {
-		return func() {}
+// watch runs call k (numbered from 1 in its goroutine) of the function
+// watched; nil watches nothing.
+func (l *lateOverlap) watch(k int64) {
+	if l != nil && k == l.at {
+		l.Enter()
 	}
-	l.Enter()
-	return l.Leave
 }
 
 // mostLate is the peak of the second watch, 0 without one.
@@ -76,9 +75,9 @@ func (l *lateOverlap) mostLate() int64 {
 }
 
 // lateNote is the note of an answer whose calls of fn ran at most got at
-// once in their second half, need expected.
+// once past their start, need expected.
 func lateNote(fn string, got, need int64, todo string) string {
-	return fmt.Sprintf("les appels de %s ne se font ensemble qu'au début : dans la seconde moitié, au plus %s à la fois au lieu de %d (le reste du calcul fait par une seule goroutine ?) : %s", fn, grading.Plural(got, "appel"), need, todo)
+	return fmt.Sprintf("les appels de %s ne se font ensemble qu'au début : ensuite, au plus %s à la fois au lieu de %d (le reste du calcul fait par une seule goroutine ?) : %s", fn, grading.Plural(got, "appel"), need, todo)
 }
 
 // serialNote is the note of an answer whose goroutines never ran at once.

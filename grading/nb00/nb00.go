@@ -10,10 +10,10 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"sync/atomic"
 	"time"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/internal/watch"
 	"github.com/prepa-reines/reines/tp/board"
 	"github.com/prepa-reines/reines/tp/gobasics"
 	"github.com/prepa-reines/reines/tp/queens"
@@ -346,7 +346,6 @@ var Q8 = grading.Define(&grading.Exercise[func([]int, func(int) int64) int64, []
 		o := newOverlap(len(ns)) // one goroutine per term
 		sum := f(slices.Clone(ns), func(n int) int64 {
 			o.Enter()
-			defer o.Leave()
 			return slowSquare(n)
 		})
 		return SumOut{sum, int64(o.Close().Most)}
@@ -376,19 +375,18 @@ var Q9 = grading.Define(&grading.Exercise[func([]int, int, func(int) int64) int6
 		{[]int{1, 2, 3}, 1}, {[]int{}, 2}, {[]int{7}, 3}, {seq(10), 2}, {seq(10), 3}, {seq(30), 4}, {[]int{2, 2, 2, 2}, 10},
 	},
 	Call: func(f func([]int, int, func(int) int64) int64, in WorkersCase) WorkersOut {
-		var calls atomic.Int64
+		calls := new(watch.Calls)
 		o := newOverlap(workersAtOnce(in))
 		late := newLateOverlap(len(in.Tasks), workersAtOnce(in))
 		g := func(n int) int64 {
-			c := calls.Add(1)
+			k := calls.Add()
 			o.Enter()
-			defer o.Leave()
-			defer late.watch(c)()
+			late.watch(k)
 			return slowSquare(n)
 		}
 		sum := f(slices.Clone(in.Tasks), in.Workers, g)
-		peak := int64(o.Close().Most)
-		return WorkersOut{Sum: sum, Calls: calls.Load(), TooMany: peak > int64(in.Workers), Peak: peak, LatePeak: late.mostLate()}
+		total, callers := calls.Total()
+		return WorkersOut{Sum: sum, Calls: total, Callers: int64(callers), TooMany: callers > in.Workers, Peak: int64(o.Close().Most), LatePeak: late.mostLate()}
 	},
 	Input: func(in WorkersCase) string {
 		return fmt.Sprintf("tâches %s, %s, f(n) = n²", formatInts(in.Tasks), grading.Plural(in.Workers, "travailleur"))
@@ -396,19 +394,19 @@ var Q9 = grading.Define(&grading.Exercise[func([]int, int, func(int) int64) int6
 	Format: func(o WorkersOut) string {
 		s := fmt.Sprintf("%d (%s de f, %s)", grading.Int(o.Sum), grading.Plural(o.Calls, "appel"), atOnce(o.Peak))
 		if o.TooMany {
-			s += ", trop d'appels simultanés"
+			s += fmt.Sprintf(", appelée par %s", grading.Plural(o.Callers, "goroutine"))
 		}
 		return s
 	},
 	Judge: func(in WorkersCase, got, want WorkersOut) (bool, string) {
 		need := min(want.Peak, int64(workersAtOnce(in)))
 		switch {
-		case got.TooMany:
-			return false, fmt.Sprintf("plus de %s de f en même temps : lancez exactement workers goroutines qui lisent les tâches sur un canal, pas une goroutine par tâche", grading.Plural(in.Workers, "appel"))
 		case got.Calls != want.Calls:
 			return false, fmt.Sprintf("chaque tâche doit être traitée une fois exactement : %s pour %s", grading.Plural(got.Calls, "appel"), grading.Plural(len(in.Tasks), "tâche"))
 		case got.Sum != want.Sum:
 			return false, "somme fausse : attendez-vous le résultat de chaque travailleur ? Fermez le canal des tâches (close) pour que leur boucle for range se termine"
+		case got.TooMany:
+			return false, fmt.Sprintf("f appelée par %s pour %s : lancez exactement workers goroutines qui lisent les tâches sur un canal, pas une goroutine par tâche (même si un sémaphore en limite le nombre à la fois), et appelez f dans ces goroutines mêmes", grading.Plural(got.Callers, "goroutine"), grading.Plural(in.Workers, "travailleur"))
 		case got.Peak < need:
 			return false, concurrencyNote("f", got.Peak, need, "lancez les workers goroutines avant d'envoyer les tâches, chacune appelant f sur celles qu'elle reçoit")
 		case newLateOverlap(len(in.Tasks), workersAtOnce(in)) != nil && got.LatePeak < int64(lateWant(workersAtOnce(in))):
@@ -425,23 +423,27 @@ var Q10 = grading.Define(&grading.Exercise[func(int, int, func(int) bool) int64,
 	Ref:   gobasics.CountParallel,
 	Cases: []CountCase{{0, 3, 1}, {10, 1, 3}, {10, 3, 3}, {3, 5, 1}, {1000, 2, 10}, {100000, 4, 1}, {99999, 3, 7}},
 	Call: func(f func(int, int, func(int) bool) int64, in CountCase) CountOut {
-		var calls atomic.Int64
+		calls := new(watch.Calls)
 		o := newOverlap(countAtOnce(in))
 		late := newLateOverlap(in.N, countAtOnce(in))
 		c := f(in.N, in.Workers, func(i int) bool {
-			k := calls.Add(1)
+			k := calls.Add()
 			o.Enter()
-			defer o.Leave()
-			defer late.watch(k)()
+			late.watch(k)
 			return i%in.K == 0
 		})
-		return CountOut{Count: c, Calls: calls.Load(), Peak: int64(o.Close().Most), LatePeak: late.mostLate()}
+		total, callers := calls.Total()
+		return CountOut{Count: c, Calls: total, Callers: int64(callers), TooMany: callers > in.Workers, Peak: int64(o.Close().Most), LatePeak: late.mostLate()}
 	},
 	Input: func(in CountCase) string {
 		return fmt.Sprintf("n = %d, %s, pred(i) : i multiple de %d", grading.Int(in.N), grading.Plural(in.Workers, "travailleur"), in.K)
 	},
 	Format: func(o CountOut) string {
-		return fmt.Sprintf("%d (%s de pred, %s)", grading.Int(o.Count), grading.Plural(o.Calls, "appel"), atOnce(o.Peak))
+		s := fmt.Sprintf("%d (%s de pred, %s)", grading.Int(o.Count), grading.Plural(o.Calls, "appel"), atOnce(o.Peak))
+		if o.TooMany {
+			s += fmt.Sprintf(", appelée par %s", grading.Plural(o.Callers, "goroutine"))
+		}
+		return s
 	},
 	Judge: func(in CountCase, got, want CountOut) (bool, string) {
 		need := min(want.Peak, int64(countAtOnce(in)))
@@ -452,6 +454,8 @@ var Q10 = grading.Define(&grading.Exercise[func(int, int, func(int) bool) int64,
 			return false, "compte trop petit : des incréments perdus ? count++ n'est pas atomique quand plusieurs goroutines le font en même temps ; utilisez un atomic.Int64 (count.Add(1), puis count.Load() après wg.Wait())"
 		case got.Count > want.Count:
 			return false, "compte trop grand"
+		case got.TooMany:
+			return false, fmt.Sprintf("pred appelée par %s pour %s : lancez exactement workers goroutines, chacune examinant sa part des i (une part par travailleur, pas un bloc de taille fixe par goroutine)", grading.Plural(got.Callers, "goroutine"), grading.Plural(in.Workers, "travailleur"))
 		case got.Peak < need:
 			return false, concurrencyNote("pred", got.Peak, need, "lancez les workers goroutines, chacune examinant sa part des i, avant un seul wg.Wait()")
 		case newLateOverlap(in.N, countAtOnce(in)) != nil && got.LatePeak < int64(lateWant(countAtOnce(in))):

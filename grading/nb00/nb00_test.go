@@ -371,25 +371,26 @@ func TestDecorativeConcurrency(t *testing.T) {
 		}
 		return count.Load()
 	}), "au plus 2 appels de pred à la fois, au lieu de")
-	// min(goroutines, tasks) calls at once, then the rest one after
-	// another: the first watch is satisfied, the second half is serial.
+	// min(goroutines, tasks) goroutines call at once, then one of them
+	// does the rest: the first watch is satisfied, no more goroutines
+	// call than workers, the rest is serial.
 	failsWith(t, "all together once, then serial Workers", Q9.Run(func(tasks []int, workers int, f func(int) int64) int64 {
 		first := min(max(workers, 1), len(tasks))
-		todo := make(chan int, first)
 		sums := make(chan int64, first)
-		for _, x := range tasks[:first] {
-			todo <- x
-		}
-		close(todo)
-		for range first {
-			go func() { sums <- f(<-todo) }()
+		for i := range first {
+			go func() {
+				s := f(tasks[i])
+				if i == 0 {
+					for _, x := range tasks[first:] {
+						s += f(x)
+					}
+				}
+				sums <- s
+			}()
 		}
 		var total int64
 		for range first {
 			total += <-sums
-		}
-		for _, x := range tasks[first:] {
-			total += f(x)
 		}
 		return total
 	}), "qu'au début")
@@ -398,22 +399,75 @@ func TestDecorativeConcurrency(t *testing.T) {
 		var wg sync.WaitGroup
 		first := min(max(workers, 1), n)
 		for i := range first {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+			wg.Go(func() {
 				if pred(i) {
 					count.Add(1)
 				}
-			}()
+				if i == 0 {
+					for j := first; j < n; j++ {
+						if pred(j) {
+							count.Add(1)
+						}
+					}
+				}
+			})
 		}
 		wg.Wait()
-		for i := first; i < n; i++ {
-			if pred(i) {
-				count.Add(1)
-			}
-		}
 		return count.Load()
 	}), "qu'au début")
+	// More goroutines call than there are workers, never more than
+	// workers at once: a semaphore over one goroutine per task, a
+	// goroutine per call inside each worker, one goroutine per block of
+	// fixed size.
+	failsWith(t, "a semaphore over one goroutine per task", Q9.Run(func(tasks []int, workers int, f func(int) int64) int64 {
+		var sum atomic.Int64
+		var wg sync.WaitGroup
+		sem := make(chan struct{}, max(workers, 1))
+		for _, x := range tasks {
+			wg.Go(func() {
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				sum.Add(f(x))
+			})
+		}
+		wg.Wait()
+		return sum.Load()
+	}), "pas une goroutine par tâche")
+	failsWith(t, "a goroutine per call in each worker", Q9.Run(func(tasks []int, workers int, f func(int) int64) int64 {
+		ch := make(chan int)
+		var sum atomic.Int64
+		var wg sync.WaitGroup
+		for range max(workers, 1) {
+			wg.Go(func() {
+				for x := range ch {
+					r := make(chan int64)
+					go func() { r <- f(x) }()
+					sum.Add(<-r)
+				}
+			})
+		}
+		for _, x := range tasks {
+			ch <- x
+		}
+		close(ch)
+		wg.Wait()
+		return sum.Load()
+	}), "pas une goroutine par tâche")
+	failsWith(t, "a goroutine per block of 1000", Q10.Run(func(n, workers int, pred func(int) bool) int64 {
+		var count atomic.Int64
+		var wg sync.WaitGroup
+		for lo := 0; lo < n; lo += 1000 {
+			wg.Go(func() {
+				for i := lo; i < min(lo+1000, n); i++ {
+					if pred(i) {
+						count.Add(1)
+					}
+				}
+			})
+		}
+		wg.Wait()
+		return count.Load()
+	}), "pas un bloc de taille fixe")
 	for _, r := range []grading.Report{Q8.Run(gobasics.SumParallel), Q9.Run(gobasics.Workers), Q10.Run(gobasics.CountParallel)} {
 		if r.Outcome() != "passed" {
 			t.Errorf("%s: the reference gives %s\n%s", r.Question.ID, r.Outcome(), r.Text())

@@ -140,12 +140,7 @@ var (
 	graceWait   = 20 * time.Millisecond           // then how long a watch stays open for further callers
 )
 
-// goroutineSlots is the size of the table in which each goroutine counts
-// its calls of p (see trialCounts), at its number modulo the size: two
-// workers share a slot only if their numbers are that far apart.
-const goroutineSlots = 1 << 16
-
-// trialCounts counts, per goroutine, the trials begun in a case of Q24b:
+// trialCounts counts, per goroutine (in slots, see watch.Slots), the trials begun in a case of Q24b:
 // each trial of the statement calls p once on row 0 with no queen placed
 // (see trialStart), so every trial makes at least one such call, however
 // it is written. An answer may ask p twice for the same decision (the
@@ -157,15 +152,15 @@ const goroutineSlots = 1 << 16
 // memory through them (an atomic orders only the accesses to the same
 // word: the race detector still sees the races between workers).
 type trialCounts struct {
-	starts [goroutineSlots]atomic.Int64 // calls of p that begin a trial
-	fresh  [goroutineSlots]atomic.Int64 // those whose goroutine called p elsewhere since its last one (or never before)
-	inRow0 [goroutineSlots]atomic.Bool  // the goroutine's last call of p began a trial
+	starts [watch.Slots]atomic.Int64 // calls of p that begin a trial
+	fresh  [watch.Slots]atomic.Int64 // those whose goroutine called p elsewhere since its last one (or never before)
+	inRow0 [watch.Slots]atomic.Bool  // the goroutine's last call of p began a trial
 }
 
 // call counts a call of p by the calling goroutine and returns the
 // number of trials it has begun, 0 unless this call begins one.
 func (t *trialCounts) call(row, placed int) int64 {
-	g := watch.Goroutine() % goroutineSlots
+	g := watch.Goroutine() % watch.Slots
 	if !trialStart(row, placed) {
 		t.inRow0[g].Store(false)
 		return 0

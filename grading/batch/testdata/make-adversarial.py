@@ -364,7 +364,7 @@ case('00-warm-up-workers', '00/Q9', '''func Workers(tasks []int, workers int, f 
 		total += f(t)
 	}
 	return total
-}''', 2, '')
+}''', 1.25, '')
 case('00-warm-up-count', '00/Q10', '''func CountParallel(n, workers int, pred func(int) bool) int64 {
 	// The first i of each worker at once, the rest one after the other.
 	workers = max(workers, 1)
@@ -387,7 +387,7 @@ case('00-warm-up-count', '00/Q10', '''func CountParallel(n, workers int, pred fu
 		}
 	}
 	return count.Load()
-}''', 1, '')
+}''', 0.5, '')
 # --- Forged results: the serial answer of a question about goroutines,
 # plus a result claiming what a parallel answer would get, signed with the
 # harness's key found in the program's own memory (/proc/self/mem, which

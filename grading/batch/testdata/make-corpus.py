@@ -228,8 +228,49 @@ def replace_in_answer(nb, qid, old, new):
 def write_mistake(name, nb):
     open(os.path.join(mistakes, name), 'w').write(json.dumps(nb, indent=1, ensure_ascii=False) + '\n')
 
-write_mistake('00-permutations-no-copy.ipynb', replace_in_answer(correction('00-go'), '00/Q3',
-    'perms = append(perms, slices.Clone(p))', 'perms = append(perms, p)'))
+# Two mistakes in one notebook (one grading): Q3 keeps the permutation
+# itself; Q9's workers add to one shared sum without a lock (each adds its
+# last term just before its next call of f: a check that synchronized the
+# calls of f would order those writes and hide the data race).
+nb00 = replace_in_answer(correction('00-go'), '00/Q3',
+    'perms = append(perms, slices.Clone(p))', 'perms = append(perms, p)')
+nb00 = replace_in_answer(nb00, '00/Q9', '''	todo := make(chan int)
+	sums := make(chan int64)
+	for range workers {
+		go func() {
+			var s int64
+			for t := range todo { // until todo is closed
+				s += f(t)
+			}
+			sums <- s
+		}()
+	}
+	for _, t := range tasks {
+		todo <- t
+	}
+	close(todo)
+''', '''	todo := make(chan int, len(tasks))
+	for _, t := range tasks {
+		todo <- t
+	}
+	close(todo)
+	sums := make(chan int64)
+	var shared int64
+	for range workers {
+		go func() {
+			var last int64
+			for t := range todo { // until todo is closed
+				if last != 0 {
+					shared += last // the one sum of every worker, unprotected
+				}
+				last = f(t)
+			}
+			sums <- last
+		}()
+	}
+''')
+nb00 = replace_in_answer(nb00, '00/Q9', '\treturn total\n', '\treturn total + shared\n')
+write_mistake('00-no-copy-shared-sum.ipynb', nb00)
 write_mistake('01-count-mirror-twice.ipynb', replace_in_answer(correction('01-recursion'), '01/Q4',
     '\treturn count(0), nil\n', '''\tif n == 0 {
 \t\treturn 1, nil

@@ -11,8 +11,11 @@
 // while calls made one after another, or a few at a time, pay the wait
 // once and the check never hangs. Once closed, a call only loads an
 // atomic flag: the watch adds no synchronization between the callers
-// that would hide their data races from the race detector (unless it
-// counts for the whole run, see [Options.Count]).
+// that would hide their data races from the race detector.
+//
+// [Calls] counts the calls per goroutine for the whole run in the same
+// spirit: each goroutine adds to a word of its own, so the counts order
+// nothing between the callers either.
 //
 // Used by TP 00 Q8–Q10 (the student's goroutines calling f or pred) and
 // TP 05 Q24b (RandomCoverParallel's workers calling the probability p).
@@ -42,18 +45,11 @@ type Options struct {
 	// out) when it times out: the callers never met, which the first watch
 	// says; a second watch would make a serial answer wait once more.
 	Then *Watch
-	// Count counts the calls inside at once for the whole run, not only
-	// while the watch is open: each call then does two atomic additions
-	// on one shared counter (Enter and [Watch.Leave]), which orders the
-	// callers for the race detector. For checks that must see more calls
-	// at once than allowed at any time.
-	Count bool
 }
 
 // Seen is what a watch saw once closed.
 type Seen struct {
-	// Most is the most calls inside the watch at once while it was open
-	// (with Count: between Enter and Leave, for the whole run).
+	// Most is the most calls inside the watch at once while it was open.
 	Most int
 	// Callers is the number of goroutines that called while it was open.
 	Callers int
@@ -79,12 +75,10 @@ type Watch struct {
 	started  bool
 	timedOut bool
 	timers   []*time.Timer
-
-	running, peak atomic.Int64 // with Count
 }
 
 // New returns an open watch for need calls at once; need ≤ 0 needs none:
-// the watch is closed at once (with Count, it still counts).
+// the watch is closed at once.
 func New(need int, opt Options) *Watch {
 	w := &Watch{need: need, opt: opt, all: make(chan struct{}), inside: map[int64]bool{}, seen: map[int64]bool{}}
 	if need <= 0 {
@@ -113,11 +107,6 @@ func (w *Watch) close(timedOut bool) {
 // Enter is the start of a call: while the watch is open it waits until
 // the watch closes (at most Wait after the first call, plus Grace).
 func (w *Watch) Enter() {
-	if w.opt.Count {
-		r := w.running.Add(1)
-		for m := w.peak.Load(); r > m && !w.peak.CompareAndSwap(m, r); m = w.peak.Load() {
-		}
-	}
 	if w.closed.Load() {
 		return
 	}
@@ -144,13 +133,6 @@ func (w *Watch) Enter() {
 	w.mu.Unlock()
 }
 
-// Leave is the end of a call, with Count (it does nothing without).
-func (w *Watch) Leave() {
-	if w.opt.Count {
-		w.running.Add(-1)
-	}
-}
-
 // Close closes the watch, once the function watched has returned (calls
 // its goroutines still make wait no more), and returns what it saw. A
 // watch still open then never saw Need calls at once: it is timed out.
@@ -158,11 +140,38 @@ func (w *Watch) Close() Seen {
 	w.close(true)
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	s := Seen{Most: w.most, Callers: len(w.seen), TimedOut: w.timedOut}
-	if w.opt.Count {
-		s.Most = int(w.peak.Load())
+	return Seen{Most: w.most, Callers: len(w.seen), TimedOut: w.timedOut}
+}
+
+// Slots is the size of the tables of per-goroutine counters ([Calls],
+// and TP 05's counts of trials): a goroutine's counter is at its number
+// modulo Slots, so two goroutines share one only if their numbers are a
+// multiple of Slots apart.
+const Slots = 1 << 16
+
+// Calls counts the calls of a function per calling goroutine, for the
+// whole run: each call adds to its goroutine's atomic counter, a word no
+// other caller writes (see [Slots]), so the counts order nothing between
+// the callers for the race detector, where one shared counter would. A
+// Calls is 512 KiB; its zero value is ready to use, and its methods are
+// safe for concurrent use.
+type Calls struct{ n [Slots]atomic.Int64 }
+
+// Add counts a call by the calling goroutine and returns how many calls
+// that goroutine has made, this one included.
+func (c *Calls) Add() int64 { return c.n[Goroutine()%Slots].Add(1) }
+
+// Total returns the calls counted and how many goroutines made them
+// (counters in use: goroutines sharing one count as one), read once the
+// callers are done.
+func (c *Calls) Total() (calls int64, callers int) {
+	for i := range c.n {
+		if k := c.n[i].Load(); k > 0 {
+			calls += k
+			callers++
+		}
 	}
-	return s
+	return calls, callers
 }
 
 // Goroutine is the number of the calling goroutine, as

@@ -1,6 +1,7 @@
 package watch
 
 import (
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -10,11 +11,10 @@ import (
 // so because the calls met.
 const long = time.Minute
 
-// call enters w, holds the call for hold, and leaves.
+// call enters w and holds the call for hold.
 func call(w *Watch, hold time.Duration) {
 	w.Enter()
 	time.Sleep(hold)
-	w.Leave()
 }
 
 // Goroutines that call at once are all seen, and none waits out the
@@ -135,44 +135,32 @@ func TestThen(t *testing.T) {
 	}
 }
 
-// With Count, calls at once are counted after the watch has closed too:
-// three goroutines held together later give a peak of three.
-func TestCount(t *testing.T) {
-	w := New(1, Options{Wait: long, Count: true})
-	call(w, 0) // meets the need: the watch closes
-	if !w.closed.Load() {
-		t.Fatal("the watch did not close when its need was met")
-	}
-	holdTogether(w, 3)
-	if s := w.Close(); s.Most != 3 || s.TimedOut {
-		t.Errorf("saw %+v, want 3 at once", s)
-	}
-	// Without Count the same calls pass unseen.
-	w = New(1, Options{Wait: long})
-	call(w, 0)
-	holdTogether(w, 3)
-	if s := w.Close(); s.Most != 1 {
-		t.Errorf("without Count: saw %+v, want 1 (the call while open)", s)
-	}
-}
-
-// holdTogether makes n calls of w from as many goroutines, all inside w
-// at once before any leaves.
-func holdTogether(w *Watch, n int) {
-	var inside, release, done sync.WaitGroup
-	inside.Add(n)
-	release.Add(1)
-	for range n {
-		done.Go(func() {
-			w.Enter()
-			inside.Done()
-			release.Wait()
-			w.Leave()
+// Calls counts each goroutine's calls, and the goroutines, for the whole
+// run: eight goroutines through a semaphore of one (never two at once),
+// three calls each, numbered 1, 2, 3 in each goroutine.
+func TestCalls(t *testing.T) {
+	var c Calls
+	sem := make(chan struct{}, 1)
+	var wg sync.WaitGroup
+	got := make([][]int64, 8)
+	for i := range got {
+		wg.Go(func() {
+			for range 3 {
+				sem <- struct{}{}
+				got[i] = append(got[i], c.Add())
+				<-sem
+			}
 		})
 	}
-	inside.Wait()
-	release.Done()
-	done.Wait()
+	wg.Wait()
+	for i, ks := range got {
+		if !slices.Equal(ks, []int64{1, 2, 3}) {
+			t.Errorf("goroutine %d: its calls numbered %v, want [1 2 3]", i, ks)
+		}
+	}
+	if calls, callers := c.Total(); calls != 24 || callers != 8 {
+		t.Errorf("Total: %d calls by %d goroutines, want 24 by 8", calls, callers)
+	}
 }
 
 // The goroutines' numbers are those of their stack traces, in many
