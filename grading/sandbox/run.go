@@ -185,13 +185,16 @@ func (s Sandbox) start(bin string, binArgs []string, scratch string, lim Limits,
 	// A process that left the group may hold the output pipe open: once
 	// the child is gone, waiting for it is bounded.
 	cmd.WaitDelay = time.Second
-	stdin, err := cmd.StdinPipe()
+	// The child's own pipes first: exec.Cmd's stdin pipe, once made,
+	// is closed only by Start.
+	f, err := c.pipes(environFD)
+	defer f.close(f.afterStart...)
 	if err != nil {
+		f.close(f.onFailure...)
 		c.release()
 		return nil, err
 	}
-	f, err := c.pipes(environFD)
-	defer f.close(f.afterStart...)
+	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		f.close(f.onFailure...)
 		c.release()
