@@ -2,7 +2,14 @@ package main
 
 import (
 	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
+	"io/fs"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -96,5 +103,57 @@ func TestReport(t *testing.T) {
 	report(&out, []row{{name: "lint", seconds: 1}}, 2000)
 	if !strings.Contains(out.String(), "WARNING: the suite took 33.3 min, over its 20 min") {
 		t.Errorf("no warning for the whole suite over its budget:\n%s", out.String())
+	}
+}
+
+// Every test that starts busy loops (internal/busyloop) is one that the
+// go test phase runs alone, after the others (busyTests, in
+// busyPackages): beside the other packages, its loops would take the
+// machine from them.
+func TestBusyTestsNamed(t *testing.T) {
+	named := regexp.MustCompile(busyTests)
+	found := 0
+	err := filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "build" || d.Name() == "workspace" || strings.HasPrefix(d.Name(), ".")) && path != "../.." {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+		if err != nil {
+			return err
+		}
+		for _, decl := range f.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || !strings.HasPrefix(fd.Name.Name, "Test") {
+				continue
+			}
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				sel, ok := n.(*ast.SelectorExpr)
+				if !ok || sel.Sel.Name != "Start" {
+					return true
+				}
+				if x, ok := sel.X.(*ast.Ident); !ok || x.Name != "busyloop" {
+					return true
+				}
+				found++
+				pkg := "./" + filepath.ToSlash(filepath.Dir(strings.TrimPrefix(path, "../../")))
+				if !named.MatchString(fd.Name.Name) || !slices.Contains(busyPackages, pkg) {
+					t.Errorf("%s (%s) starts busy loops, but the go test phase runs %q in %v alone", fd.Name.Name, path, busyTests, busyPackages)
+				}
+				return false
+			})
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found == 0 {
+		t.Error("no test starts busy loops: busyTests names none")
 	}
 }
