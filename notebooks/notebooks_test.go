@@ -693,6 +693,7 @@ func TestLoopingAnswers(t *testing.T) {
 			if len(looping) == 0 {
 				t.Skip("no demonstration calls a student's function")
 			}
+			dropped := trimToLoops(nb, looping, questions)
 			data, err := nb.Marshal()
 			if err != nil {
 				t.Fatal(err)
@@ -713,9 +714,48 @@ func TestLoopingAnswers(t *testing.T) {
 			for _, p := range problems {
 				t.Error(p)
 			}
-			t.Logf("looping: %d functions (%v), %d demonstrations stopped", len(looping), slices.Sorted(maps.Keys(looping)), stopped)
+			t.Logf("looping: %d functions (%v), %d demonstrations stopped, %d cells left out", len(looping), slices.Sorted(maps.Keys(looping)), stopped, dropped)
 		})
 	}
+}
+
+// trimToLoops removes from nb, whose answers of questions have the
+// functions looping replaced by endless loops, the code cells that cannot
+// meet one of them, and returns how many it removed: the checks of the
+// other questions, whose answers call none of them, and the cells run for
+// their output alone ("%%" first, no demonstration) that name none of
+// them. Those cells run with the same answers in TestLive; a cell kept
+// that calls a looping function without a time limit still fails this
+// test, and a check that calls one through its answer is kept.
+func trimToLoops(nb *notebook.Notebook, looping, questions map[string]bool) int {
+	calls := func(src string) bool {
+		for fn := range looping {
+			if regexp.MustCompile(`\b` + regexp.QuoteMeta(fn) + `\(`).MatchString(src) {
+				return true
+			}
+		}
+		return false
+	}
+	checked := maps.Clone(questions) // the checks to run
+	for _, cell := range nb.Cells {
+		if meta := cell.Reines(); meta.Role == "answer" && calls(string(cell.Source)) {
+			checked[meta.Question] = true
+		}
+	}
+	before := len(nb.Cells)
+	nb.Cells = slices.DeleteFunc(nb.Cells, func(cell notebook.Cell) bool {
+		src := string(cell.Source)
+		switch meta := cell.Reines(); {
+		case cell.CellType != "code":
+			return false
+		case meta.Role == "check":
+			return !checked[meta.Question]
+		case meta.Role == "code":
+			return strings.HasPrefix(src, "%%") && !demoLabel.MatchString(src) && !calls(src)
+		}
+		return false
+	})
+	return before - len(nb.Cells)
 }
 
 // loopingProblems reads a notebook executed with the functions looping
@@ -797,6 +837,48 @@ func TestLoopingProblems(t *testing.T) {
 		if problems, _ := loopingProblems(nb, looping, questions); len(problems) == 0 {
 			t.Errorf("%s: no problem found", name)
 		}
+	}
+}
+
+// The looping run leaves out the checks of the questions whose answers
+// call no looping function, and the "%%" cells without a demonstration
+// that name none; it keeps the rest: the header, every answer, the
+// declarations, the checks that can meet a loop (the looping question's,
+// and one whose answer calls it), every demonstration, and an unlabelled
+// cell that calls a looping function (which must then fail the test).
+func TestTrimToLoops(t *testing.T) {
+	cell := func(src, role, q string) notebook.Cell {
+		return notebook.Cell{CellType: "code", Source: notebook.Source(src), Metadata: map[string]any{"reines": notebook.Meta{Role: role, Question: q}}}
+	}
+	kept := []notebook.Cell{
+		cell("%noautoget", "header", ""),
+		{CellType: "markdown", Source: notebook.Source("Question 1")},
+		cell("func Solve(n int) int {\n\tfor {\n\t}\n}", "answer", "01/Q1"),
+		cell("%%\nnb01.Q1.Check(Solve)", "check", "01/Q1"),
+		cell("func Count(n int) int { return Solve(n) }", "answer", "01/Q2"),
+		cell("%%\nnb01.Q2.Check(Count)", "check", "01/Q2"),
+		cell("func Other(n int) int { return n }", "answer", "01/Q3"),
+		cell("import \"github.com/prepa-reines/reines/tp/fastcount\"", "code", ""),
+		cell("%%\ngrading.Demo(\"Solve (question 1)\", func() { Solve(8) })", "code", ""),
+		cell("%%\nfmt.Println(Solve(4))", "code", ""),
+	}
+	left := []notebook.Cell{
+		cell("%%\nnb01.Q3.Check(Other)", "check", "01/Q3"),
+		cell("%%\nfmt.Println(nb02.FastCounts())", "code", ""),
+	}
+	nb := &notebook.Notebook{Cells: append(slices.Clone(kept[:7]), left[0], kept[7], left[1], kept[8], kept[9])}
+	if n := trimToLoops(nb, map[string]bool{"Solve": true}, map[string]bool{"01/Q1": true}); n != len(left) {
+		t.Errorf("%d cells left out, want %d", n, len(left))
+	}
+	var got, want []string
+	for _, c := range nb.Cells {
+		got = append(got, string(c.Source))
+	}
+	for _, c := range kept {
+		want = append(want, string(c.Source))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("cells kept:\n%q\nwant:\n%q", got, want)
 	}
 }
 
