@@ -225,6 +225,15 @@ def replace_in_answer(nb, qid, old, new):
             return nb
     raise KeyError(qid)
 
+def set_answer(nb, qid, code):
+    nb = copy.deepcopy(nb)
+    for c in nb['cells']:
+        m = c.get('metadata', {}).get('reines', {})
+        if m.get('role') == 'answer' and m.get('question') == qid:
+            c['source'] = src(code)
+            return nb
+    raise KeyError(qid)
+
 def write_mistake(name, nb):
     open(os.path.join(mistakes, name), 'w').write(json.dumps(nb, indent=1, ensure_ascii=False) + '\n')
 
@@ -234,42 +243,33 @@ def write_mistake(name, nb):
 # calls of f would order those writes and hide the data race).
 nb00 = replace_in_answer(correction('00-go'), '00/Q3',
     'perms = append(perms, slices.Clone(p))', 'perms = append(perms, p)')
-nb00 = replace_in_answer(nb00, '00/Q9', '''	todo := make(chan int)
-	sums := make(chan int64)
-	for range workers {
-		go func() {
-			var s int64
-			for t := range todo { // until todo is closed
-				s += f(t)
-			}
-			sums <- s
-		}()
-	}
+nb00 = set_answer(nb00, '00/Q9', '''func Workers(tasks []int, workers int, f func(int) int64) int64 {
+	workers = max(workers, 1)
+	todo := make(chan int, len(tasks))
 	for _, t := range tasks {
 		todo <- t
 	}
 	close(todo)
-''', '''	todo := make(chan int, len(tasks))
-	for _, t := range tasks {
-		todo <- t
-	}
-	close(todo)
-	sums := make(chan int64)
-	var shared int64
+	var total int64 // every worker's, unprotected
+	rest := make(chan int64, workers)
 	for range workers {
 		go func() {
 			var last int64
-			for t := range todo { // until todo is closed
+			for t := range todo {
 				if last != 0 {
-					shared += last // the one sum of every worker, unprotected
+					total += last
 				}
 				last = f(t)
 			}
-			sums <- last
+			rest <- last
 		}()
 	}
-''')
-nb00 = replace_in_answer(nb00, '00/Q9', '\treturn total\n', '\treturn total + shared\n')
+	var lasts int64
+	for range workers {
+		lasts += <-rest
+	}
+	return total + lasts
+}''')
 write_mistake('00-no-copy-shared-sum.ipynb', nb00)
 write_mistake('01-count-mirror-twice.ipynb', replace_in_answer(correction('01-recursion'), '01/Q4',
     '\treturn count(0), nil\n', '''\tif n == 0 {
