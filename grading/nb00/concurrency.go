@@ -32,36 +32,43 @@ func newOverlap(want int) *watch.Watch {
 }
 
 // lateOverlap is the second watch of a case of Q9 or Q10, whose answer
-// calls its function total times with want goroutines: each goroutine's
-// call number at (half an even share of the calls) waits, as an
-// overlap's calls do, for lateWant of them to run together; nil when the
-// case is too small (fewer than 4 calls per expected goroutine) or want
-// < 2. Goroutines that met only for their first calls, the rest done by
-// one of them or by the caller, are seen there. Counted per goroutine
-// (watch.Calls), the calls order nothing between the goroutines; with
-// the tasks handed out as they go, the goroutines waiting there take no
-// more, so the others reach their own call number at. lateWant is half of
-// want (at least 2): on a busy machine, a goroutine that the others wait
-// for may come late.
+// calls its function total times with want goroutines: the calls past
+// the middle of the work (once mark calls have been made, as the
+// watch.Calls of the case tells them) wait, as an overlap's calls do,
+// for lateWant of them to run together; nil when the case is too small
+// (fewer than 4 calls per expected goroutine) or want < 2. Goroutines
+// that met only for their first calls, the rest done by one of them or
+// by the caller, are seen there, and so is work made serial except
+// where the first watch looks. lateWant is half of want (at least 2):
+// on a busy machine, a goroutine that the others wait for may come late.
 type lateOverlap struct {
 	*watch.Watch
-	at int64 // each goroutine's call with this number waits
+	mark int64 // the calls after which they wait
 }
 
 func newLateOverlap(total, want int) *lateOverlap {
 	if want < 2 || total < 4*want {
 		return nil
 	}
-	return &lateOverlap{Watch: newOverlap(lateWant(want)), at: int64(total / want / 2)}
+	return &lateOverlap{Watch: newOverlap(lateWant(want)), mark: int64(total/2 + 1)}
+}
+
+// calls counts the calls of a case, and tells them when they are past
+// the late watch's mark (none without a late watch).
+func (l *lateOverlap) calls() *watch.Calls {
+	if l == nil {
+		return watch.NewCalls(0)
+	}
+	return watch.NewCalls(l.mark)
 }
 
 // lateWant is how many calls the second watch waits for.
 func lateWant(want int) int { return max(2, want/2) }
 
-// watch runs call k (numbered from 1 in its goroutine) of the function
-// watched; nil watches nothing.
-func (l *lateOverlap) watch(k int64) {
-	if l != nil && k == l.at {
+// watch runs a call of the function watched, past the mark or not; nil
+// watches nothing.
+func (l *lateOverlap) watch(past bool) {
+	if l != nil && past {
 		l.Enter()
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/prepa-reines/reines/grading"
-	"github.com/prepa-reines/reines/grading/internal/watch"
 	"github.com/prepa-reines/reines/tp/board"
 	"github.com/prepa-reines/reines/tp/gobasics"
 	"github.com/prepa-reines/reines/tp/queens"
@@ -375,13 +374,13 @@ var Q9 = grading.Define(&grading.Exercise[func([]int, int, func(int) int64) int6
 		{[]int{1, 2, 3}, 1}, {[]int{}, 2}, {[]int{7}, 3}, {seq(10), 2}, {seq(10), 3}, {seq(30), 4}, {[]int{2, 2, 2, 2}, 10},
 	},
 	Call: func(f func([]int, int, func(int) int64) int64, in WorkersCase) WorkersOut {
-		calls := new(watch.Calls)
 		o := newOverlap(workersAtOnce(in))
 		late := newLateOverlap(len(in.Tasks), workersAtOnce(in))
+		calls := late.calls()
 		g := func(n int) int64 {
-			k := calls.Add()
+			past := calls.Add()
 			o.Enter()
-			late.watch(k)
+			late.watch(past)
 			return slowSquare(n)
 		}
 		sum := f(slices.Clone(in.Tasks), in.Workers, g)
@@ -423,13 +422,13 @@ var Q10 = grading.Define(&grading.Exercise[func(int, int, func(int) bool) int64,
 	Ref:   gobasics.CountParallel,
 	Cases: []CountCase{{0, 3, 1}, {10, 1, 3}, {10, 3, 3}, {3, 5, 1}, {1000, 2, 10}, {100000, 4, 1}, {99999, 3, 7}},
 	Call: func(f func(int, int, func(int) bool) int64, in CountCase) CountOut {
-		calls := new(watch.Calls)
 		o := newOverlap(countAtOnce(in))
 		late := newLateOverlap(in.N, countAtOnce(in))
+		calls := late.calls()
 		c := f(in.N, in.Workers, func(i int) bool {
-			k := calls.Add()
+			past := calls.Add()
 			o.Enter()
-			late.watch(k)
+			late.watch(past)
 			return i%in.K == 0
 		})
 		total, callers := calls.Total()

@@ -415,6 +415,76 @@ func TestDecorativeConcurrency(t *testing.T) {
 		wg.Wait()
 		return count.Load()
 	}), "qu'au début")
+	// Every worker but one stops after half its share, and that one does
+	// the rest; or every call is made under one lock but each goroutine's
+	// first (where the first watch looks): the calls past the middle of
+	// the work are serial (an attack review's answers).
+	failsWith(t, "all stop at half their share but one, Workers", Q9.Run(func(tasks []int, workers int, f func(int) int64) int64 {
+		per := max(1, len(tasks)/max(min(workers, len(tasks)), 1)/2)
+		todo := make(chan int, len(tasks))
+		for _, t := range tasks {
+			todo <- t
+		}
+		close(todo)
+		var sum atomic.Int64
+		var wg sync.WaitGroup
+		for w := range workers {
+			wg.Go(func() {
+				k := 0
+				for t := range todo {
+					if sum.Add(f(t)); w != 0 && k+1 >= per {
+						return
+					}
+					k++
+				}
+			})
+		}
+		wg.Wait()
+		return sum.Load()
+	}), "qu'au début")
+	failsWith(t, "all stop at half their share but one, CountParallel", Q10.Run(func(n, workers int, pred func(int) bool) int64 {
+		per := max(1, n/max(min(workers, n), 1)/2)
+		var count atomic.Int64
+		var wg sync.WaitGroup
+		for w := range workers {
+			wg.Go(func() {
+				for i := w * per; i < min(w*per+per, n); i++ {
+					if pred(i) {
+						count.Add(1)
+					}
+				}
+				for i := workers * per; w == 0 && i < n; i++ {
+					if pred(i) {
+						count.Add(1)
+					}
+				}
+			})
+		}
+		wg.Wait()
+		return count.Load()
+	}), "qu'au début")
+	failsWith(t, "serial but each goroutine's first call, CountParallel", Q10.Run(func(n, workers int, pred func(int) bool) int64 {
+		var mu sync.Mutex
+		var count atomic.Int64
+		var wg sync.WaitGroup
+		for w := range workers {
+			wg.Go(func() {
+				for i := w; i < n; i += workers {
+					if i != w {
+						mu.Lock()
+					}
+					if pred(i) {
+						count.Add(1)
+					}
+					if i != w {
+						mu.Unlock()
+					}
+				}
+			})
+		}
+		wg.Wait()
+		return count.Load()
+	}), "qu'au début")
 	// More goroutines call than there are workers, never more than
 	// workers at once: a semaphore over one goroutine per task, a
 	// goroutine per call inside each worker, one goroutine per block of

@@ -15,7 +15,8 @@
 //
 // [Calls] counts the calls per goroutine for the whole run in the same
 // spirit: each goroutine adds to a word of its own, so the counts order
-// nothing between the callers either.
+// nothing between the callers either; it also tells them when the calls
+// pass a mark (TP 00's second watch, past the middle of the work).
 //
 // Used by TP 00 Q8–Q10 (the student's goroutines calling f or pred) and
 // TP 05 Q24b (RandomCoverParallel's workers calling the probability p).
@@ -145,29 +146,130 @@ func (w *Watch) Close() Seen {
 
 // Slots is the size of the tables of per-goroutine counters ([Calls],
 // and TP 05's counts of trials): a goroutine's counter is at its number
-// modulo Slots, so two goroutines share one only if their numbers are a
-// multiple of Slots apart.
+// modulo Slots, so two goroutines meet in one only if their numbers are
+// a multiple of Slots apart.
 const Slots = 1 << 16
 
-// Calls counts the calls of a function per calling goroutine, for the
-// whole run: each call adds to its goroutine's atomic counter, a word no
-// other caller writes (see [Slots]), so the counts order nothing between
-// the callers for the race detector, where one shared counter would. A
-// Calls is 512 KiB; its zero value is ready to use, and its methods are
-// safe for concurrent use.
-type Calls struct{ n [Slots]atomic.Int64 }
+// Calls counts the calls of a function per calling goroutine, and tells
+// the callers when the calls counted reach a mark, without ordering the
+// callers for the race detector, as one shared atomic counter would
+// (each call after the previous one). Each goroutine counts its calls in
+// a slot of its own, at its number modulo Slots, owned by the first
+// goroutine that calls there (a goroutine whose slot another owns is
+// counted apart, as one more caller); the counts are plain words that
+// only their owner writes, and that the code reading them keeps out of
+// the race detector's sight (go:norace). A goroutine's first call makes
+// it known to the others (an atomic addition, as the first watch's lock
+// does), its later calls touch no word another caller writes. A Calls is
+// 1 MiB; its methods are safe for concurrent use.
+type Calls struct {
+	slots  [Slots]slot
+	others atomic.Int64 // calls by goroutines whose slot another owns
+	joined atomic.Int64 // goroutines that own a slot
+	mark   int64        // the calls to reach (0: none)
+	// Plain words (go:norace), written by the callers.
+	owners  [tracked]int64 // the slots (+1) of the first tracked owners
+	crowded bool           // more than tracked owners
+	passed  bool           // the calls counted have reached mark
+}
 
-// Add counts a call by the calling goroutine and returns how many calls
-// that goroutine has made, this one included.
-func (c *Calls) Add() int64 { return c.n[Goroutine()%Slots].Add(1) }
+// slot is one goroutine's count.
+type slot struct {
+	owner atomic.Int64 // the goroutine counted here, 0 before its first call
+	n     int64        // its calls, written by the owner only
+}
 
-// Total returns the calls counted and how many goroutines made them
-// (counters in use: goroutines sharing one count as one), read once the
-// callers are done.
+// tracked owners have their counts added up at each call; with more
+// goroutines than that calling (far more than any check's workers), each
+// does it every scanEvery-th call, over every slot.
+const (
+	tracked   = 64
+	scanEvery = 64
+)
+
+// NewCalls returns a Calls whose callers are told when mark calls have
+// been made (0: never).
+func NewCalls(mark int64) *Calls { return &Calls{mark: mark} }
+
+// Add counts a call by the calling goroutine and reports whether the
+// calls counted, this one included, have reached the mark. The total it
+// compares is exact for calls made one after another; for calls made at
+// once it may miss another goroutine's latest calls, so that the mark is
+// reached a little late, never early.
+func (c *Calls) Add() bool {
+	id := Goroutine()
+	i := id % Slots
+	s := &c.slots[i]
+	if o := s.owner.Load(); o != id {
+		if o == 0 && s.owner.CompareAndSwap(0, id) {
+			c.join(c.joined.Add(1)-1, i)
+		} else {
+			c.others.Add(1) // only goroutines whose numbers collide share this word
+			s = nil
+		}
+	}
+	return c.add(s)
+}
+
+// join notes that the k-th owner (from 0) has slot i.
+//
+//go:norace
+//go:noinline
+func (c *Calls) join(k, i int64) {
+	if k < tracked {
+		c.owners[k] = i + 1
+	} else {
+		c.crowded = true
+	}
+}
+
+// add is Add's count, on the plain words (s: the caller's slot, nil if
+// another goroutine owns it).
+//
+//go:norace
+//go:noinline
+func (c *Calls) add(s *slot) bool {
+	if s != nil {
+		s.n++
+	}
+	if !c.passed && c.mark > 0 && (!c.crowded || s == nil || s.n%scanEvery == 0) {
+		c.passed = c.count() >= c.mark
+	}
+	return c.passed
+}
+
+// count adds up the calls counted, reading the plain words.
+//
+//go:norace
+//go:noinline
+func (c *Calls) count() int64 {
+	n := c.others.Load()
+	if c.crowded {
+		for i := range c.slots {
+			n += c.slots[i].n
+		}
+		return n
+	}
+	for _, o := range c.owners {
+		if o > 0 {
+			n += c.slots[o-1].n
+		}
+	}
+	return n
+}
+
+// Total returns the calls counted and the goroutines that made them (a
+// goroutine whose slot another owned counted once per call), read once
+// the callers are done.
+//
+//go:norace
+//go:noinline
 func (c *Calls) Total() (calls int64, callers int) {
-	for i := range c.n {
-		if k := c.n[i].Load(); k > 0 {
-			calls += k
+	calls = c.others.Load()
+	callers = int(calls)
+	for i := range c.slots {
+		if c.slots[i].owner.Load() != 0 {
+			calls += c.slots[i].n
 			callers++
 		}
 	}

@@ -1,7 +1,6 @@
 package watch
 
 import (
-	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -137,29 +136,62 @@ func TestThen(t *testing.T) {
 
 // Calls counts each goroutine's calls, and the goroutines, for the whole
 // run: eight goroutines through a semaphore of one (never two at once),
-// three calls each, numbered 1, 2, 3 in each goroutine.
+// three calls each; the callers are told from the 13th call on that the
+// mark of 13 is reached, never before, and a Calls without a mark never
+// tells them.
 func TestCalls(t *testing.T) {
-	var c Calls
-	sem := make(chan struct{}, 1)
-	var wg sync.WaitGroup
-	got := make([][]int64, 8)
-	for i := range got {
-		wg.Go(func() {
-			for range 3 {
-				sem <- struct{}{}
-				got[i] = append(got[i], c.Add())
-				<-sem
+	for _, mark := range []int64{13, 0} {
+		c := NewCalls(mark)
+		sem := make(chan struct{}, 1)
+		var wg sync.WaitGroup
+		var order []bool // what each call was told, in the order of the calls
+		for range 8 {
+			wg.Go(func() {
+				for range 3 {
+					sem <- struct{}{}
+					order = append(order, c.Add())
+					<-sem
+				}
+			})
+		}
+		wg.Wait()
+		for k, past := range order {
+			if want := mark > 0 && int64(k+1) >= mark; past != want {
+				t.Errorf("mark %d: call %d told %v, want %v", mark, k+1, past, want)
 			}
-		})
-	}
-	wg.Wait()
-	for i, ks := range got {
-		if !slices.Equal(ks, []int64{1, 2, 3}) {
-			t.Errorf("goroutine %d: its calls numbered %v, want [1 2 3]", i, ks)
+		}
+		if calls, callers := c.Total(); calls != 24 || callers != 8 {
+			t.Errorf("mark %d: Total: %d calls by %d goroutines, want 24 by 8", mark, calls, callers)
 		}
 	}
-	if calls, callers := c.Total(); calls != 24 || callers != 8 {
-		t.Errorf("Total: %d calls by %d goroutines, want 24 by 8", calls, callers)
+}
+
+// Goroutines whose numbers are a multiple of Slots apart share a slot:
+// the one that called there first owns it, and each call of another is
+// counted as one more caller.
+func TestCallsCollide(t *testing.T) {
+	c := NewCalls(0)
+	c.Add() // this goroutine owns its slot
+	own := Goroutine()
+	var wg sync.WaitGroup
+	var stranger bool
+	for !stranger {
+		wg.Add(1)
+		ready := make(chan int64)
+		go func() {
+			defer wg.Done()
+			id := Goroutine()
+			ready <- id
+			if id%Slots == own%Slots {
+				c.Add()
+				c.Add()
+			}
+		}()
+		stranger = (<-ready)%Slots == own%Slots
+		wg.Wait()
+	}
+	if calls, callers := c.Total(); calls != 3 || callers != 3 {
+		t.Errorf("Total: %d calls by %d callers, want 3 by 3 (one owner, two calls of a stranger)", calls, callers)
 	}
 }
 
