@@ -140,8 +140,9 @@ var (
 	graceWait   = 20 * time.Millisecond           // then how long a watch stays open for further callers
 )
 
-// trialCounts counts, per goroutine (in slots, see watch.Slots), the trials begun in a case of Q24b:
-// each trial of the statement calls p once on row 0 with no queen placed
+// trialCounts counts, per goroutine (in slots, see watch.Slots), the
+// trials begun in a case of Q24b: each trial of the statement calls p
+// once on row 0 with no queen placed
 // (see trialStart), so every trial makes at least one such call, however
 // it is written. An answer may ask p twice for the same decision (the
 // same draw, the same result): fresh counts only the calls on row 0 whose
