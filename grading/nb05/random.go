@@ -142,9 +142,8 @@ var (
 
 // trialCounts counts, per goroutine (in slots, see watch.Slots), the
 // trials begun in a case of Q24b: each trial of the statement calls p
-// once on row 0 with no queen placed
-// (see trialStart), so every trial makes at least one such call, however
-// it is written. An answer may ask p twice for the same decision (the
+// once on row 0 with no queen placed (see trialStart), so every trial
+// makes at least one such call, however it is written. An answer may ask p twice for the same decision (the
 // same draw, the same result): fresh counts only the calls on row 0 whose
 // goroutine called p elsewhere since its previous one, which is every
 // trial for n ≥ 4 (the best holds two queens or more there, so that each
