@@ -141,16 +141,17 @@ var (
 )
 
 // trialCounts counts, per goroutine (in slots, see watch.Slots), the
-// trials begun in a case of Q24b: each trial of the statement calls p
-// once on row 0 with no queen placed (see trialStart), so every trial
-// makes at least one such call, however it is written. An answer may ask p twice for the same decision (the
-// same draw, the same result): fresh counts only the calls on row 0 whose
-// goroutine called p elsewhere since its previous one, which is every
-// trial for n ≥ 4 (the best holds two queens or more there, so that each
-// trial calls p on row 1 too) and at most every trial for any n. The
-// counters are atomic, one slot per goroutine, so the workers share no
-// memory through them (an atomic orders only the accesses to the same
-// word: the race detector still sees the races between workers).
+// trials begun in a case of Q24b: each trial of the statement calls p once
+// on row 0 with no queen placed (see trialStart), so every trial makes at
+// least one such call, however it is written. An answer may ask p twice
+// for the same decision (the same draw, the same result): fresh counts
+// only the calls on row 0 whose goroutine called p elsewhere since its
+// previous one, which is every trial for n ≥ 4 (the best holds two queens
+// or more there, so that each trial calls p on row 1 too) and at most
+// every trial for any n. The counters are atomic, one slot per goroutine,
+// so the workers share no memory through them (an atomic orders only the
+// accesses to the same word: the race detector still sees the races
+// between workers).
 type trialCounts struct {
 	starts [watch.Slots]atomic.Int64 // calls of p that begin a trial
 	fresh  [watch.Slots]atomic.Int64 // those whose goroutine called p elsewhere since its last one (or never before)
