@@ -46,6 +46,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/txtar"
@@ -94,11 +95,32 @@ const headerRan = `grep -qs "` + Module + ` =>" go.mod`
 
 // CheckGuard starts every check cell: when the header has not run in the
 // kernel, it says so in French (HeaderNotRun) and stops the cell;
-// otherwise it does nothing. One shell command on three lines, each but
-// the last ending with a backslash (GoNB joins them), so that the cell
-// shows what it tests and what it says instead of one line running off
-// the screen.
-const CheckGuard = "!*" + headerRan + " || { \\\n  echo \"" + HeaderNotRun + "\" >&2; \\\n  " + stopCell + "; }"
+// otherwise it does nothing. One shell command over a few lines, each but
+// the last ending with a backslash (GoNB joins them), the message among
+// them (see shellEcho), so that the cell shows what it tests and what it
+// says instead of a line running off the screen.
+var CheckGuard = "!*" + headerRan + " || { \\\n" + shellEcho(HeaderNotRun, "  ") + " >&2; \\\n  " + stopCell + "; }"
+
+// echoWidth is the most characters of a message shellEcho puts on a line.
+const echoWidth = 72
+
+// shellEcho is a shell echo of the French message msg (with its
+// typography) indented by indent, its words quoted in pieces of at most
+// echoWidth characters, a line each, each line but the last ending with a
+// backslash: echo prints them joined by single spaces, msg as it is. The
+// pieces are cut at plain spaces only, never at the no-break spaces of the
+// typography. msg holds no double quote, backslash, dollar or backquote.
+func shellEcho(msg, indent string) string {
+	var lines []string
+	for _, w := range strings.Split(grading.Typography(msg), " ") {
+		if n := len(lines) - 1; n >= 0 && utf8.RuneCountInString(lines[n])+1+utf8.RuneCountInString(w) <= echoWidth {
+			lines[n] += " " + w
+			continue
+		}
+		lines = append(lines, w)
+	}
+	return indent + `echo "` + strings.Join(lines, "\" \\\n"+indent+`  "`) + `"`
+}
 
 // Header returns the first cell of notebook nb: it makes the workbook's
 // module importable from the notebook's folder and resolves the
@@ -128,9 +150,10 @@ func Header(pkg string) string {
 // de graphiques (hors ligne). Ses lignes « ! » sont des commandes du shell.
 !*r=$(cd "$GONB_DIR" && dirname "$(go env GOMOD)"); \
   if [ -f "$r/` + ModuleScript + `" ]; then \
-    sh "$r/` + ModuleScript + `" "$r" ` + pkg + `; \
+    sh "$r/` + ModuleScript + `" "$r" \
+      ` + pkg + `; \
   else \
-    echo "` + Misplaced + `" >&2; \
+` + shellEcho(Misplaced, "    ") + ` >&2; \
     ` + stopCell + `; \
   fi
 %noautoget

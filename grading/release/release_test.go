@@ -2,10 +2,12 @@ package release
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/notebook"
@@ -252,6 +254,41 @@ func TestHeaderStandard(t *testing.T) {
 			if first, _, _ := strings.Cut(im.Path, "/"); !before[im.Path] && !strings.Contains(first, ".") && !slices.Contains(HeaderStandard, im.Path) {
 				t.Errorf("%s: the answers use %q, which the header does not import", filepath.Base(name), im.Path)
 			}
+		}
+	}
+}
+
+// The messages of the header and check cells are echoed over short lines
+// that GoNB joins (a line ending with a backslash continues on the next,
+// the backslash made a space: specialcmd.joinLine in GoNB v0.11.5); the
+// shell then prints each message whole, with its typography, on one line.
+func TestShellEcho(t *testing.T) {
+	for _, msg := range []string{HeaderNotRun, Misplaced} {
+		src := frenchCode(shellEcho(msg, "  "))
+		lines := strings.Split(src, "\n")
+		if len(lines) < 2 {
+			t.Errorf("%.30q…: echoed on %d line; want it cut", msg, len(lines))
+		}
+		joined := ""
+		for i, l := range lines {
+			if n := utf8.RuneCountInString(l); n > 84 {
+				t.Errorf("line %d of %d characters: %q", i, n, l)
+			}
+			if i < len(lines)-1 {
+				body, ok := strings.CutSuffix(l, `\`)
+				if !ok {
+					t.Errorf("line %d does not end with a backslash: %q", i, l)
+				}
+				l = body + " "
+			}
+			joined += l
+		}
+		out, err := exec.Command("/bin/sh", "-c", joined).Output()
+		if err != nil {
+			t.Fatalf("sh -c %q: %v", joined, err)
+		}
+		if got, want := strings.TrimSuffix(string(out), "\n"), grading.Typography(msg); got != want {
+			t.Errorf("sh printed %q; want %q", got, want)
 		}
 	}
 }
