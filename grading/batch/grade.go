@@ -240,9 +240,6 @@ func (g *notebookGrading) prepare(nb *notebook.Notebook) bool {
 func (g *notebookGrading) plan(nb *notebook.Notebook) bool {
 	res, opt, prog := g.res, g.opt, g.prog
 	dups := duplicates(nb)
-	// A notebook of another release has check cells of its own, which
-	// the release note says may differ: they are compared with none.
-	ownRelease := opt.SDK.releaseNote(nb, g.tp) == ""
 	g.untyped = map[string]error{}
 	for _, q := range g.qs {
 		if g.ctx.Err() != nil {
@@ -255,7 +252,7 @@ func (g *notebookGrading) plan(nb *notebook.Notebook) bool {
 		if n := dups[q.ID]; n > 1 {
 			r.Note = fmt.Sprintf("%d cellules de réponse pour cette question (cellule copiée ?) : la dernière définition est notée", n)
 		}
-		if note := opt.SDK.checkNote(nb, q.ID); ownRelease && note != "" {
+		if note := opt.SDK.checkNote(nb, q.ID); note != "" {
 			r.Note = strings.TrimSpace(r.Note + " " + note)
 		}
 		if q.Prose() {
