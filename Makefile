@@ -7,6 +7,7 @@
 #   make student    write the student edition (OUT=build/student)
 #   make check      run the public checks of the notebooks saved in workspace/ (NB=… others)
 #   make grade SUBMISSIONS=folder [OUT=grades] [GRADE_ARGS=…]   grade submitted notebooks
+#   make samples    the grader's sample submissions, to try it on (build/samples)
 #   make gradescope [TP=01]   the Gradescope autograder zip (build/gradescope-TP.zip)
 #   make handouts [TP="01 03"] [OUT=dir]   printable statements, corrections and the teacher's guide (build/handouts)
 SHELL := bash
@@ -18,7 +19,7 @@ export PATH := $(GOBIN):$(HOME)/.local/bin:$(PATH)
 STAMP := build/.setup-done
 PORT ?= 8888
 
-.PHONY: all setup jupyter test test-go test-notebooks lint fuzz grade gradescope handouts bench notebooks student check clean
+.PHONY: all setup jupyter test test-go test-notebooks lint fuzz grade samples gradescope handouts bench notebooks student check clean
 
 all: test
 
@@ -84,6 +85,11 @@ grade:
 	@command -v bwrap >/dev/null || bash kernel-setup/setup.sh --grader --no-smoke
 	go run ./grading/cmd/grade -out $(or $(OUT),grades) $(GRADE_ARGS) $(SUBMISSIONS)
 
+# The grader's sample submissions (see grading/cmd/samples): corpus/ (25
+# notebooks of TP 1), mistakes/ and adversarial/, in build/samples.
+samples:
+	go run ./grading/cmd/samples $(if $(OUT),-o $(OUT))
+
 # The Gradescope autograder of one TP (TP=01) or of all: upload the zip as
 # the assignment's autograder (see grading/cmd/autograder).
 gradescope:
@@ -117,12 +123,10 @@ bench:
 	go run ./grading/cmd/gradebench $(GRADEBENCH_ARGS)
 	go run ./internal/cellbench
 
-# The notebooks, then the grader's test notebooks made from them (they
-# carry the release of their TP).
+# The notebooks, from their sources (the grader's test notebooks are made
+# from them at test time: see grading/fixtures).
 notebooks:
 	go run ./grading/cmd/release
-	python3 grading/batch/testdata/make-corpus.py >/dev/null
-	python3 grading/batch/testdata/make-adversarial.py >/dev/null
 
 # The student edition: a folder to push as its own repository or to zip.
 student:

@@ -21,6 +21,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/submission"
 	"github.com/prepa-reines/reines/tp/board"
@@ -32,7 +33,7 @@ func TestCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles and runs 25 submissions")
 	}
-	subs, err := collectFolders("testdata/corpus", nil)
+	subs, err := collectFolders(fixtures.Dir(t, fixtures.CorpusSet), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,33 +263,29 @@ func TestGradebookRows(t *testing.T) {
 	}
 }
 
-// Typical mistakes in every TP cost exactly the points
-// mistakes-expected.csv gives (derived in testdata/README.md): the
-// questions listed there, and the questions whose functions call them;
-// every other automatically graded question keeps full marks, written
-// answers 0; the flag column is a word of the teacher's flag, if any.
+// Typical mistakes in every TP cost exactly the points their Lost says
+// (derived in testdata/README.md): the questions listed there, and the
+// questions whose functions call them; every other automatically graded
+// question keeps full marks, written answers 0; Flag is a word of the
+// teacher's flag, if any.
 func TestMistakes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles and runs a notebook of every TP")
 	}
-	rows := readCSV(t, "testdata/mistakes-expected.csv")
 	opt := options(t)
-	for _, row := range rows[1:] {
-		student, tp, lost, total, flag := row[0], row[1], strings.Fields(row[2]), row[3], row[4]
-		t.Run(student, func(t *testing.T) {
+	dir := fixtures.Dir(t, fixtures.MistakesSet)
+	for _, m := range fixtures.Mistakes {
+		if m.Lost == nil {
+			continue // TestCascade's
+		}
+		t.Run(m.Name, func(t *testing.T) {
 			t.Parallel() // as grade -j does
-			r := Grade(context.Background(), Submission{Student: student, Path: filepath.Join("testdata/mistakes", student+".ipynb")}, opt)
-			if r.TP != tp || len(r.Problems) > 0 {
-				t.Fatalf("TP %s, problems %v; want TP %s and none", r.TP, r.Problems, tp)
-			}
-			// "id=p": exactly p points.
-			want := map[string]float64{}
-			for _, l := range lost {
-				id, p, _ := strings.Cut(l, "=")
-				want[id], _ = strconv.ParseFloat(p, 64)
+			r := Grade(context.Background(), Submission{Student: m.Name, Path: filepath.Join(dir, m.Name+".ipynb")}, opt)
+			if r.TP != m.TP || len(r.Problems) > 0 {
+				t.Fatalf("TP %s, problems %v; want TP %s and none", r.TP, r.Problems, m.TP)
 			}
 			for _, q := range r.Questions {
-				w, ok := want[q.ID]
+				w, ok := m.Lost[q.ID]
 				switch {
 				case !ok && q.Manual:
 					w = 0
@@ -299,15 +296,15 @@ func TestMistakes(t *testing.T) {
 					t.Errorf("%s: %v points; want %v\n%s", q.ID, q.Points, w, Markdown(Result{Questions: []Question{q}}, true))
 				}
 			}
-			if tot, _ := strconv.ParseFloat(total, 64); r.Points != tot {
-				t.Errorf("total %v; want %s", r.Points, total)
+			if r.Points != m.Total {
+				t.Errorf("total %v; want %v", r.Points, m.Total)
 			}
 			var flags []string
 			for _, q := range r.Questions {
 				flags = append(flags, q.Flags...)
 			}
-			if (flag == "") != (len(flags) == 0) || !strings.Contains(strings.Join(flags, "; "), flag) {
-				t.Errorf("flags %q; want one mentioning %q", flags, flag)
+			if (m.Flag == "") != (len(flags) == 0) || !strings.Contains(strings.Join(flags, "; "), m.Flag) {
+				t.Errorf("flags %q; want one mentioning %q", flags, m.Flag)
 			}
 		})
 	}
@@ -469,33 +466,31 @@ func TestTypedFlags(t *testing.T) {
 // built at start-up, a method value, an alias or an embedding; another
 // package's solver; the grading packages; //go:linkname; unsafe) costs the
 // question, with a flag naming the route; right answers written differently
-// from the reference get full marks. adversarial-expected.csv gives, per
+// from the reference get full marks. fixtures.Adversarial gives, per
 // notebook, the question, its points, a word of the flag and the questions
-// whose answers call it, which get 0 too (make-adversarial.py writes
-// both). Every other question keeps full marks, even when the route runs
-// as the program starts.
+// whose answers call it, which get 0 too. Every other question keeps full
+// marks, even when the route runs as the program starts.
 func TestAdversarial(t *testing.T) {
 	if testing.Short() {
-		t.Skip("compiles 43 submissions")
+		t.Skip("compiles 61 submissions")
 	}
-	rows := readCSV(t, "testdata/adversarial-expected.csv")
 	opt := options(t)
-	for _, row := range rows[1:] {
-		student, qid, points, flag, also := row[0], row[1], row[2], row[3], strings.Fields(row[4])
-		t.Run(student, func(t *testing.T) {
+	dir := fixtures.Dir(t, fixtures.AdversarialSet)
+	for _, a := range fixtures.Adversarial {
+		t.Run(a.Name, func(t *testing.T) {
 			t.Parallel() // as grade -j does
-			r := Grade(context.Background(), Submission{Student: student, Path: filepath.Join("testdata/adversarial", student+".ipynb")}, opt)
+			r := Grade(context.Background(), Submission{Student: a.Name, Path: filepath.Join(dir, a.Name+".ipynb")}, opt)
 			if len(r.Problems) > 0 {
 				t.Fatalf("problems %v", r.Problems)
 			}
 			var found bool
 			for _, q := range r.Questions {
-				if q.ID != qid {
+				if q.ID != a.Question {
 					// The answers calling the replaced one take its route
 					// too; every other is the correction's, and a route
 					// taken in one answer costs it nothing.
 					want := float64(q.Max)
-					if slices.Contains(also, q.ID) {
+					if slices.Contains(a.Also, q.ID) {
 						want = 0
 					}
 					if !q.Manual && q.Points != want {
@@ -504,15 +499,15 @@ func TestAdversarial(t *testing.T) {
 					continue
 				}
 				found = true
-				if pts(q.Points) != points {
-					t.Errorf("%s: %v points; want %s\n%s", q.ID, q.Points, points, Markdown(Result{Questions: []Question{q}}, true))
+				if q.Points != a.Points {
+					t.Errorf("%s: %v points; want %v\n%s", q.ID, q.Points, a.Points, Markdown(Result{Questions: []Question{q}}, true))
 				}
-				if got := strings.Join(q.Flags, "; "); (flag == "") != (got == "") || !strings.Contains(got, flag) {
-					t.Errorf("%s: flags %q; want one mentioning %q", q.ID, got, flag)
+				if got := strings.Join(q.Flags, "; "); (a.Flag == "") != (got == "") || !strings.Contains(got, a.Flag) {
+					t.Errorf("%s: flags %q; want one mentioning %q", q.ID, got, a.Flag)
 				}
 			}
 			if !found {
-				t.Errorf("%s not graded", qid)
+				t.Errorf("%s not graded", a.Question)
 			}
 		})
 	}
@@ -620,7 +615,7 @@ func TestCascade(t *testing.T) {
 		t.Fatalf("no %s in %+v", id, r)
 		return Question{}, ""
 	}
-	r := Grade(context.Background(), Submission{Student: "hide", Path: "testdata/mistakes/04-hide-option-no-len.ipynb"}, opt)
+	r := Grade(context.Background(), Submission{Student: "hide", Path: fixtures.Path(t, fixtures.MistakesSet, "04-hide-option-no-len.ipynb")}, opt)
 	if q, md := note(r, "04/Q5"); q.Points == float64(q.Max) || strings.Contains(md, "corrigez d'abord") {
 		t.Errorf("04/Q5, the mistake itself: %v points, feedback\n%s\nwant points lost and no cascade note", q.Points, md)
 	}
@@ -632,7 +627,7 @@ func TestCascade(t *testing.T) {
 			t.Errorf("%s fails on a HideOption that forgets LEN; feedback\n%s\nwant it to point at HideOption (question 5)", id, md)
 		}
 	}
-	r = Grade(context.Background(), Submission{Student: "dance", Path: "testdata/mistakes/04-dance-stop-no-uncover.ipynb"}, opt)
+	r = Grade(context.Background(), Submission{Student: "dance", Path: fixtures.Path(t, fixtures.MistakesSet, "04-dance-stop-no-uncover.ipynb")}, opt)
 	if q, md := note(r, "04/Q11"); q.Points == float64(q.Max) || !strings.Contains(md, "quand visit renvoie false") || strings.Contains(md, "corrigez d'abord") {
 		t.Errorf("04/Q11 with an early stop that does not uncover: %v points, feedback\n%s\nwant the early-stop hint", q.Points, md)
 	}
@@ -1132,6 +1127,11 @@ func TestReleaseNote(t *testing.T) {
 	nb := func(meta map[string]any) *notebook.Notebook { return &notebook.Notebook{Metadata: meta} }
 	if n := sdk.releaseNote(nb(map[string]any{"reines": map[string]any{"tp": "01", "release": "000000000000"}}), "01"); !strings.Contains(n, "autre version du TP 01") {
 		t.Errorf("older release: note %q", n)
+	}
+	// Whatever the metadata says is shown on one short line.
+	forged := strings.Repeat("ab\ncd", 8000)
+	if n := sdk.releaseNote(nb(map[string]any{"reines": map[string]any{"tp": "01", "release": forged}}), "01"); strings.ContainsAny(n, "\n\r") || len(n) > 300 || !strings.Contains(n, "version ab") {
+		t.Errorf("forged release: note of %d bytes %.200q; want one short line", len(n), n)
 	}
 	for _, meta := range []map[string]any{{"reines": map[string]any{"tp": "01", "release": "9292f6872f3f"}}, {}} {
 		if n := sdk.releaseNote(nb(meta), "01"); n != "" {

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/prepa-reines/reines/grading/fixtures"
 )
 
 // Nobody an export names is dropped without a word: a student's zip is
@@ -15,7 +17,7 @@ import (
 // holds nothing too; every path is shown as it is inside the export,
 // never as the extracted temporary file.
 func TestNothingDropped(t *testing.T) {
-	nb, err := os.ReadFile("testdata/corpus/full.ipynb")
+	nb, err := os.ReadFile(fixtures.Path(t, fixtures.CorpusSet, "full.ipynb"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +103,7 @@ func TestNothingDropped(t *testing.T) {
 // A -tp that matches no notebook is an error, not a gradebook of zeros;
 // one that matches, or a notebook that names no TP, is not.
 func TestCheckTP(t *testing.T) {
-	subs, err := collectFolders("testdata/corpus", nil)
+	subs, err := collectFolders(fixtures.Dir(t, fixtures.CorpusSet), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,10 +9,12 @@ import (
 	"testing"
 	"time"
 	"unicode"
+
+	"github.com/prepa-reines/reines/grading/fixtures"
 )
 
 // The generator of platform exports: it writes, from the sample
-// submissions of testdata/corpus, the zip or folder each platform gives a
+// submissions of the corpus (see package fixtures), the zip or folder each platform gives a
 // teacher, laid out as that platform's source or documentation says
 // (testdata/exports/README.md cites them): Moodle's "Download all
 // submissions" (folders, 4.1+), Canvas's submissions.zip (a resubmission
@@ -28,7 +30,7 @@ type exportStudent struct {
 	moodleID, canvasID int
 	sid                string // Gradescope's student id, may be ""
 	nbgrader           string // the student's nbgrader id (their login)
-	notebook, again    string // file names in testdata/corpus
+	notebook, again    string // file names in the corpus (see package fixtures)
 	at                 time.Time
 }
 
@@ -46,7 +48,7 @@ var deadline = time.Date(2026, 12, 15, 23, 59, 0, 0, time.UTC)
 // corpusFile reads a sample notebook.
 func corpusFile(t *testing.T, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", "corpus", name))
+	data, err := os.ReadFile(fixtures.Path(t, fixtures.CorpusSet, name))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,7 +25,7 @@ func Markdown(r Result, reveal bool) string {
 			r.SubmittedAt.Format("02/01/2006 à 15:04"), grading.Plurals(r.LateDays, "jour", "jours"), ptsFr(math.Round(r.Penalty*1000)/10))
 	}
 	for _, q := range r.Questions {
-		fmt.Fprintf(&b, "## %s — %s : %s\n\n%s", q.ID, q.Title, questionPoints(q), questionMarkdown(q, reveal))
+		fmt.Fprintf(&b, "## %s — %s — %s\n\n%s", q.ID, q.Title, questionPoints(q), questionMarkdown(q, reveal))
 	}
 	return mdTypography(b.String())
 }
@@ -335,7 +335,7 @@ var feedbackHTML = template.Must(template.New("feedback").Funcs(template.FuncMap
 <h1>Correction — {{.R.Student}} (TP {{.R.TP}})</h1>
 <p><strong>Total&nbsp;: {{.Total}}</strong></p>
 {{range .R.Problems}}<p class="ko">⚠ {{fr .}}</p>{{end}}
-{{range .Questions}}<h2>{{.Q.ID}} — {{fr .Title}}&nbsp;: {{.Points}}</h2>
+{{range .Questions}}<h2>{{.Q.ID}} — {{fr .Title}} — {{.Points}}</h2>
 {{if and .Q.Manual .Q.Unwritten}}<p>Réponse non rédigée{{if .Q.Comment}} (la cellule de réponse est restée telle quelle), notée par l'enseignant{{fr " : "}}{{.Q.Comment}}{{else}}{{fr " : "}}la cellule de réponse est restée telle quelle.{{end}}</p>{{else if .Q.Manual}}<p>Réponse rédigée, {{if not .Q.Marked}}pas encore {{end}}notée par l'enseignant{{if .Q.Comment}}{{fr " : "}}{{.Q.Comment}}{{else}}.{{end}}</p>{{else if .Q.Total}}<p>{{fr .Summary}}</p>{{end}}{{if .NotImplemented}}<p>Pas encore implémenté.</p>{{end}}
 {{with .Q.Note}}<p>{{fr .}}</p>{{end}}
 {{range .Q.Flags}}<p class="ko">🚩 {{fr .}}</p>{{end}}

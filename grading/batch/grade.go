@@ -252,7 +252,7 @@ func (g *notebookGrading) plan(nb *notebook.Notebook) bool {
 		if n := dups[q.ID]; n > 1 {
 			r.Note = fmt.Sprintf("%d cellules de réponse pour cette question (cellule copiée ?) : la dernière définition est notée", n)
 		}
-		if note := opt.SDK.checkNote(nb, q.ID); note != "" {
+		if note := opt.SDK.checkNote(nb, prog, q.ID); note != "" {
 			r.Note = strings.TrimSpace(r.Note + " " + note)
 		}
 		if q.Prose() {
@@ -273,7 +273,8 @@ func (g *notebookGrading) plan(nb *notebook.Notebook) bool {
 			res.Questions = append(res.Questions, r)
 			continue
 		}
-		decls, inits := prog.WithInits(prog.Needed(q.Func))
+		needed := prog.Needed(q.Func)
+		decls, inits := prog.WithInits(needed)
 		src, fixed := prog.Source(decls, inits+"reinesServe_()"), false
 		if f, err := submission.Fix(src); err == nil {
 			src, fixed = f, true // the imports goimports adds are the ones to flag
@@ -282,6 +283,9 @@ func (g *notebookGrading) plan(nb *notebook.Notebook) bool {
 			notebookPackage(g.tp), q.ID, q.Func)
 		r.Flags = append(flags(src, opt.SDK.Stubbed), requirementFlags(src, q.Requires)...)
 		r.Flags = append(r.Flags, toolFlags(src, g.tp, q)...)
+		if f := originFlag(q, nb, needed, opt.SDK.Statement); f != "" {
+			r.Flags = append(r.Flags, f)
+		}
 		typed, err := submission.TypeCheck(opt.SDK.Dir, src, harness)
 		if err != nil {
 			g.untyped[q.ID] = err // costs the question if the compiler takes it (see run)

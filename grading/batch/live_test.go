@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/notebook"
 )
 
@@ -104,9 +105,9 @@ func TestLivePublicOnly(t *testing.T) {
 	root, _ := filepath.Abs("../..")
 	dir := t.TempDir()
 	alice := classFile(t, dir, "alice", "01-recursion.ipynb", filepath.Join(root, "notebooks", "corrections", "01-recursion.ipynb"), nil)
-	bob := classFile(t, dir, "bob", "01-recursion.ipynb", "testdata/mistakes/01-count-mirror-twice.ipynb", nil)
+	bob := classFile(t, dir, "bob", "01-recursion.ipynb", fixtures.Path(t, fixtures.MistakesSet, "01-count-mirror-twice.ipynb"), nil)
 	classFile(t, dir, "carol", "01-recursion.ipynb", filepath.Join(opt.SDK.Dir, "notebooks", "01-recursion.ipynb"), nil)
-	dave := classFile(t, dir, "dave", "01-recursion.ipynb", "testdata/corpus/board-no-final-newline.ipynb", nil)
+	dave := classFile(t, dir, "dave", "01-recursion.ipynb", fixtures.Path(t, fixtures.CorpusSet, "board-no-final-newline.ipynb"), nil)
 	classFile(t, dir, "dave", "02-iterative.ipynb", filepath.Join(root, "notebooks", "corrections", "02-iterative.ipynb"), nil) // another TP's: not looked at
 	l := &Live{Dir: dir, TP: "01", Out: t.TempDir(), Opt: opt}
 	rows, st, err := l.Refresh(context.Background())
@@ -149,7 +150,7 @@ func TestLivePublicOnly(t *testing.T) {
 			marks[s.ID] += m.Sym
 		}
 	}
-	// alice: the correction; bob: Count doubles (mistakes-expected.csv);
+	// alice: the correction; bob: Count doubles (fixtures.Mistakes);
 	// carol: the untouched edition; dave: Board without the final newline
 	// (corpus-expected.csv).
 	for student, want := range map[string]string{"alice": "✔✔✔✔✔", "bob": "✔✔✔✘✔", "carol": "·····", "dave": "✔✔✘✔✔"} {

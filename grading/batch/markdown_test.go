@@ -139,7 +139,7 @@ func TestFeedbackPointsAndBoards(t *testing.T) {
 		{ID: "01/Q4", Title: "Autre", Max: 2, Points: 1.5, Total: 1, Passed: 1},
 	}}.finish("01")
 	md := Markdown(r, false)
-	for _, want := range []string{"**Total\u00a0: 4,75 / 6**", "01/Q3 — Afficher l'échiquier\u00a0: 3,25 / 4", "1,5 / 2",
+	for _, want := range []string{"**Total\u00a0: 4,75 / 6**", "01/Q3 — Afficher l'échiquier — 3,25 / 4", "1,5 / 2",
 		"```\n  .Q..↵\n  ...Q↵\n  ```", "```\n  .Q..↵\n  ...Q\n  ```"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("Markdown: no %q in\n%s", want, md)

@@ -8,8 +8,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/release"
+	"github.com/prepa-reines/reines/grading/submission"
 )
 
 // SDK is the student edition the grader builds every submission against,
@@ -42,6 +44,10 @@ type SDK struct {
 	// question ID, to note those a submission deleted or edited; set by
 	// Prepare.
 	Checks map[string]string
+	// Statement are the declarations of the edition's code cells that
+	// are not answers (see statementDecls), to flag graded code taken
+	// from other cells; set by Prepare.
+	Statement map[string]bool
 	// Releases are the releases of the TPs (see release.ReleaseOf), to
 	// note a notebook handed in from an older one; set by Prepare.
 	Releases map[string]string
@@ -146,7 +152,7 @@ func (sdk *SDK) prepare(ctx context.Context) error {
 	} else {
 		sdk.log(fmt.Sprintf("student edition %s: reused from the cache", sdk.Key))
 	}
-	checks, releases := map[string]string{}, map[string]string{}
+	checks, releases, statement := map[string]string{}, map[string]string{}, map[string]bool{}
 	paths, _ := filepath.Glob(filepath.Join(dir, "notebooks", "*.ipynb"))
 	for _, path := range paths {
 		nb, err := notebook.Read(path)
@@ -161,6 +167,7 @@ func (sdk *SDK) prepare(ctx context.Context) error {
 				checks[m.Question] = string(nb.Cells[i].Source)
 			}
 		}
+		statementDecls(nb, statement)
 	}
 	builds, err := OpenBuildCache(dir, sdk.Key)
 	if err != nil {
@@ -171,7 +178,7 @@ func (sdk *SDK) prepare(ctx context.Context) error {
 		sdk.Builds = nil
 		return err
 	}
-	sdk.Dir, sdk.Checks, sdk.Releases = dir, checks, releases
+	sdk.Dir, sdk.Checks, sdk.Releases, sdk.Statement = dir, checks, releases, statement
 	return nil
 }
 
@@ -183,14 +190,26 @@ func (sdk *SDK) releaseNote(nb *notebook.Notebook, tp string) string {
 	if r == "" || ntp != tp || sdk.Releases[tp] == "" || r == sdk.Releases[tp] {
 		return ""
 	}
-	return fmt.Sprintf("notebook d'une autre version du TP %s (version %s, celle de la correction : %s) : des énoncés ou des vérifications ont pu changer depuis", tp, r, sdk.Releases[tp])
+	return fmt.Sprintf("notebook d'une autre version du TP %s (version %s, celle de la correction : %s) : des énoncés ou des vérifications ont pu changer depuis", tp, shortRelease(r), sdk.Releases[tp])
+}
+
+// shortRelease is a notebook's release as the notes show it: the workbook
+// writes a short hash, but the metadata may say anything (one line, at
+// most 24 characters).
+func shortRelease(r string) string {
+	r = grading.Flatten(r)
+	if rs := []rune(r); len(rs) > 24 {
+		r = string(rs[:23]) + "…"
+	}
+	return r
 }
 
 // checkNote says, for the teacher and the student, that the check cell of
 // question id was deleted, turned into text or edited in nb; "" if it is
-// the edition's. The grade does not depend on it: the grader runs its own
-// checks.
-func (sdk *SDK) checkNote(nb *notebook.Notebook, id string) string {
+// the edition's. The grader runs its own checks: the grade does not depend
+// on the cell, unless it declares code (GoNB runs it, and so does the
+// grader: see originFlag), which the note then names.
+func (sdk *SDK) checkNote(nb *notebook.Notebook, prog *submission.Program, id string) string {
 	want, ok := sdk.Checks[id]
 	if !ok {
 		return ""
@@ -203,10 +222,19 @@ func (sdk *SDK) checkNote(nb *notebook.Notebook, id string) string {
 		switch {
 		case c.CellType != "code":
 			return "la cellule de vérification a été transformée en texte (la note n'en dépend pas)"
-		case strings.TrimSpace(string(c.Source)) != strings.TrimSpace(want):
-			return "la cellule de vérification a été modifiée (la note n'en dépend pas)"
+		case strings.TrimSpace(string(c.Source)) == strings.TrimSpace(want):
+			return ""
 		}
-		return ""
+		var names []string
+		for _, d := range prog.Decls {
+			if d.Cell == i {
+				names = append(names, d.Names...)
+			}
+		}
+		if len(names) > 0 {
+			return "la cellule de vérification a été modifiée et déclare du code, exécuté avec le reste du notebook : " + nameList(names, 4)
+		}
+		return "la cellule de vérification a été modifiée (la note n'en dépend pas)"
 	}
 	return "la cellule de vérification a été supprimée (la note n'en dépend pas)"
 }

@@ -3,6 +3,7 @@ package batch
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -104,6 +105,9 @@ func TestReleaseSelfTest(t *testing.T) {
 					if q.Points != want {
 						t.Errorf("%s %s: %v points; want %v\n%s", c.path, q.ID, q.Points, want, Markdown(Result{Questions: []Question{q}}, true))
 					}
+					if f := originOf(q); f != "" {
+						t.Errorf("%s %s: flagged %q; every declaration is in its answer cell or the statement's", c.path, q.ID, f)
+					}
 				}
 			}
 		})
@@ -174,6 +178,76 @@ func TestCheckCellNotes(t *testing.T) {
 		}
 		if (w == "") != (q.Note == "") || !strings.Contains(q.Note, w) || q.Points != float64(q.Max) {
 			t.Errorf("%s: note %q, %v points; want a note saying %q and full marks", q.ID, q.Note, q.Points, w)
+		}
+	}
+}
+
+// originOf returns q's flag of code taken outside the answer cells, or "".
+func originOf(q Question) string {
+	for _, f := range q.Flags {
+		if strings.HasPrefix(f, "code noté pris hors des cellules de réponse") {
+			return f
+		}
+	}
+	return ""
+}
+
+// Code GoNB runs from a check cell or from a cell the student added
+// replaces the answer cell's and is graded: the flag names the cell and
+// what it declares, and the check cell's note no longer says that the
+// grade does not depend on it.
+func TestGradedCodeOrigin(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles a notebook")
+	}
+	opt := options(t)
+	nb, err := notebook.Read("../../notebooks/corrections/01-recursion.ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	answers := answerCells(nb)
+	var cells []notebook.Cell
+	for _, c := range nb.Cells {
+		switch m := c.Reines(); {
+		case m.Role == "answer" && m.Question == "01/Q3":
+			c.Source = "// Board est plus bas.\n"
+		case m.Role == "check" && m.Question == "01/Q3":
+			c.Source = notebook.Source(answers["01/Q3"] + "\n" + string(c.Source))
+		}
+		cells = append(cells, c)
+	}
+	added := notebook.Cell{CellType: "code", Source: notebook.Source(answers["01/Q1"])}
+	nb.Cells = append(cells, added)
+	data, _ := nb.Marshal()
+	path := filepath.Join(t.TempDir(), "origin.ipynb")
+	os.WriteFile(path, data, 0o644)
+	r := Grade(context.Background(), Submission{Student: "x", Path: path}, opt)
+	last := fmt.Sprintf("cellule %d", len(nb.Cells))
+	for _, q := range r.Questions {
+		if q.Manual {
+			continue
+		}
+		f := originOf(q)
+		var want []string
+		switch {
+		case q.ID == "01/Q3":
+			want = []string{"Board en cellule", "(cellule de vérification de la question 3)"}
+			if !strings.Contains(q.Note, "déclare du code") || !strings.Contains(q.Note, "Board") || strings.Contains(q.Note, "n'en dépend pas") {
+				t.Errorf("01/Q3: note %q; want the check cell's declarations named", q.Note)
+			}
+		case q.ID == "01/Q1" || strings.Contains(answers[q.ID], "IsSafe("):
+			want = []string{"IsSafe en " + last + " (cellule ajoutée)"}
+		}
+		for _, w := range want {
+			if !strings.Contains(f, w) {
+				t.Errorf("%s: flag %q; want it to say %q", q.ID, f, w)
+			}
+		}
+		if want == nil && f != "" {
+			t.Errorf("%s: flag %q; want none (its code is in the answer cells)", q.ID, f)
+		}
+		if q.Points != float64(q.Max) {
+			t.Errorf("%s: %v points; want full marks (the flag is for information)", q.ID, q.Points)
 		}
 	}
 }

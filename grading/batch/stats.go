@@ -246,7 +246,7 @@ func ReportHTML(stats []TPStats, lib string) string {
 		sec := section{TP: s.TP, Students: grading.Plurals(s.Students, "étudiant", "étudiants"), Max: ptsFr(s.Max),
 			Mean: dec(s.Mean), Median: dec(s.Median), Range: ptsFr(s.Least) + " à " + ptsFr(s.Most), Outcomes: outcomeLines(s)}
 		cats, counts := histogram(s)
-		sec.Totals = template.HTML(chart.Bars{Title: "TP " + s.TP + " : répartition des totaux", XLabel: "points (arrondis à l'unité inférieure)", YLabel: "étudiants", Counts: true,
+		sec.Totals = template.HTML(chart.Bars{Title: "TP " + s.TP + "\u00a0: répartition des totaux", XLabel: "points (arrondis à l'unité inférieure)", YLabel: "étudiants", Counts: true,
 			Categories: cats, Series: []chart.BarSeries{{Name: "étudiants", Values: counts}}}.HTML())
 		var qcats []string
 		var qmean, qmedian, qfull []float64
@@ -259,7 +259,7 @@ func ReportHTML(stats []TPStats, lib string) string {
 				qmean, qmedian, qfull = append(qmean, 100*q.Mean/float64(q.Max)), append(qmedian, 100*q.Median/float64(q.Max)), append(qfull, 100*q.Full)
 			}
 		}
-		sec.Questions = template.HTML(chart.Bars{Title: "TP " + s.TP + " : réussite par question", XLabel: "question", YLabel: "%", Categories: qcats,
+		sec.Questions = template.HTML(chart.Bars{Title: "TP " + s.TP + "\u00a0: réussite par question", XLabel: "question", YLabel: "%", Categories: qcats,
 			Series: []chart.BarSeries{{Name: "moyenne (% des points)", Values: qmean}, {Name: "médiane (% des points)", Values: qmedian}, {Name: "toute la note (% des étudiants)", Values: qfull}}}.HTML())
 		for _, f := range s.Failed {
 			ff := failed{Question: strings.TrimPrefix(f.Question, s.TP+"/"), Input: f.Input, Hidden: f.Hidden, Students: strconv.Itoa(f.Students)}

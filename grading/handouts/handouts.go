@@ -267,7 +267,7 @@ func page(d Doc, body string) string {
 	header := d.Title + " — " + d.Kind
 	kind := `@top-right { content: ` + cssString(d.Kind) + `; }`
 	if d.Mark != "" {
-		header = d.Mark + " — " + header
+		header = d.Mark + " — " + d.Title // the mark says its kind
 		kind = `@top-right { content: ` + cssString(d.Mark) + `; font: bold 11pt "DejaVu Sans", sans-serif; color: #b00000; }`
 		body = `<p class="mark">` + html.EscapeString(d.Mark) + "</p>\n" + body
 	}

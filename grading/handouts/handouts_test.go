@@ -1,6 +1,7 @@
 package handouts
 
 import (
+	"html"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,6 +81,9 @@ func TestCorrectionMark(t *testing.T) {
 	main := func(d Doc) string { _, m, _ := strings.Cut(d.HTML, "<main>\n"); return m }
 	if !strings.HasPrefix(main(correction), `<p class="mark">CORRIGÉ</p>`) || !strings.Contains(correction.HTML, `@top-right { content: "CORRIGÉ";`) {
 		t.Errorf("the correction has no « CORRIGÉ » mark above its title and in its header:\n%.600s", correction.HTML)
+	}
+	if want := "<title>CORRIGÉ — " + html.EscapeString(correction.Title) + "</title>"; !strings.Contains(correction.HTML, want) {
+		t.Errorf("the correction's title is not %q", want)
 	}
 	if strings.Contains(statement.HTML, "CORRIGÉ") || strings.Contains(statement.HTML, `class="mark"`) {
 		t.Error("the statement has the correction's mark")

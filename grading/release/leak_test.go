@@ -188,7 +188,7 @@ func TestNoHiddenExpectedValue(t *testing.T) {
 	// itself shows: the number of solutions of the n-queens problem (OEIS
 	// A000170), which TP 02's fast counter prints up to n = 15, beyond the
 	// reach of TP 01's search; a table of them gets the teacher's flag
-	// (01-count-table in testdata/adversarial of grading/batch).
+	// (01-count-table in grading/fixtures' Adversarial).
 	public := map[string]string{"01/Q4": "A000170"}
 	looked := 0
 	for _, q := range grading.Questions("") {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/batch"
+	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/release"
 )
@@ -71,7 +72,7 @@ func TestAutograder(t *testing.T) {
 	}
 	pasted, _ := release.PasteAnswers(student, correction).Marshal()
 	untouched, _ := student.Marshal()
-	hostile, err := os.ReadFile(filepath.Join(r, "grading", "batch", "testdata", "corpus", "board-memory-bomb.ipynb"))
+	hostile, err := os.ReadFile(fixtures.Path(t, fixtures.CorpusSet, "board-memory-bomb.ipynb"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/notebook"
 )
 
@@ -57,7 +58,7 @@ func TestRaceCaught(t *testing.T) {
 	}
 	// A notebook of the grader's typical mistakes: Q24b updates the best
 	// without the lock.
-	path := filepath.Join(root, "grading", "batch", "testdata", "mistakes", "05-parallel-no-lock.ipynb")
+	path := fixtures.Path(t, fixtures.MistakesSet, "05-parallel-no-lock.ipynb")
 	out := checked(t, root, path)
 	// The cells by their first lines, as the compiler's messages are
 	// (Jupyter numbers no cell).
@@ -79,7 +80,7 @@ func TestRaceCaughtOneByOne(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nb, err := notebook.Read(filepath.Join(root, "grading", "batch", "testdata", "mistakes", "05-parallel-no-lock.ipynb"))
+	nb, err := notebook.Read(fixtures.Path(t, fixtures.MistakesSet, "05-parallel-no-lock.ipynb"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/prepa-reines/reines/grading/batch"
+	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/sandbox"
 )
@@ -62,7 +63,7 @@ func TestPackGradesSame(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "notebooks", "01-recursion.ipynb")
 	os.MkdirAll(filepath.Dir(src), 0o755)
-	run := withOutputs(t, "../../batch/testdata/mistakes/01-count-mirror-twice.ipynb")
+	run := withOutputs(t, fixtures.Path(t, fixtures.MistakesSet, "01-count-mirror-twice.ipynb"))
 	if len(run) < 1_500_000 {
 		t.Fatalf("the run notebook has %d bytes; want a saved notebook's 1.5 MB or more", len(run))
 	}

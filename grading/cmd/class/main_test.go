@@ -15,6 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/sandbox"
 	"github.com/prepa-reines/reines/internal/browsertest"
 )
@@ -27,19 +28,18 @@ import (
 func class(t *testing.T, root string) string {
 	t.Helper()
 	dir := t.TempDir()
-	fixtures := filepath.Join(root, "grading", "batch", "testdata")
 	for student, src := range map[string]string{
 		"alice": filepath.Join(root, "notebooks", "corrections", "01-recursion.ipynb"),
-		"bob":   filepath.Join(fixtures, "mistakes", "01-count-mirror-twice.ipynb"),
-		"carol": filepath.Join(fixtures, "corpus", "empty.ipynb"), // the untouched student notebook
-		"dave":  filepath.Join(fixtures, "corpus", "board-no-final-newline.ipynb"),
-		"erin":  filepath.Join(fixtures, "corpus", "count-no-error.ipynb"),
-		"frank": filepath.Join(fixtures, "corpus", "solutions-no-copy.ipynb"),
-		"grace": filepath.Join(fixtures, "corpus", "board-type-error.ipynb"),
-		"<b>h":  filepath.Join(fixtures, "corpus", "first-no-error.ipynb"),
-		"ivan":  filepath.Join(fixtures, "adversarial", "01-unsafe.ipynb"),
-		"judy":  filepath.Join(fixtures, "adversarial", "01-linkname.ipynb"),
-		"kim":   filepath.Join(fixtures, "corpus", "truncated.ipynb"),
+		"bob":   fixtures.Path(t, fixtures.MistakesSet, "01-count-mirror-twice.ipynb"),
+		"carol": fixtures.Path(t, fixtures.CorpusSet, "empty.ipynb"), // the untouched student notebook
+		"dave":  fixtures.Path(t, fixtures.CorpusSet, "board-no-final-newline.ipynb"),
+		"erin":  fixtures.Path(t, fixtures.CorpusSet, "count-no-error.ipynb"),
+		"frank": fixtures.Path(t, fixtures.CorpusSet, "solutions-no-copy.ipynb"),
+		"grace": fixtures.Path(t, fixtures.CorpusSet, "board-type-error.ipynb"),
+		"<b>h":  fixtures.Path(t, fixtures.CorpusSet, "first-no-error.ipynb"),
+		"ivan":  fixtures.Path(t, fixtures.AdversarialSet, "01-unsafe.ipynb"),
+		"judy":  fixtures.Path(t, fixtures.AdversarialSet, "01-linkname.ipynb"),
+		"kim":   fixtures.Path(t, fixtures.CorpusSet, "truncated.ipynb"),
 	} {
 		data, err := os.ReadFile(src)
 		if err != nil {
@@ -169,9 +169,8 @@ func TestClassStopsDuringALook(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles and runs a notebook")
 	}
-	root := moduleRoot(t)
 	dir := t.TempDir()
-	data, err := os.ReadFile(filepath.Join(root, "grading", "batch", "testdata", "corpus", "count-infinite-loop.ipynb"))
+	data, err := os.ReadFile(fixtures.Path(t, fixtures.CorpusSet, "count-infinite-loop.ipynb"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/notebook"
 )
 
@@ -349,10 +350,10 @@ func TestShardsMerge(t *testing.T) {
 	tmp, bin := buildGrader(t)
 	subs := filepath.Join(tmp, "subs")
 	os.Mkdir(subs, 0o755)
-	corpus := "../../batch/testdata/corpus/"
+	corpus := fixtures.Dir(t, fixtures.CorpusSet)
 	students := map[string]string{"ana": "full.ipynb", "bob": "count-no-error.ipynb", "cid": "first-no-error.ipynb", "dan": "empty.ipynb", "eve": "truncated.ipynb"}
 	for who, file := range students {
-		data, err := os.ReadFile(corpus + file)
+		data, err := os.ReadFile(filepath.Join(corpus, file))
 		if err != nil {
 			t.Fatal(err)
 		}

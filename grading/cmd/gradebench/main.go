@@ -8,7 +8,7 @@
 //   - grader start: from the command to the first notebook graded;
 //   - a run where nothing changed (every result in the result cache);
 //   - one correction notebook of each TP regraded alone (-force);
-//   - the grader's test corpus (grading/batch/testdata: corpus,
+//   - the grader's test submissions (package grading/fixtures: corpus,
 //     adversarial, mistakes; every TP) at -j 2;
 //   - a class of 100 students × the 5 TPs 01–05 (corrections and typical
 //     mistakes, each notebook made distinct) at -j 2, its grades compared
@@ -45,6 +45,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/tp/display"
 )
@@ -74,6 +75,7 @@ func main() {
 
 type bench struct {
 	root, tmp, grade string
+	fixtures         string // the grader's test submissions (see package fixtures), one folder per set
 	classCmd         string // the live view's command
 	echarts, gocache string
 }
@@ -94,6 +96,12 @@ func run(cold bool, students int, only string) error {
 		return err
 	}
 	b := &bench{root: root, tmp: tmp, grade: filepath.Join(tmp, "grade"), classCmd: filepath.Join(tmp, "class"), echarts: display.LibraryPath(), gocache: strings.TrimSpace(string(gocache))}
+	b.fixtures = filepath.Join(tmp, "fixtures")
+	for _, set := range fixtures.Sets {
+		if _, err := fixtures.Write(root, filepath.Join(b.fixtures, set), set); err != nil {
+			return err
+		}
+	}
 	if out, err := exec.Command("go", "build", "-o", b.grade, "./grading/cmd/grade").CombinedOutput(); err != nil {
 		return fmt.Errorf("building the grader: %v\n%s", err, out)
 	}
@@ -226,12 +234,12 @@ func (b *bench) startLines(cold bool) ([]line, error) {
 	return []line{start, same}, nil
 }
 
-// corpusLine grades the grader's test corpus (grading/batch/testdata:
+// corpusLine grades the grader's test submissions (see package fixtures:
 // corpus, adversarial, mistakes; every TP) at -j 2.
 func (b *bench) corpusLine(cold bool) (line, error) {
 	corpus := map[string]string{}
-	for _, set := range []string{"corpus", "adversarial", "mistakes"} {
-		paths, _ := filepath.Glob(filepath.Join(b.root, "grading", "batch", "testdata", set, "*.ipynb"))
+	for _, set := range fixtures.Sets {
+		paths, _ := filepath.Glob(filepath.Join(b.fixtures, set, "*.ipynb"))
 		for _, p := range paths {
 			corpus[set+"-"+filepath.Base(p)] = p
 		}
@@ -342,7 +350,7 @@ func (b *bench) class(students int) (string, error) {
 	dir := filepath.Join(b.tmp, "subs-class")
 	for _, tp := range []string{"01", "02", "03", "04", "05"} {
 		corr, _ := filepath.Glob(filepath.Join(b.root, "notebooks", "corrections", tp+"-*.ipynb"))
-		mist, _ := filepath.Glob(filepath.Join(b.root, "grading", "batch", "testdata", "mistakes", tp+"-*.ipynb"))
+		mist, _ := filepath.Glob(filepath.Join(b.fixtures, fixtures.MistakesSet, tp+"-*.ipynb"))
 		if len(corr) != 1 {
 			return "", fmt.Errorf("no correction of TP %s", tp)
 		}
@@ -524,8 +532,8 @@ func (b *bench) live() ([]look, error) {
 	liveLoad = strings.TrimSpace(string(load))
 	homes := filepath.Join(b.tmp, "homes")
 	corr := filepath.Join(b.root, "notebooks", "corrections", "01-recursion.ipynb")
-	mistake := filepath.Join(b.root, "grading", "batch", "testdata", "mistakes", "01-count-mirror-twice.ipynb")
-	stub := filepath.Join(b.root, "grading", "batch", "testdata", "corpus", "empty.ipynb")
+	mistake := filepath.Join(b.fixtures, fixtures.MistakesSet, "01-count-mirror-twice.ipynb")
+	stub := filepath.Join(b.fixtures, fixtures.CorpusSet, "empty.ipynb")
 	save := func(s, round int) error {
 		src := corr
 		switch {
