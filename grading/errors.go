@@ -24,6 +24,7 @@ type TPError struct {
 var tpErrors = []TPError{
 	{queens.ErrNegative, "queens.ErrNegative", "n négatif"},
 	{queens.ErrTooMany, "queens.ErrTooMany", fmt.Sprintf("trop de solutions à stocker pour n > %d : il faut les compter", queens.MaxListN)},
+	{queens.ErrTooLarge, "queens.ErrTooLarge", "échiquier trop grand pour cette fonction"},
 }
 
 // RegisterErrors adds the errors of a TP's packages to those the checks

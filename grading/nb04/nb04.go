@@ -42,6 +42,8 @@ func init() {
 		grading.TPError{Err: exactcover.ErrItemCount, Name: "exactcover.ErrItemCount", French: "nombre d'éléments négatif"},
 		grading.TPError{Err: sudoku.ErrNoSolution, Name: "sudoku.ErrNoSolution", French: "pas de solution"},
 		grading.TPError{Err: sudoku.ErrDigit, Name: "sudoku.ErrDigit", French: "chiffre hors de 0 … 9"},
+		grading.TPError{Err: sudoku.ErrEmptyLine, Name: "sudoku.ErrEmptyLine", French: "ligne vide"},
+		grading.TPError{Err: exactcover.ErrCorrupt, Name: "exactcover.ErrCorrupt", French: "liens incohérents"},
 	)
 }
 

@@ -36,6 +36,7 @@ func init() {
 		grading.TPError{Err: domination.ErrAttacked, Name: "domination.ErrAttacked", French: "case déjà couverte, la reine y serait attaquée"},
 		grading.TPError{Err: domination.ErrOccupied, Name: "domination.ErrOccupied", French: "une reine occupe déjà la case"},
 		grading.TPError{Err: domination.ErrNoQueen, Name: "domination.ErrNoQueen", French: "pas de reine à retirer sur cette case"},
+		grading.TPError{Err: domination.ErrWorkers, Name: "domination.ErrWorkers", French: fmt.Sprintf("nombre de travailleurs hors de 1 … %d", domination.MaxWorkers)},
 	)
 }
 

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"github.com/prepa-reines/reines/grading/workbook"
 )
 
 // CacheDir returns the workbook's cache folder, <user cache dir>/reines
@@ -35,16 +37,25 @@ const editionFormat = "edition-1"
 
 // sources are what a student edition is made from, relative to the
 // module root (a folder ending in "/..." with its sub-folders): the tp
-// packages (its SDK), the check harness, the notebook packages, the
+// packages (its SDK), the check harness, the notebook packages (those of
+// the workbook's list), the
 // release itself and the student's files, what the edition copies (the
 // program builder, the self-check, the Jupyter launcher, the kernel
 // set-up, the module files), the notebooks' sources. Not the grader (grading/batch, grading/cmd/grade…),
 // whose changes do not change the edition; TestSourcesCoverEdition checks
 // the list. Tests and testdata are not read by the release.
-var sources = []string{
-	"tp/...", "grading", "grading/nb00", "grading/nb01", "grading/nb02", "grading/nb03", "grading/nb04", "grading/nb05",
-	"grading/workbook", "grading/notebook", "grading/internal/watch", "grading/release/...", "grading/submission", "grading/cmd/check", "internal/jupyter",
-	"notebooks/src", "kernel-setup", "go.mod", "go.sum",
+var sources = append([]string{
+	"tp/...", "grading", "grading/workbook", "grading/notebook", "grading/internal/watch", "grading/release/...",
+	"grading/submission", "grading/cmd/check", "internal/jupyter", "notebooks/src", "kernel-setup", "go.mod", "go.sum",
+}, notebookPackages()...)
+
+// notebookPackages are the folders of the notebook packages (workbook.Notebooks).
+func notebookPackages() []string {
+	var dirs []string
+	for _, n := range workbook.Notebooks {
+		dirs = append(dirs, strings.TrimPrefix(n.Package, workbook.Module+"/"))
+	}
+	return dirs
 }
 
 // SourceKey returns a hash of everything the student edition of the tree
