@@ -9,9 +9,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/workbook"
 )
 
@@ -167,5 +169,23 @@ func TestPackageMap(t *testing.T) {
 	}
 	if len(pkgs) < 40 {
 		t.Errorf("only %d packages found: %v", len(pkgs), pkgs)
+	}
+}
+
+// The counts of sample submissions the documentation gives are those of
+// the fixtures (« 25 sample notebooks », « 25 synthetic submissions »).
+func TestSampleCounts(t *testing.T) {
+	count := regexp.MustCompile(`(\d+) (?:sample notebooks|synthetic submissions)`)
+	found := 0
+	for _, p := range pages(t) {
+		for _, m := range count.FindAllStringSubmatch(read(t, p), -1) {
+			found++
+			if m[1] != strconv.Itoa(len(fixtures.Corpus)) {
+				t.Errorf("%s: %q; the corpus holds %d notebooks (grading/fixtures)", p, m[0], len(fixtures.Corpus))
+			}
+		}
+	}
+	if found == 0 {
+		t.Error("no count of the sample notebooks found: the README's try says how many")
 	}
 }

@@ -1,12 +1,10 @@
 package batch
 
 import (
-	"archive/zip"
 	"context"
 	"encoding/csv"
 	"fmt"
 	"html"
-	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -21,6 +19,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/export"
 	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/submission"
@@ -33,7 +32,7 @@ func TestCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles and runs 25 submissions")
 	}
-	subs, err := collectFolders(fixtures.Dir(t, fixtures.CorpusSet), nil)
+	subs, err := export.Folders(fixtures.Dir(t, fixtures.CorpusSet), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,7 +279,7 @@ func TestMistakes(t *testing.T) {
 		}
 		t.Run(m.Name, func(t *testing.T) {
 			t.Parallel() // as grade -j does
-			r := Grade(context.Background(), Submission{Student: m.Name, Path: filepath.Join(dir, m.Name+".ipynb")}, opt)
+			r := Grade(context.Background(), export.Submission{Student: m.Name, Path: filepath.Join(dir, m.Name+".ipynb")}, opt)
 			if r.TP != m.TP || len(r.Problems) > 0 {
 				t.Fatalf("TP %s, problems %v; want TP %s and none", r.TP, r.Problems, m.TP)
 			}
@@ -479,7 +478,7 @@ func TestAdversarial(t *testing.T) {
 	for _, a := range fixtures.Adversarial {
 		t.Run(a.Name, func(t *testing.T) {
 			t.Parallel() // as grade -j does
-			r := Grade(context.Background(), Submission{Student: a.Name, Path: filepath.Join(dir, a.Name+".ipynb")}, opt)
+			r := Grade(context.Background(), export.Submission{Student: a.Name, Path: filepath.Join(dir, a.Name+".ipynb")}, opt)
 			if len(r.Problems) > 0 {
 				t.Fatalf("problems %v", r.Problems)
 			}
@@ -536,68 +535,6 @@ func FuzzReadManual(f *testing.F) {
 	})
 }
 
-// Every student is found, a folder starting with a dot too; what archivers
-// and Jupyter add is not; a symbolic link, to another student's notebook
-// or to a device, is listed and refused with its reason.
-func TestCollect(t *testing.T) {
-	dir := t.TempDir()
-	write := func(rel, data string) {
-		os.MkdirAll(filepath.Join(dir, filepath.Dir(rel)), 0o755)
-		if err := os.WriteFile(filepath.Join(dir, rel), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("alice.ipynb", "{}")
-	write(".bob/01.ipynb", "{}")
-	write(".bob/.ipynb_checkpoints/01-checkpoint.ipynb", "{}")
-	write("__MACOSX/._alice.ipynb", "x")
-	write("._alice.ipynb", "x")
-	os.Symlink(filepath.Join(dir, "alice.ipynb"), filepath.Join(dir, "mallory.ipynb"))
-	os.Mkdir(filepath.Join(dir, "trudy"), 0o755)
-	os.Symlink("/dev/zero", filepath.Join(dir, "trudy", "01.ipynb"))
-	for k := range MaxPerStudent + 2 {
-		write(fmt.Sprintf("zoe/%02d.ipynb", k), "{}")
-	}
-	subs, err := collectFolders(dir, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	refused := 0
-	for _, s := range subs {
-		if s.Student == "zoe" && s.Refused != "" {
-			refused++
-		}
-	}
-	if refused != 2 {
-		t.Errorf("%d of zoe's %d notebooks refused; want 2", refused, MaxPerStudent+2)
-	}
-	subs = slices.DeleteFunc(subs, func(s Submission) bool { return s.Student == "zoe" })
-	var got []string
-	for _, s := range subs {
-		got = append(got, s.Student+":"+filepath.Base(s.Path))
-	}
-	if want := []string{".bob:01.ipynb", "alice:alice.ipynb", "mallory:mallory.ipynb", "trudy:01.ipynb"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("submissions %v; want %v", got, want)
-	}
-	for _, s := range subs {
-		_, err := readSubmission(s.Path)
-		switch s.Student {
-		case "mallory":
-			if err == nil || !strings.Contains(err.Error(), "lien symbolique") {
-				t.Errorf("%s: %v", s.Path, err)
-			}
-		case "trudy":
-			if err == nil {
-				t.Errorf("%s: a link to /dev/zero read", s.Path)
-			}
-		default:
-			if err != nil {
-				t.Errorf("%s: %v", s.Path, err)
-			}
-		}
-	}
-}
-
 // A question that fails because an earlier answer it uses fails says so,
 // and an early stop of Dance that leaves the links covered gets its own
 // hint (issue: misleading cascades in notebook 04).
@@ -615,7 +552,7 @@ func TestCascade(t *testing.T) {
 		t.Fatalf("no %s in %+v", id, r)
 		return Question{}, ""
 	}
-	r := Grade(context.Background(), Submission{Student: "hide", Path: fixtures.Path(t, fixtures.MistakesSet, "04-hide-option-no-len.ipynb")}, opt)
+	r := Grade(context.Background(), export.Submission{Student: "hide", Path: fixtures.Path(t, fixtures.MistakesSet, "04-hide-option-no-len.ipynb")}, opt)
 	if q, md := note(r, "04/Q5"); q.Points == float64(q.Max) || strings.Contains(md, "corrigez d'abord") {
 		t.Errorf("04/Q5, the mistake itself: %v points, feedback\n%s\nwant points lost and no cascade note", q.Points, md)
 	}
@@ -627,7 +564,7 @@ func TestCascade(t *testing.T) {
 			t.Errorf("%s fails on a HideOption that forgets LEN; feedback\n%s\nwant it to point at HideOption (question 5)", id, md)
 		}
 	}
-	r = Grade(context.Background(), Submission{Student: "dance", Path: fixtures.Path(t, fixtures.MistakesSet, "04-dance-stop-no-uncover.ipynb")}, opt)
+	r = Grade(context.Background(), export.Submission{Student: "dance", Path: fixtures.Path(t, fixtures.MistakesSet, "04-dance-stop-no-uncover.ipynb")}, opt)
 	if q, md := note(r, "04/Q11"); q.Points == float64(q.Max) || !strings.Contains(md, "quand visit renvoie false") || strings.Contains(md, "corrigez d'abord") {
 		t.Errorf("04/Q11 with an early stop that does not uncover: %v points, feedback\n%s\nwant the early-stop hint", q.Points, md)
 	}
@@ -787,115 +724,6 @@ func TestSensitiveFlags(t *testing.T) {
 	}
 }
 
-// Each platform's export gives its students, by the ID the platform
-// identifies them by, with their notebooks, resubmissions merged to the
-// latest; its layout is detected, from a folder or from a zip.
-func TestExport(t *testing.T) {
-	type row struct{ student, file string }
-	for _, tt := range []struct {
-		dir, layout string
-		want        []row
-	}{
-		// What is no notebook is listed for its student (48214's notes,
-		// 48215's online text: a student who handed in no notebook).
-		{"moodle", LayoutMoodle, []row{{"48213", "01-recursion.ipynb"}, {"48214", "notes.txt"}, {"48214", "01-recursion.ipynb"}, {"48215", "onlinetext.html"}, {"48216", "Ana María de la Cruz_48216_assignsubmission_file_01-recursion.ipynb"},
-			// A file named to pass for another participant's is its own student's.
-			{"48299", "Eve Adam_48299_assignsubmission_file_x_48213_assignsubmission_file_00.ipynb"}}},
-		{"canvas", LayoutCanvas, []row{{"104490", "delacruzanamaría_late_104490_88121634_01-recursion.ipynb"}, {"104512", "martinléa_104512_88120538_01-recursion.ipynb"},
-			{"104512", "martinléa_104512_text.html"},                        // an online text entry: listed, not graded
-			{"104513", "martinléa_LATE_104513_88120539_01-recursion.ipynb"}, // current Canvas writes LATE
-			{"104514", "dupont_jean_104514_88120540_01-recursion.ipynb"},    // a sortable name with an underscore
-			{"104520", "nguyễnjeanmarc_104520_88120777_01-recursion-1.ipynb"},
-			{"anon_k3x9q", "anon_k3x9q_88120541_01-recursion.ipynb"}, // anonymous grading
-			// A sortable name with an id in it ("eve_104512"): refused, under its file's name.
-			{"eve_104512_104599_88120542_01-recursion.ipynb", "eve_104512_104599_88120542_01-recursion.ipynb"},
-			// Not Canvas's form: refused, not dropped.
-			{"notes-for-the-teacher.ipynb", "notes-for-the-teacher.ipynb"}}},
-		{"gradescope", LayoutGradescope, []row{{"06758767", "01-recursion.ipynb"}, {"ana.delacruz@example.org", "01-recursion.ipynb"}}},
-		{"nbgrader", LayoutNbgrader, []row{{"alice", "01-recursion.ipynb"}, {"bob", "01-recursion.ipynb"}}},
-		{"nbgrader-inbound", LayoutNbgrader, []row{{"alice", "01-recursion.ipynb"}, {"bob", "01-recursion.ipynb"}}},
-	} {
-		subs, layout, err := Export(filepath.Join("testdata/exports", tt.dir), "", t.TempDir())
-		var got []row
-		for _, s := range subs {
-			got = append(got, row{s.Student, filepath.Base(s.Path)})
-		}
-		if err != nil || layout != tt.layout || !slices.Equal(got, tt.want) {
-			t.Errorf("%s: layout %q, %v (%v); want %q, %v", tt.dir, layout, got, err, tt.layout, tt.want)
-		}
-		for _, s := range subs {
-			switch {
-			case tt.dir == "nbgrader-inbound" && s.Student == "alice" && !strings.Contains(s.Path, "2026-03-13"):
-				t.Errorf("alice's older inbound submission kept: %s", s.Path)
-			case tt.dir == "gradescope" && s.Student == "06758767" && (s.Name != "Léa Martin" || s.SubmittedAt.Format(time.RFC3339) != "2026-12-02T02:52:07Z"):
-				t.Errorf("Gradescope metadata: %+v", s)
-			case tt.dir == "nbgrader" && s.Student == "alice" && s.SubmittedAt.Format(time.RFC3339) != "2026-03-12T16:42:10Z":
-				t.Errorf("nbgrader timestamp: %+v", s)
-			case tt.dir == "canvas" && (s.Student == "104490" || s.Student == "104513") && !s.Late:
-				t.Errorf("Canvas late mark lost: %+v", s)
-			case tt.dir == "canvas" && strings.HasPrefix(s.Student, "eve_") && !strings.Contains(s.Refused, "104512 ou 104599"):
-				t.Errorf("ambiguous Canvas name: %+v", s)
-			}
-		}
-	}
-	// From the zip Moodle hands out.
-	zipPath := filepath.Join(t.TempDir(), "MP2-INFO-TP 01-73521.zip")
-	writeZip(t, zipPath, "testdata/exports/moodle")
-	subs, layout, err := Export(zipPath, "", t.TempDir())
-	if err != nil || layout != LayoutMoodle || len(subs) != 6 {
-		t.Errorf("Moodle zip: layout %q, %d submissions (%v); want moodle, 6", layout, len(subs), err)
-	}
-	for _, s := range subs {
-		if !strings.HasPrefix(s.Shown, "MP2-INFO-TP 01-73521.zip:") {
-			t.Errorf("Moodle zip: %s shown as %q; want its path inside the zip", s.Path, s.Shown)
-		}
-	}
-	// A zip entry that would land outside the export's folder is refused.
-	evil := filepath.Join(t.TempDir(), "evil.zip")
-	f, _ := os.Create(evil)
-	zw := zip.NewWriter(f)
-	w, _ := zw.Create("../../escaped.ipynb")
-	w.Write([]byte("{}"))
-	zw.Close()
-	f.Close()
-	if _, _, err := Export(evil, "", t.TempDir()); err == nil || !strings.Contains(err.Error(), "outside") {
-		t.Errorf("zip with ../: %v; want a refusal", err)
-	}
-}
-
-// writeZip zips the tree dir into path.
-func writeZip(t *testing.T, path, dir string) {
-	t.Helper()
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	zw := zip.NewWriter(f)
-	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		w, err := zw.Create(filepath.ToSlash(rel))
-		if err != nil {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		_, err = w.Write(data)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-}
-
 // A roster names the students, gives a row to those who handed nothing
 // in, and points at submissions it does not know; a malformed roster is
 // refused with its line.
@@ -995,7 +823,7 @@ func TestLate(t *testing.T) {
 	late := deadline.Add(3*time.Hour + 15*time.Minute) // 3 h 15 late: one day started
 	veryLate := deadline.Add(100 * time.Hour)          // 5 days started: capped at 25 %
 	extended := deadline.Add(28 * time.Hour)           // 1 day 4 h late, with 2 days granted: on time
-	subs := []Submission{{Path: "on.ipynb", SubmittedAt: on}, {Path: "late.ipynb", SubmittedAt: late}, {Path: "very.ipynb", SubmittedAt: veryLate}, {Path: "ext.ipynb", SubmittedAt: extended}}
+	subs := []export.Submission{{Path: "on.ipynb", SubmittedAt: on}, {Path: "late.ipynb", SubmittedAt: late}, {Path: "very.ipynb", SubmittedAt: veryLate}, {Path: "ext.ipynb", SubmittedAt: extended}}
 	var results []Result
 	for _, s := range []struct{ id, file string }{{"on", "on.ipynb"}, {"late", "late.ipynb"}, {"very", "very.ipynb"}, {"ext", "ext.ipynb"}} {
 		results = append(results, Result{Student: s.id, File: s.file, TP: "01", Questions: []Question{{ID: "01/Q1", Max: 10, Points: 10, Passed: 1, Total: 1}}}.finish("01"))
@@ -1027,7 +855,7 @@ func TestLate(t *testing.T) {
 	old := deadline.Add(-48 * time.Hour)
 	os.Chtimes(file, old, old)
 	r := []Result{Result{Student: "x", File: file, TP: "01"}.finish("01")}
-	p.Late(r, []Submission{{Path: file}}, nil)
+	p.Late(r, []export.Submission{{Path: file}}, nil)
 	if !r[0].SubmittedAt.Equal(old) || !strings.Contains(strings.Join(r[0].Problems, " "), "celle du fichier") {
 		t.Errorf("fallback to the file's time: %+v", r[0])
 	}
@@ -1295,42 +1123,6 @@ func TestRegradeOneTP(t *testing.T) {
 	}
 }
 
-// In nbgrader's exchange, a folder another user made in a student's name
-// is refused, as nbgrader's collect does (check_owner).
-func TestNbgraderOwner(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("needs root to give a folder to another user")
-	}
-	dir := t.TempDir()
-	in := filepath.Join(dir, "inbound")
-	forged := filepath.Join(in, "alice+ps1+2026-03-13 09:00:00.000000 UTC+eve")
-	mine := filepath.Join(in, "alice+ps1+2026-03-12 16:42:10.381920 UTC")
-	for _, d := range []string{forged, mine} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(filepath.Join(d, "01-recursion.ipynb"), []byte("{}"), 0o644)
-	}
-	if err := os.Chown(forged, 65534, 65534); err != nil { // nobody
-		t.Fatal(err)
-	}
-	subs, _, err := Export(dir, "", t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var graded, refused []string
-	for _, s := range subs {
-		if s.Refused != "" {
-			refused = append(refused, s.Student)
-		} else {
-			graded = append(graded, s.Path)
-		}
-	}
-	if len(graded) != 1 || !strings.HasPrefix(graded[0], mine) || len(refused) != 1 {
-		t.Errorf("graded %v, refused %v; want alice's own folder graded and the forged one refused", graded, refused)
-	}
-}
-
 // Raw system calls, which can read the program's own memory, cost the
 // question, under any name.
 func TestSyscallCosts(t *testing.T) {
@@ -1341,37 +1133,6 @@ func TestSyscallCosts(t *testing.T) {
 		if f := strings.Join(flags(src, nil), "; "); !strings.Contains(f, costsFlag) {
 			t.Errorf("flags %q for\n%s\nwant the question's cost", f, src)
 		}
-	}
-}
-
-// A zip of one student's folder is that student; Gradescope metadata keys
-// that no export writes read nothing outside it.
-func TestExportEdges(t *testing.T) {
-	src := filepath.Join(t.TempDir(), "alice")
-	os.MkdirAll(src, 0o755)
-	os.WriteFile(filepath.Join(src, "01-recursion.ipynb"), []byte("{}"), 0o644)
-	os.WriteFile(filepath.Join(src, "02-iterative.ipynb"), []byte("{}"), 0o644)
-	zipPath := filepath.Join(t.TempDir(), "alice.zip")
-	f, _ := os.Create(zipPath)
-	zw := zip.NewWriter(f)
-	for _, n := range []string{"alice/01-recursion.ipynb", "alice/02-iterative.ipynb"} {
-		w, _ := zw.Create(n)
-		w.Write([]byte("{}"))
-	}
-	zw.Close()
-	f.Close()
-	subs, _, err := Export(zipPath, "", t.TempDir())
-	if err != nil || len(subs) != 2 || subs[0].Student != "alice" || subs[1].Student != "alice" {
-		t.Errorf("zip of alice's folder: %+v (%v); want two notebooks of alice", subs, err)
-	}
-	dir := t.TempDir()
-	export := filepath.Join(dir, "export")
-	os.MkdirAll(export, 0o755)
-	os.WriteFile(filepath.Join(dir, "outside.ipynb"), []byte("{}"), 0o644)
-	os.WriteFile(filepath.Join(export, "submission_metadata.yml"), []byte("..:\n  :submitters:\n  - :sid: '1'\n"), 0o644)
-	subs, layout, err := Export(export, "", t.TempDir())
-	if err != nil || layout != LayoutGradescope || len(subs) != 0 {
-		t.Errorf("Gradescope key \"..\": %+v, %s (%v); want nothing read", subs, layout, err)
 	}
 }
 
@@ -1389,7 +1150,7 @@ func TestCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	first := c.Grade(ctx, Submission{Student: "ana", Path: path}, Options{TP: "01"})
+	first := c.Grade(ctx, export.Submission{Student: "ana", Path: path}, Options{TP: "01"})
 	if c.Reused() != 0 || len(first.Problems) == 0 {
 		t.Fatalf("first run: reused %d, problems %q; want 0 and the truncated notebook reported", c.Reused(), first.Problems)
 	}
@@ -1397,7 +1158,7 @@ func TestCache(t *testing.T) {
 	if c, err = OpenCache(out, "v1"); err != nil {
 		t.Fatal(err)
 	}
-	again := c.Grade(ctx, Submission{Student: "bob", Name: "Bob B.", Path: path}, Options{TP: "01"})
+	again := c.Grade(ctx, export.Submission{Student: "bob", Name: "Bob B.", Path: path}, Options{TP: "01"})
 	if c.Reused() != 1 || again.Student != "bob" || again.Name != "Bob B." || !slices.Equal(again.Problems, first.Problems) {
 		t.Errorf("same notebook again: reused %d, result %+v; want 1, bob's, the same problems", c.Reused(), again)
 	}
@@ -1407,14 +1168,14 @@ func TestCache(t *testing.T) {
 	if c, err = OpenCache(out, "v1"); err != nil {
 		t.Fatal(err)
 	}
-	if changed := c.Grade(ctx, Submission{Student: "ana", Path: path}, Options{TP: "01"}); c.Reused() != 0 || slices.Equal(changed.Problems, first.Problems) {
+	if changed := c.Grade(ctx, export.Submission{Student: "ana", Path: path}, Options{TP: "01"}); c.Reused() != 0 || slices.Equal(changed.Problems, first.Problems) {
 		t.Errorf("changed notebook: reused %d, problems %q; want it graded again", c.Reused(), changed.Problems)
 	}
 	if c, err = OpenCache(out, "v1"); err != nil {
 		t.Fatal(err)
 	}
 	c.Force = true
-	c.Grade(ctx, Submission{Student: "ana", Path: path}, Options{TP: "01"})
+	c.Grade(ctx, export.Submission{Student: "ana", Path: path}, Options{TP: "01"})
 	if c.Reused() != 0 {
 		t.Errorf("with Force: reused %d; want none", c.Reused())
 	}
@@ -1425,7 +1186,7 @@ func TestCache(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, "cache", "v1")); err == nil {
 		t.Error("another version's entries are kept")
 	}
-	c2.Grade(ctx, Submission{Student: "ana", Path: path}, Options{TP: "01"})
+	c2.Grade(ctx, export.Submission{Student: "ana", Path: path}, Options{TP: "01"})
 	if c2.Reused() != 0 {
 		t.Errorf("another version: reused %d; want none", c2.Reused())
 	}
@@ -1535,9 +1296,9 @@ func TestCacheRefusesLinksAndPipes(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	refusedFirst := c.Grade(ctx, Submission{Student: "mallory", Path: link}, Options{TP: "01"})
-	a := c.Grade(ctx, Submission{Student: "alice", Path: alice}, Options{TP: "01"})
-	refusedAfter := c.Grade(ctx, Submission{Student: "mallory", Path: link}, Options{TP: "01"})
+	refusedFirst := c.Grade(ctx, export.Submission{Student: "mallory", Path: link}, Options{TP: "01"})
+	a := c.Grade(ctx, export.Submission{Student: "alice", Path: alice}, Options{TP: "01"})
+	refusedAfter := c.Grade(ctx, export.Submission{Student: "mallory", Path: link}, Options{TP: "01"})
 	for _, r := range []Result{refusedFirst, refusedAfter} {
 		if !strings.Contains(strings.Join(r.Problems, " "), "lien symbolique") {
 			t.Errorf("the link: problems %q; want it refused", r.Problems)
@@ -1547,7 +1308,7 @@ func TestCacheRefusesLinksAndPipes(t *testing.T) {
 		t.Errorf("alice: problems %q, %d reused; want her own result, not the link's refusal", a.Problems, c.Reused())
 	}
 	done := make(chan Result, 1)
-	go func() { done <- c.Grade(ctx, Submission{Student: "bob", Path: pipe}, Options{TP: "01"}) }()
+	go func() { done <- c.Grade(ctx, export.Submission{Student: "bob", Path: pipe}, Options{TP: "01"}) }()
 	select {
 	case r := <-done:
 		if !strings.Contains(strings.Join(r.Problems, " "), "pas un fichier ordinaire") {

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/prepa-reines/reines/grading/export"
 	"github.com/prepa-reines/reines/grading/notebook"
 )
 
@@ -53,7 +54,7 @@ func TestBuildCacheIsolation(t *testing.T) {
 	warm := filepath.Join(opt.SDK.Builds.root, "warm")
 	before := snapshot(t, warm)
 	correction := filepath.Join("..", "..", "notebooks", "corrections", "01-recursion.ipynb")
-	first := Grade(context.Background(), Submission{Student: "ana", Path: correction}, opt)
+	first := Grade(context.Background(), export.Submission{Student: "ana", Path: correction}, opt)
 
 	nb, err := notebook.Read(correction)
 	if err != nil {
@@ -90,7 +91,7 @@ func init() {
 	if err := os.WriteFile(hostile, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r := Grade(context.Background(), Submission{Student: "eve", Path: hostile}, opt)
+	r := Grade(context.Background(), export.Submission{Student: "eve", Path: hostile}, opt)
 	if len(r.Problems) > 0 {
 		t.Fatalf("the hostile notebook: problems %v", r.Problems)
 	}
@@ -135,7 +136,7 @@ func init() {
 			t.Fatal(err)
 		}
 	}
-	again := Grade(context.Background(), Submission{Student: "ana", Path: correction}, opt)
+	again := Grade(context.Background(), export.Submission{Student: "ana", Path: correction}, opt)
 	if again.Points != first.Points || first.Points == 0 {
 		t.Errorf("the correction got %v points before the hostile notebook, %v after", first.Points, again.Points)
 	}

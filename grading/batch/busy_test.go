@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prepa-reines/reines/grading/export"
 	"github.com/prepa-reines/reines/grading/sandbox"
 	"github.com/prepa-reines/reines/internal/busyloop"
 )
@@ -37,7 +38,7 @@ func TestBusyMachineCorrections(t *testing.T) {
 	for i, name := range names {
 		wg.Go(func() {
 			start := time.Now()
-			results[i] = Grade(context.Background(), Submission{Student: name, Path: filepath.Join(root, "notebooks", "corrections", name+".ipynb")}, opt)
+			results[i] = Grade(context.Background(), export.Submission{Student: name, Path: filepath.Join(root, "notebooks", "corrections", name+".ipynb")}, opt)
 			t.Logf("%s graded in %v with %d busy loops", name, time.Since(start).Round(time.Second), busyloop.Count())
 		})
 	}

@@ -12,6 +12,8 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/prepa-reines/reines/grading/export"
 )
 
 // Cache keeps the results of earlier runs in an output folder
@@ -109,7 +111,7 @@ func hashFile(w io.Writer, path string) error {
 // than take from an earlier run: the run needs the SDK and its builds
 // only if there is one. Refused or unreadable submissions do not count
 // (Grade only says why); identical ones count once.
-func (c *Cache) ToGrade(subs []Submission) int {
+func (c *Cache) ToGrade(subs []export.Submission) int {
 	seen := map[string]bool{}
 	n := 0
 	for _, sub := range subs {
@@ -137,7 +139,7 @@ type cached struct {
 // that graded it (done must be safe for concurrent use on distinct i). A cancelled ctx stops the feeding: the
 // submissions not begun are left out, and GradeEach returns ctx.Err()
 // once the workers have stopped.
-func (c *Cache) GradeEach(ctx context.Context, subs []Submission, which []int, jobs int, opt Options, done func(i int, r Result)) error {
+func (c *Cache) GradeEach(ctx context.Context, subs []export.Submission, which []int, jobs int, opt Options, done func(i int, r Result)) error {
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range max(jobs, 1) {
@@ -166,7 +168,7 @@ feed:
 // this run (waiting for it if it is being graded), else the one an
 // earlier run kept (unless Force), else it grades sub with [Grade] and
 // keeps the result. A nil Cache grades. Safe for concurrent use.
-func (c *Cache) Grade(ctx context.Context, sub Submission, opt Options) Result {
+func (c *Cache) Grade(ctx context.Context, sub export.Submission, opt Options) Result {
 	if c == nil {
 		return Grade(ctx, sub, opt)
 	}
@@ -174,7 +176,7 @@ func (c *Cache) Grade(ctx context.Context, sub Submission, opt Options) Result {
 	if err != nil { // refused or unreadable: Grade says why, and nothing is kept
 		return Grade(ctx, sub, opt)
 	}
-	sub.data = data // read once
+	sub.Data = data // read once
 	// own is a result under the submission handing it in now, with its
 	// own questions to change (see Manual.Apply).
 	own := func(r Result) Result {
@@ -246,11 +248,11 @@ func (c *Cache) Grade(ctx context.Context, sub Submission, opt Options) Result {
 // key hashes the submission's notebook, as Grade reads it (a link, a
 // pipe, a file too big are refused there, and the refusal is not kept),
 // its file name and its note; it returns the notebook's bytes too.
-func (c *Cache) key(sub Submission) (string, []byte, error) {
+func (c *Cache) key(sub export.Submission) (string, []byte, error) {
 	if sub.Refused != "" {
 		return "", nil, fmt.Errorf("refused")
 	}
-	data, err := sub.read()
+	data, err := sub.Read()
 	if err != nil {
 		return "", nil, err
 	}

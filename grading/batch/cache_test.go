@@ -6,15 +6,17 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+
+	"github.com/prepa-reines/reines/grading/export"
 )
 
 // identical writes the same notebook (truncated: graded without a
 // sandbox) for each student, in a folder of their own, under the same
 // file name, and returns the submissions.
-func identical(t *testing.T, students ...string) []Submission {
+func identical(t *testing.T, students ...string) []export.Submission {
 	t.Helper()
 	dir := t.TempDir()
-	var subs []Submission
+	var subs []export.Submission
 	for _, st := range students {
 		path := filepath.Join(dir, st, "01-recursion.ipynb")
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -23,7 +25,7 @@ func identical(t *testing.T, students ...string) []Submission {
 		if err := os.WriteFile(path, []byte(`{"cells": [`), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		subs = append(subs, Submission{Student: st, Path: path})
+		subs = append(subs, export.Submission{Student: st, Path: path})
 	}
 	return subs
 }

@@ -1,3 +1,10 @@
+// Package batch grades a folder of submitted notebooks (listed by package
+// export): it rebuilds and compiles each student's code (package
+// submission: one program, or one per question when a cell does not
+// compile), runs every public and hidden case in a sandboxed child process
+// that answers one case at a time, judges the outputs against the
+// reference answers (package grading), and writes the gradebook and the
+// feedback.
 package batch
 
 import (
@@ -16,6 +23,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/export"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/sandbox"
 	"github.com/prepa-reines/reines/grading/submission"
@@ -98,7 +106,7 @@ const BuildBudget = 5 * time.Minute
 // notebook answers, with the flags its source earns (plan); the programs
 // built (build); each question's cases run and scored (run); the notes
 // that span questions (conclude).
-func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
+func Grade(ctx context.Context, sub export.Submission, opt Options) (res Result) {
 	defer func() {
 		// A submission the grader cannot handle costs that submission
 		// only: the others are graded.
@@ -124,7 +132,7 @@ func Grade(ctx context.Context, sub Submission, opt Options) (res Result) {
 // open reads the submission into a notebook and finds its TP (res.TP),
 // saying in res what stands in the way; false: nothing more can be
 // graded (res.TP is then the TP its result is of, "" if none).
-func open(sub Submission, opt Options, res *Result) (*notebook.Notebook, bool) {
+func open(sub export.Submission, opt Options, res *Result) (*notebook.Notebook, bool) {
 	if sub.Note != "" {
 		res.Problems = append(res.Problems, sub.Note)
 	}
@@ -132,9 +140,9 @@ func open(sub Submission, opt Options, res *Result) (*notebook.Notebook, bool) {
 		res.Problems = append(res.Problems, sub.Refused)
 		return nil, false
 	}
-	data, err := sub.data, error(nil)
+	data, err := sub.Data, error(nil)
 	if data == nil {
-		data, err = sub.read()
+		data, err = sub.Read()
 	}
 	if err != nil {
 		res.Problems = append(res.Problems, err.Error())
@@ -575,6 +583,41 @@ func (r Result) finish(tp string) Result {
 		r.Points = math.Floor(r.Points*(1-r.Penalty)*4) / 4
 	}
 	return r
+}
+
+// CheckTP returns an error, in English for the command line, when tp (a
+// TP's ID, "01") is the TP of none of the notebooks of subs: the cells of
+// each say which TP it is (or its file name, "01-…"); a notebook that
+// says none might be of tp, and so does not stop the run. Grading them
+// all as tp would only give a gradebook of zeros.
+func CheckTP(subs []export.Submission, tp string) error {
+	found := map[string]int{}
+	for _, s := range subs {
+		if s.Refused != "" {
+			continue
+		}
+		data, err := export.ReadFile(s.Path)
+		if err != nil {
+			continue
+		}
+		nb, err := notebook.ParseHandedIn([]byte(strings.ToValidUTF8(string(data), "\uFFFD")))
+		if err != nil {
+			continue
+		}
+		t := detectTP(nb, s.Path)
+		if t == tp || t == "" {
+			return nil
+		}
+		found[t]++
+	}
+	var seen []string
+	for _, t := range slices.Sorted(maps.Keys(found)) {
+		seen = append(seen, fmt.Sprintf("%d of TP %s", found[t], t))
+	}
+	if len(seen) == 0 {
+		seen = []string{"no notebook"}
+	}
+	return fmt.Errorf("-tp %s: no notebook of TP %s here (%s): check -tp, or grade with -tp all", tp, tp, strings.Join(seen, ", "))
 }
 
 // detectTP reads the TP from the cells' metadata (the most frequent

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/prepa-reines/reines/grading/export"
 )
 
 // A Gradescope group submission is graded for each of its submitters,
@@ -13,7 +15,7 @@ import (
 // identical answers are no pair of the similarity report, while another
 // student's copy of them is.
 func TestGradescopeGroup(t *testing.T) {
-	export := t.TempDir()
+	dir := t.TempDir()
 	meta := `submission_101:
   :submitters:
   - :name: Léa Martin
@@ -32,22 +34,22 @@ submission_102:
     :email: ana@example.org
   :created_at: 2026-12-02 03:00:00.000000000 Z
 `
-	if err := os.WriteFile(filepath.Join(export, "submission_metadata.yml"), []byte(meta), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "submission_metadata.yml"), []byte(meta), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, d := range []string{"submission_101", "submission_102"} {
-		if err := os.MkdirAll(filepath.Join(export, d), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(export, d, "01-recursion.ipynb"), []byte(`{"cells": []}`), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, d, "01-recursion.ipynb"), []byte(`{"cells": []}`), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	subs, layout, err := Export(export, "", t.TempDir())
-	if err != nil || layout != LayoutGradescope {
+	subs, layout, err := export.Export(dir, "", t.TempDir())
+	if err != nil || layout != export.LayoutGradescope {
 		t.Fatalf("Export: %v, %s", err, layout)
 	}
-	got := map[string]Submission{}
+	got := map[string]export.Submission{}
 	for _, s := range subs {
 		got[s.Student] = s
 	}
@@ -79,7 +81,7 @@ submission_102:
 		rs[i].TP = "01"
 		rs[i] = rs[i].finish("01")
 	}
-	solo := Result{Student: "06758768", TP: "01", File: filepath.Join(export, "solo", "01-recursion.ipynb")}.finish("01")
+	solo := Result{Student: "06758768", TP: "01", File: filepath.Join(dir, "solo", "01-recursion.ipynb")}.finish("01")
 	solo.Questions[0].Points = 1
 	rs = append(rs, solo.finish("01"))
 	if err := WriteAll(out, rs, false); err != nil {

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/prepa-reines/reines/grading/export"
 )
 
 // LatePolicy is how late submissions lose points: PerDay of the total per
@@ -54,7 +56,7 @@ func ParsePercent(s string) (float64, error) {
 // is a fallback), its days late (every day started counts) beyond the
 // deadline plus the roster's extension, and its penalty, which finish
 // takes off the total. The results of "non rendu" rows are left alone.
-func (p *LatePolicy) Late(results []Result, subs []Submission, roster *Roster) {
+func (p *LatePolicy) Late(results []Result, subs []export.Submission, roster *Roster) {
 	if p == nil {
 		return
 	}

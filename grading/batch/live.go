@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/export"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/workbook"
 )
@@ -150,7 +151,7 @@ func (l *Live) Refresh(ctx context.Context) ([]LiveRow, RefreshStats, error) {
 			continue
 		}
 		changed++
-		if data, err := s.read(); err == nil && s.Refused == "" {
+		if data, err := s.Read(); err == nil && s.Refused == "" {
 			now[i].work = workKey(data)
 		}
 		if ok && now[i].work != "" && now[i].work == old.work {
@@ -184,19 +185,19 @@ var numbered = regexp.MustCompile(`^\d\d-`)
 // receives an archive's files), the last saved of those named after the
 // TP ("01-…"), else of those named after no TP; a Submission without Path
 // when the student has none. Sorted by student.
-func (l *Live) collect(work string) ([]Submission, error) {
+func (l *Live) collect(work string) ([]export.Submission, error) {
 	if l.Homes != "" {
 		return homeNotebooks(l.Dir, l.Homes, l.TP)
 	}
 	if err := os.MkdirAll(work, 0o755); err != nil {
 		return nil, err
 	}
-	all, _, err := Export(l.Dir, l.Layout, work)
+	all, _, err := export.Export(l.Dir, l.Layout, work)
 	if err != nil {
 		return nil, err
 	}
-	best := map[string]Submission{}
-	rank := func(s Submission) (int, time.Time) {
+	best := map[string]export.Submission{}
+	rank := func(s export.Submission) (int, time.Time) {
 		base := filepath.Base(s.Path)
 		r := 0
 		switch {
@@ -234,18 +235,18 @@ func (l *Live) collect(work string) ([]Submission, error) {
 			best[s.Student] = s
 		}
 	}
-	subs := make([]Submission, 0, len(students))
+	subs := make([]export.Submission, 0, len(students))
 	for _, st := range students {
 		s, ok := best[st]
 		if !ok {
-			s = Submission{Student: st}
+			s = export.Submission{Student: st}
 		}
 		if numbered.MatchString(filepath.Base(s.Path)) && !strings.HasPrefix(filepath.Base(s.Path), l.TP+"-") {
-			s = Submission{Student: st, Name: s.Name} // only other TPs' notebooks
+			s = export.Submission{Student: st, Name: s.Name} // only other TPs' notebooks
 		}
 		subs = append(subs, s)
 	}
-	slices.SortFunc(subs, func(a, b Submission) int { return cmp.Compare(a.Student, b.Student) })
+	slices.SortFunc(subs, func(a, b export.Submission) int { return cmp.Compare(a.Student, b.Student) })
 	return subs, nil
 }
 
@@ -256,7 +257,7 @@ func (l *Live) collect(work string) ([]Submission, error) {
 // Submission without Path when there is none yet, refused when a folder
 // on the way is a symbolic link (a student could point it at another's
 // work).
-func homeNotebooks(dir, rel, tp string) ([]Submission, error) {
+func homeNotebooks(dir, rel, tp string) ([]export.Submission, error) {
 	nb, ok := workbook.Lookup(tp)
 	if !ok {
 		return nil, fmt.Errorf("no TP %s in the workbook", tp)
@@ -265,15 +266,15 @@ func homeNotebooks(dir, rel, tp string) ([]Submission, error) {
 	if err != nil {
 		return nil, err
 	}
-	var subs []Submission
+	var subs []export.Submission
 	for _, e := range entries {
 		name := e.Name()
-		if strings.HasPrefix(name, ".") || skipped(name) || name == "lost+found" || !e.IsDir() && e.Type()&os.ModeSymlink == 0 {
+		if strings.HasPrefix(name, ".") || export.Skipped(name) || name == "lost+found" || !e.IsDir() && e.Type()&os.ModeSymlink == 0 {
 			continue
 		}
 		home := filepath.Join(dir, name)
 		path := filepath.Join(home, rel, nb.Name+".ipynb")
-		s := Submission{Student: name, Path: path, home: home}
+		s := export.Submission{Student: name, Path: path, Home: home}
 		if e.Type()&os.ModeSymlink != 0 {
 			s.Refused = "lien symbolique refusé : le dossier de l'étudiant doit être le dossier lui-même"
 			subs = append(subs, s)

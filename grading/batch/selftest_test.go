@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prepa-reines/reines/grading/export"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/release"
 	"github.com/prepa-reines/reines/grading/sandbox"
@@ -93,7 +94,7 @@ func TestReleaseSelfTest(t *testing.T) {
 				path string
 				full bool
 			}{{correction, true}, {student, false}} {
-				r := Grade(context.Background(), Submission{Student: "self", Path: c.path}, opt)
+				r := Grade(context.Background(), export.Submission{Student: "self", Path: c.path}, opt)
 				if len(r.Problems) > 0 || len(r.Questions) == 0 {
 					t.Fatalf("%s: problems %v, %d questions", c.path, r.Problems, len(r.Questions))
 				}
@@ -123,7 +124,7 @@ func TestCaseNotebooks(t *testing.T) {
 		t.Fatalf("%d case files", len(files))
 	}
 	for _, f := range files {
-		r := Grade(context.Background(), Submission{Student: "x", Path: f}, opt)
+		r := Grade(context.Background(), export.Submission{Student: "x", Path: f}, opt)
 		if len(r.Problems) == 0 {
 			t.Errorf("%s: no problem reported (%d questions graded)", f, len(r.Questions))
 		}
@@ -136,7 +137,7 @@ func TestCaseNotebooks(t *testing.T) {
 	// With the TP given, a readable notebook's questions are listed with 0
 	// and the reason, rather than dropped.
 	opt.TP = "01"
-	r := Grade(context.Background(), Submission{Student: "x", Path: "testdata/cases/notebook-colab-metadata.ipynb"}, opt)
+	r := Grade(context.Background(), export.Submission{Student: "x", Path: "testdata/cases/notebook-colab-metadata.ipynb"}, opt)
 	if len(r.Questions) == 0 || r.Max == 0 {
 		t.Errorf("colab notebook with -tp 01: %+v", r)
 	}
@@ -169,7 +170,7 @@ func TestCheckCellNotes(t *testing.T) {
 	data, _ := nb.Marshal()
 	path := filepath.Join(t.TempDir(), "checks.ipynb")
 	os.WriteFile(path, data, 0o644)
-	r := Grade(context.Background(), Submission{Student: "x", Path: path}, opt)
+	r := Grade(context.Background(), export.Submission{Student: "x", Path: path}, opt)
 	want := map[string]string{"01/Q1": "supprimée", "01/Q2": "transformée en texte", "01/Q3": "modifiée", "01/Q4": ""}
 	for _, q := range r.Questions {
 		w, ok := want[q.ID]
@@ -221,7 +222,7 @@ func TestGradedCodeOrigin(t *testing.T) {
 	data, _ := nb.Marshal()
 	path := filepath.Join(t.TempDir(), "origin.ipynb")
 	os.WriteFile(path, data, 0o644)
-	r := Grade(context.Background(), Submission{Student: "x", Path: path}, opt)
+	r := Grade(context.Background(), export.Submission{Student: "x", Path: path}, opt)
 	last := fmt.Sprintf("cellule %d", len(nb.Cells))
 	for _, q := range r.Questions {
 		if q.Manual {

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/prepa-reines/reines/grading/export"
 )
 
 // Shard is one part of a class graded on its own (on another machine, in
@@ -47,8 +49,8 @@ func (s Shard) Has(student string) bool {
 }
 
 // Submissions keeps the submissions of the shard's students.
-func (s Shard) Submissions(subs []Submission) []Submission {
-	return slices.DeleteFunc(slices.Clone(subs), func(x Submission) bool { return !s.Has(x.Student) })
+func (s Shard) Submissions(subs []export.Submission) []export.Submission {
+	return slices.DeleteFunc(slices.Clone(subs), func(x export.Submission) bool { return !s.Has(x.Student) })
 }
 
 // Roster keeps the shard's students of r (nil for nil): a shard gives a

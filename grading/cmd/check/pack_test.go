@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/prepa-reines/reines/grading/batch"
+	"github.com/prepa-reines/reines/grading/export"
 	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/sandbox"
@@ -144,8 +145,8 @@ func TestPackGradesSame(t *testing.T) {
 	os.Chmod(work, 0o755)
 	opt := batch.Options{Work: work, Limits: sandbox.DefaultLimits, Sandbox: sandbox.Probe(), SDK: sdk, Seed: 1}
 	opt.Limits.Timeout = 20 * time.Second
-	full := batch.Grade(context.Background(), batch.Submission{Student: "a", Path: src}, opt)
-	small := batch.Grade(context.Background(), batch.Submission{Student: "a", Path: packed}, opt)
+	full := batch.Grade(context.Background(), export.Submission{Student: "a", Path: src}, opt)
+	small := batch.Grade(context.Background(), export.Submission{Student: "a", Path: packed}, opt)
 	if len(full.Problems)+len(small.Problems) > 0 || len(full.Questions) == 0 || len(full.Questions) != len(small.Questions) {
 		t.Fatalf("problems %v and %v, %d and %d questions", full.Problems, small.Problems, len(full.Questions), len(small.Questions))
 	}

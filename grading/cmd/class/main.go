@@ -46,6 +46,7 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/batch"
+	"github.com/prepa-reines/reines/grading/export"
 	"github.com/prepa-reines/reines/grading/sandbox"
 	"github.com/prepa-reines/reines/grading/workbook"
 )
@@ -54,7 +55,7 @@ func main() {
 	tp := flag.String("tp", "", "TP whose notebooks to look at (01, 02, …)")
 	homes := flag.Bool("homes", false, "SOURCE holds the students' homes (one folder per student, named after them)")
 	folder := flag.String("folder", "reines/notebooks", "with -homes, the folder of a home that holds the TP's notebook")
-	layout := flag.String("layout", "", "layout of SOURCE without -homes: "+strings.Join(batch.Layouts, ", ")+" (default: detected)")
+	layout := flag.String("layout", "", "layout of SOURCE without -homes: "+strings.Join(export.Layouts, ", ")+" (default: detected)")
 	out := flag.String("out", "class", "folder of the page (index.html) and of the results kept between looks (cache/)")
 	every := flag.Duration("every", 30*time.Second, "time between two looks; the page reloads itself as often")
 	idle := flag.Duration("idle", 10*time.Minute, "a student whose notebook was not saved for this long is pointed out")
@@ -81,8 +82,8 @@ func main() {
 		fmt.Fprintf(os.Stderr, "class: -tp %q: give the TP whose notebooks to look at (01, 02, …)\n", *tp)
 		os.Exit(2)
 	}
-	if *layout != "" && (*homes || !slices.Contains(batch.Layouts, *layout)) {
-		fmt.Fprintf(os.Stderr, "class: -layout %s: one of %s, and not with -homes\n", *layout, strings.Join(batch.Layouts, ", "))
+	if *layout != "" && (*homes || !slices.Contains(export.Layouts, *layout)) {
+		fmt.Fprintf(os.Stderr, "class: -layout %s: one of %s, and not with -homes\n", *layout, strings.Join(export.Layouts, ", "))
 		os.Exit(2)
 	}
 	if *serve != "" {

@@ -46,6 +46,7 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/batch"
+	"github.com/prepa-reines/reines/grading/export"
 	"github.com/prepa-reines/reines/grading/sandbox"
 )
 
@@ -63,7 +64,7 @@ func main() {
 	lateCap := flag.String("late-cap", "100%", "largest share lost for lateness, with -deadline")
 	scale := flag.Float64("scale", 0, "rescale each TP's total to this many points in moodle-grades.csv and canvas-gradebook.csv (e.g. 20; 0: points as they are)")
 	rosterPath := flag.String("roster", "", "class list, CSV with a header: id,name,email,group,extension (id: what the submissions identify students by)")
-	layout := flag.String("layout", "", "layout of SUBMISSIONS: "+strings.Join(batch.Layouts, ", ")+" (default: detected)")
+	layout := flag.String("layout", "", "layout of SUBMISSIONS: "+strings.Join(export.Layouts, ", ")+" (default: detected)")
 	shardFlag := flag.String("shard", "", "grade only part K of N of the students, K/N (by a hash of their ID), for grade merge")
 	autograder := flag.String("autograder", "", "Gradescope autograder mode: SUBMISSIONS is one student's, and FILE receives Gradescope's results.json (see grading/cmd/autograder)")
 	force := flag.Bool("force", false, "grade every notebook again, even those whose result DIR/cache/ holds (same notebook, same grader)")
@@ -80,8 +81,8 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	if *layout != "" && !slices.Contains(batch.Layouts, *layout) {
-		fmt.Fprintf(os.Stderr, "grade: -layout %s: one of %s\n", *layout, strings.Join(batch.Layouts, ", "))
+	if *layout != "" && !slices.Contains(export.Layouts, *layout) {
+		fmt.Fprintf(os.Stderr, "grade: -layout %s: one of %s\n", *layout, strings.Join(export.Layouts, ", "))
 		os.Exit(2)
 	}
 	if *tp != "all" {
@@ -282,8 +283,8 @@ func readManual(path string) (batch.Manual, error) {
 // keeps those of c.tp and of c.shard, and checks that the sandbox can run
 // programs from work. done: there is nothing to grade, and Gradescope's
 // results.json says so (-autograder).
-func collect(c config, work string) (subs []batch.Submission, done bool, err error) {
-	subs, used, err := batch.Export(c.dir, c.layout, work)
+func collect(c config, work string) (subs []export.Submission, done bool, err error) {
+	subs, used, err := export.Export(c.dir, c.layout, work)
 	if err != nil {
 		return nil, false, err
 	}
@@ -321,7 +322,7 @@ func collect(c config, work string) (subs []batch.Submission, done bool, err err
 
 // gradeAll grades subs, jobs at a time, through the result cache, with a
 // progress bar on a terminal (a log gets the summary alone).
-func gradeAll(ctx context.Context, jobs int, subs []batch.Submission, opt batch.Options, cache *batch.Cache) []batch.Result {
+func gradeAll(ctx context.Context, jobs int, subs []export.Submission, opt batch.Options, cache *batch.Cache) []batch.Result {
 	barOut := io.Discard
 	if fi, err := os.Stderr.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
 		barOut = os.Stderr
@@ -348,7 +349,7 @@ func gradeAll(ctx context.Context, jobs int, subs []batch.Submission, opt batch.
 // start) and the shard's files (-shard). It returns the gradebook's
 // results (the roster's students too); partial names the students whose
 // feedback could not be written; err stopped the writing.
-func write(c config, results []batch.Result, subs []batch.Submission, manual batch.Manual, start time.Time) (_ []batch.Result, partial, err error) {
+func write(c config, results []batch.Result, subs []export.Submission, manual batch.Manual, start time.Time) (_ []batch.Result, partial, err error) {
 	if manual != nil {
 		if stale := manual.Apply(results); len(stale) > 0 {
 			fmt.Fprintf(os.Stderr, "grade: %s: answers rewritten since they were marked, left to mark again: %s\n", c.manual, strings.Join(stale, ", "))
@@ -497,7 +498,7 @@ func plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-func countStudents(subs []batch.Submission) int {
+func countStudents(subs []export.Submission) int {
 	seen := map[string]bool{}
 	for _, s := range subs {
 		seen[s.Student] = true

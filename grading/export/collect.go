@@ -1,25 +1,20 @@
-// Package batch grades a folder of submitted notebooks: it finds each
-// student's notebooks, rebuilds and compiles their code (package
-// submission: one program, or one per question when a cell does not
-// compile), runs every public and hidden case in a sandboxed child process
-// that answers one case at a time, judges the outputs against the
-// reference answers (package grading), and writes the gradebook and the
-// feedback.
-package batch
+// Package export reads what a teacher downloads from a course platform
+// (Moodle, Canvas, Gradescope, nbgrader, or a folder made by hand; a zip
+// or its folder) and lists each student's submitted notebooks, with the
+// reason for anything it does not grade (an archive inside an archive, a
+// link, a file too large). Every student the export names gets a
+// Submission; reading a notebook refuses what is not a regular file.
+package export
 
 import (
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"syscall"
 	"time"
-
-	"github.com/prepa-reines/reines/grading/notebook"
 )
 
 // Submission is one notebook handed in by one student.
@@ -30,11 +25,11 @@ type Submission struct {
 	Shown       string    // Path as it is inside the export ("name.zip:folder/file.ipynb", "rendu.zip:tp.ipynb" for an archive it held); "" when it is Path
 	SubmittedAt time.Time // when the export records it (Gradescope, nbgrader); zero otherwise
 	Late        bool      // the export marks it late (Canvas)
-	Refused     string    // why it is not graded (see collectFolders), in French; "" if it is
+	Refused     string    // why it is not graded (see Folders), in French; "" if it is
 	Note        string    // in French, what the teacher should check about it (a submission time that the file contradicts); "" if nothing
 	file        string    // what a resubmission replaces (Canvas: the file's name; nbgrader: the assignment)
-	data        []byte    // the notebook's bytes, once read (see Cache.Grade); nil: Grade reads them
-	home        string    // the folder that holds Path and that reading it must not leave (a student's home: see Live); "" for none
+	Data        []byte    // the notebook's bytes, once read (see Cache.Grade); nil: Grade reads them
+	Home        string    // the folder that holds Path and that reading it must not leave (a student's home: see Live); "" for none
 }
 
 // MaxPerStudent bounds the notebooks graded for one student: two per TP.
@@ -43,14 +38,14 @@ const MaxPerStudent = 10
 // MaxNotebookBytes bounds a submitted notebook (outputs included).
 const MaxNotebookBytes = 64 << 20
 
-// skipped reports whether a name in a submissions folder is not a
+// Skipped reports whether a name in a submissions folder is not a
 // student's: Jupyter's checkpoints, version control, and the folders and
 // files that archivers add (__MACOSX, AppleDouble "._" files).
-func skipped(name string) bool {
+func Skipped(name string) bool {
 	return name == ".ipynb_checkpoints" || name == ".git" || name == "__MACOSX" || strings.HasPrefix(name, "._") || name == ".DS_Store"
 }
 
-// collectFolders lists the submissions in dir: each *.ipynb directly in dir is a
+// Folders lists the submissions in dir: each *.ipynb directly in dir is a
 // student (named after the file); each sub-folder is a student (named after
 // the folder, even if it starts with a dot) and holds that student's
 // notebooks, at any depth. What skipped names is left out. Symbolic links
@@ -62,7 +57,7 @@ func skipped(name string) bool {
 // other files are listed, refused with the reason (an archive too: see
 // Export, which opens them); a student's folder with nothing in it is one
 // refused row. Archives are opened with o, unless nil (see Export).
-func collectFolders(dir string, o *opener) ([]Submission, error) {
+func Folders(dir string, o *opener) ([]Submission, error) {
 	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
 		// One notebook: one student, named after the file.
 		if !strings.HasSuffix(fi.Name(), ".ipynb") {
@@ -77,7 +72,7 @@ func collectFolders(dir string, o *opener) ([]Submission, error) {
 	var subs []Submission
 	for _, e := range entries {
 		name := e.Name()
-		if skipped(name) {
+		if Skipped(name) {
 			continue
 		}
 		path := filepath.Join(dir, name)
@@ -129,26 +124,26 @@ func collectFolders(dir string, o *opener) ([]Submission, error) {
 	return subs, nil
 }
 
-// readSubmission reads a submitted notebook, refusing with a French
+// ReadFile reads a submitted notebook, refusing with a French
 // reason what is not a regular file (a symbolic link, a device, a folder)
 // or is larger than MaxNotebookBytes.
-func readSubmission(path string) ([]byte, error) {
+func ReadFile(path string) ([]byte, error) {
 	return readNotebook(nil, path)
 }
 
-// read reads s's notebook as readSubmission does, within s.home when it
+// Read reads s's notebook as ReadFile does, within s.Home when it
 // has one: a folder on the way that a student turns into a link once
 // homeNotebooks has looked (to another's home, to the teacher's files)
 // cannot lead out of it.
-func (s Submission) read() ([]byte, error) {
-	if s.home == "" {
-		return readSubmission(s.Path)
+func (s Submission) Read() ([]byte, error) {
+	if s.Home == "" {
+		return ReadFile(s.Path)
 	}
-	rel, err := filepath.Rel(s.home, s.Path)
+	rel, err := filepath.Rel(s.Home, s.Path)
 	if err != nil {
 		return nil, fmt.Errorf("fichier illisible : %v", err)
 	}
-	root, err := os.OpenRoot(s.home)
+	root, err := os.OpenRoot(s.Home)
 	if err != nil {
 		return nil, fmt.Errorf("fichier illisible : %v", err)
 	}
@@ -156,7 +151,7 @@ func (s Submission) read() ([]byte, error) {
 	return readNotebook(root, rel)
 }
 
-// readNotebook is readSubmission, through root when it is not nil (path
+// readNotebook is ReadFile, through root when it is not nil (path
 // is then relative to it).
 func readNotebook(root *os.Root, path string) ([]byte, error) {
 	lstat, open := os.Lstat, os.OpenFile
@@ -191,39 +186,4 @@ func readNotebook(root *os.Root, path string) ([]byte, error) {
 		return nil, fmt.Errorf("fichier trop gros (au plus %d Mio) : refusé", MaxNotebookBytes>>20)
 	}
 	return data, nil
-}
-
-// CheckTP returns an error, in English for the command line, when tp (a
-// TP's ID, "01") is the TP of none of the notebooks of subs: the cells of
-// each say which TP it is (or its file name, "01-…"); a notebook that
-// says none might be of tp, and so does not stop the run. Grading them
-// all as tp would only give a gradebook of zeros.
-func CheckTP(subs []Submission, tp string) error {
-	found := map[string]int{}
-	for _, s := range subs {
-		if s.Refused != "" {
-			continue
-		}
-		data, err := readSubmission(s.Path)
-		if err != nil {
-			continue
-		}
-		nb, err := notebook.ParseHandedIn([]byte(strings.ToValidUTF8(string(data), "\uFFFD")))
-		if err != nil {
-			continue
-		}
-		t := detectTP(nb, s.Path)
-		if t == tp || t == "" {
-			return nil
-		}
-		found[t]++
-	}
-	var seen []string
-	for _, t := range slices.Sorted(maps.Keys(found)) {
-		seen = append(seen, fmt.Sprintf("%d of TP %s", found[t], t))
-	}
-	if len(seen) == 0 {
-		seen = []string{"no notebook"}
-	}
-	return fmt.Errorf("-tp %s: no notebook of TP %s here (%s): check -tp, or grade with -tp all", tp, tp, strings.Join(seen, ", "))
 }

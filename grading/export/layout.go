@@ -1,4 +1,4 @@
-package batch
+package export
 
 import (
 	"archive/zip"
@@ -26,7 +26,7 @@ import (
 // it; testdata/exports/README.md cites them.
 const (
 	// LayoutFolders: one folder per student, or one .ipynb per student
-	// (named after the file); see collectFolders.
+	// (named after the file); see Folders.
 	LayoutFolders = "folders"
 	// LayoutMoodle: Moodle's "Download all submissions", in folders
 	// "Full Name_48213_assignsubmission_file[_]/" (4.1+, and 3.1–4.0 with
@@ -100,7 +100,7 @@ func Export(path, layout, work string) ([]Submission, string, error) {
 	if fi, err := os.Stat(dir); err != nil {
 		return nil, "", err
 	} else if !fi.IsDir() {
-		subs, err := collectFolders(dir, o)
+		subs, err := Folders(dir, o)
 		return subs, LayoutFolders, err
 	}
 	if layout == "" {
@@ -110,7 +110,7 @@ func Export(path, layout, work string) ([]Submission, string, error) {
 	var err error
 	switch layout {
 	case LayoutFolders:
-		subs, err = collectFolders(dir, o)
+		subs, err = Folders(dir, o)
 	case LayoutMoodle:
 		subs, err = collectMoodle(dir, o)
 	case LayoutCanvas:
@@ -183,7 +183,7 @@ func collectMoodle(dir string, o *opener) ([]Submission, error) {
 			var f found
 			f.add(path, o)
 			subs = append(subs, f.submissions(Submission{Student: m[2], Name: m[1]}, path, o)...)
-		case !skipped(e.Name()):
+		case !Skipped(e.Name()):
 			subs = append(subs, unnamed(path, "pas au format d'un export Moodle (Nom_numéro_assignsubmission_…) : à vérifier", o))
 		}
 	}
@@ -205,7 +205,7 @@ func collectCanvas(dir string, o *opener) ([]Submission, error) {
 	best := map[key]int{} // the highest resubmission number seen
 	var subs []Submission
 	for _, e := range entries {
-		if skipped(e.Name()) {
+		if Skipped(e.Name()) {
 			continue
 		}
 		path := filepath.Join(dir, e.Name())
@@ -363,7 +363,7 @@ func collectNbgrader(dir string, o *opener) ([]Submission, error) {
 	type key struct{ student, assignment string }
 	newest := map[key]time.Time{}
 	for _, e := range entries {
-		if !e.IsDir() || skipped(e.Name()) {
+		if !e.IsDir() || Skipped(e.Name()) {
 			continue
 		}
 		if m := nbgraderIn.FindStringSubmatch(e.Name()); m != nil { // inbound

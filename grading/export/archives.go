@@ -1,4 +1,4 @@
-package batch
+package export
 
 import (
 	"fmt"
@@ -123,7 +123,7 @@ type found struct {
 type other struct{ path, why string }
 
 // notebooksUnder lists what is under dir, at any depth, leaving out what
-// skipped names and the export's metadata: the notebooks, those of the
+// Skipped names and the export's metadata: the notebooks, those of the
 // archives it opens (o may be nil: archives are then listed), and the
 // other files.
 func notebooksUnder(dir string, o *opener) (found, error) {
@@ -132,7 +132,7 @@ func notebooksUnder(dir string, o *opener) (found, error) {
 		if err != nil {
 			return err
 		}
-		if p != dir && (skipped(d.Name()) || metadata(d.Name())) {
+		if p != dir && (Skipped(d.Name()) || metadata(d.Name())) {
 			if d.IsDir() {
 				return filepath.SkipDir
 			}

@@ -1,4 +1,4 @@
-package batch
+package export
 
 import (
 	"archive/zip"
