@@ -26,7 +26,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -154,8 +153,13 @@ func main() {
 			os.Exit(1)
 		}
 	}
-	c := config{dir: flag.Arg(0), layout: *layout, tp: *tp, out: *out, jobs: *jobs, reveal: *reveal, manual: *manual, force: *force,
-		autograder: *autograder, shard: shard, roster: roster, policy: policy, scale: *scale, lim: lim, sandbox: sb, seed: s}
+	marks, err := readManual(*manual)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "grade:", err)
+		os.Exit(1)
+	}
+	c := batch.Config{Dir: flag.Arg(0), Layout: *layout, TP: *tp, Out: *out, Jobs: *jobs, Reveal: *reveal, Manual: marks, ManualFile: *manual,
+		Force: *force, Autograder: *autograder, Shard: shard, Roster: roster, Policy: policy, Scale: *scale, Limits: lim, Sandbox: sb, Seed: s}
 	if err := run(ctx, c); err != nil {
 		fmt.Fprintln(os.Stderr, "grade:", err)
 		stop()
@@ -163,101 +167,59 @@ func main() {
 	}
 }
 
-// config is what a run of grade is asked to do (see main's flags).
-type config struct {
-	dir, layout, tp, out string // SUBMISSIONS, -layout, -tp, -out
-	jobs                 int
-	reveal, force        bool
-	manual, autograder   string // paths given to -manual and -autograder
-	shard                batch.Shard
-	roster               *batch.Roster
-	policy               *batch.LatePolicy
-	scale                float64
-	lim                  sandbox.Limits
-	sandbox              sandbox.Sandbox
-	seed                 uint64
-}
-
-// run grades c.dir into c.out, printing each phase as it starts and, at
-// the end, where the time went.
-func run(ctx context.Context, c config) error {
+// run grades c.Dir into c.Out (see batch.Run), printing each phase as it
+// starts, a progress bar on a terminal and, at the end, where the time
+// went.
+func run(ctx context.Context, c batch.Config) error {
 	ph := newPhases(os.Stderr)
 	gomod, err := exec.Command("go", "env", "GOMOD").Output()
 	if err != nil || strings.TrimSpace(string(gomod)) == "" || strings.TrimSpace(string(gomod)) == os.DevNull {
 		return fmt.Errorf("run grade inside the workbook's repository")
 	}
-	manual, err := readManual(c.manual)
-	if err != nil {
-		return err
-	}
-	ph.start("reading the submissions")
-	work, err := os.MkdirTemp("", "reines-grade-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(work)
-	subs, done, err := collect(c, work)
-	if err != nil || done {
-		return err
-	}
-	ph.start("looking up earlier results")
-	root := filepath.Dir(strings.TrimSpace(string(gomod)))
-	// Submissions are built against the student edition, never against the
-	// teacher's packages; it is made (and its packages compiled) only if a
-	// notebook is to be graded, once per version of the sources.
-	sdk, err := batch.NewSDK(root)
-	if err != nil {
-		return err
-	}
-	defer sdk.Close()
-	sdk.Log = func(s string) { fmt.Fprintf(os.Stderr, "grade: %s\n", s) }
-	// With two jobs or more, each notebook runs two questions at once (see
-	// batch.Options.Questions): the gaps of one child keep the cores busy.
-	opt := batch.Options{Work: work, Limits: c.lim, Sandbox: c.sandbox, SDK: sdk, Seed: c.seed, Questions: min(c.jobs, 2)}
-	if c.tp != "all" {
-		opt.TP = c.tp
-	}
-	version, err := batch.Version(sdk, opt)
-	if err != nil {
-		return err
-	}
-	cache, err := batch.OpenCache(c.out, version)
-	if err != nil {
-		return err
-	}
-	cache.Force = c.force
-	if n := cache.ToGrade(subs); n > 0 {
-		ph.start("preparing the grader: the student edition and its packages compiled (about a minute, only the first time for these sources)")
-		race := c.tp == "all" || slices.ContainsFunc(grading.Questions(c.tp), func(q *grading.Question) bool { return q.Race })
-		if err := sdk.Prepare(ctx, race); err != nil {
-			if ctx.Err() != nil {
-				return interrupted(c.out)
-			}
-			return err
+	c.Root = filepath.Dir(strings.TrimSpace(string(gomod)))
+	c.Log = func(s string) { fmt.Fprintf(os.Stderr, "grade: %s\n", s) }
+	var bar *progressbar.ProgressBar
+	c.Phase = func(s string) {
+		ph.start(s)
+		if strings.HasPrefix(s, "grading ") && bar == nil {
+			bar = progressBar()
 		}
 	}
-	ph.start("grading " + plural(len(subs), "notebook"))
-	start := time.Now()
-	results := gradeAll(ctx, c.jobs, subs, opt, cache)
-	if ctx.Err() != nil {
-		return interrupted(c.out)
+	c.Progress = func(done, total int) {
+		if bar != nil {
+			bar.ChangeMax(total)
+			_ = bar.Set(done)
+		}
 	}
-	graded := time.Since(start)
-	ph.start("writing the gradebook, the feedback and the reports")
-	results, partial, err := write(c, results, subs, manual, start)
-	if err != nil {
+	sum, err := batch.Run(ctx, c)
+	if bar != nil {
+		_ = bar.Finish()
+	}
+	if ctx.Err() != nil {
+		return interrupted(c.Out)
+	}
+	var fe batch.FeedbackErrors
+	if err != nil && !errors.As(err, &fe) {
 		return err
 	}
 	ph.end()
-	problems := 0
-	for _, r := range results {
-		if len(r.Problems) > 0 {
-			problems++
-		}
+	if sum.Notebooks > 0 {
+		fmt.Fprintf(os.Stderr, "%s; %d with problems; results in %s\n", gradedSummary(sum.Notebooks, sum.Students, sum.Reused, sum.Duplicates, sum.Graded, c.Jobs), sum.Problems, c.Out)
 	}
-	fmt.Fprintf(os.Stderr, "%s; %d with problems; results in %s\n", gradedSummary(len(subs), countStudents(subs), cache.Reused(), cache.Duplicates(), graded, c.jobs), problems, c.out)
 	fmt.Fprintf(os.Stderr, "grade: %s\n", ph.summary())
-	return partial
+	return err
+}
+
+// progressBar is the grading phase's progress bar, on a terminal (a log
+// gets the summary alone).
+func progressBar() *progressbar.ProgressBar {
+	barOut := io.Discard
+	if fi, err := os.Stderr.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+		barOut = os.Stderr
+	}
+	return progressbar.NewOptions(0, progressbar.OptionSetWriter(barOut),
+		progressbar.OptionSetDescription("grading"), progressbar.OptionShowCount(),
+		progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
 }
 
 // readManual reads the teacher's marks of written answers from path (""
@@ -279,137 +241,16 @@ func readManual(path string) (batch.Manual, error) {
 	return manual, nil
 }
 
-// collect reads the submissions of c.dir (its export's layout) into work,
-// keeps those of c.tp and of c.shard, and checks that the sandbox can run
-// programs from work. done: there is nothing to grade, and Gradescope's
-// results.json says so (-autograder).
-func collect(c config, work string) (subs []export.Submission, done bool, err error) {
-	subs, used, err := export.Export(c.dir, c.layout, work)
-	if err != nil {
-		return nil, false, err
-	}
-	how := "detected"
-	if c.layout != "" {
-		how = "given"
-	}
-	fmt.Fprintf(os.Stderr, "grade: layout %s (%s): %s\n", used, how, plural(len(subs), "notebook"))
-	if len(subs) == 0 && c.autograder != "" {
-		return nil, true, writeAutograder(c.autograder, batch.GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []batch.GradescopeTest{},
-			Output: grading.Typography("Aucun notebook (.ipynb) dans la soumission : rien à noter.")})
-	}
-	if len(subs) == 0 {
-		return nil, false, fmt.Errorf("no notebook in %s", c.dir)
-	}
-	if c.tp != "all" {
-		if err := batch.CheckTP(subs, c.tp); err != nil {
-			if c.autograder != "" { // the student is told, on Gradescope
-				return nil, true, writeAutograder(c.autograder, batch.GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []batch.GradescopeTest{},
-					Output: grading.Typography(fmt.Sprintf("Aucun notebook du TP %s dans la soumission : rien à noter (un autre TP a-t-il été rendu ?).", c.tp))})
-			}
-			return nil, false, err // not a gradebook of zeros
-		}
-	}
-	if c.shard.N > 0 {
-		subs = c.shard.Submissions(subs)
-		fmt.Fprintf(os.Stderr, "grade: shard %s: %s of %s\n", c.shard, plural(len(subs), "notebook"), plural(countStudents(subs), "student"))
-	}
-	_ = os.Chmod(work, 0o755)
-	if err := c.sandbox.Reachable(work); err != nil {
-		return nil, false, fmt.Errorf("the sandbox cannot run programs from the work folder: %v", err)
-	}
-	return subs, false, nil
-}
-
-// gradeAll grades subs, jobs at a time, through the result cache, with a
-// progress bar on a terminal (a log gets the summary alone).
-func gradeAll(ctx context.Context, jobs int, subs []export.Submission, opt batch.Options, cache *batch.Cache) []batch.Result {
-	barOut := io.Discard
-	if fi, err := os.Stderr.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-		barOut = os.Stderr
-	}
-	bar := progressbar.NewOptions(len(subs), progressbar.OptionSetWriter(barOut),
-		progressbar.OptionSetDescription("grading"), progressbar.OptionShowCount(),
-		progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
-	results := make([]batch.Result, len(subs))
-	all := make([]int, len(subs))
-	for i := range all {
-		all[i] = i
-	}
-	_ = cache.GradeEach(ctx, subs, all, jobs, opt, func(i int, r batch.Result) {
-		results[i] = r
-		_ = bar.Add(1)
-	})
-	_ = bar.Finish()
-	return results
-}
-
-// write applies the teacher's marks, the late policy and the roster to
-// results, and writes the gradebook and the feedback (see writeGradebook),
-// Gradescope's results.json (-autograder, its execution time counted from
-// start) and the shard's files (-shard). It returns the gradebook's
-// results (the roster's students too); partial names the students whose
-// feedback could not be written; err stopped the writing.
-func write(c config, results []batch.Result, subs []export.Submission, manual batch.Manual, start time.Time) (_ []batch.Result, partial, err error) {
-	if manual != nil {
-		if stale := manual.Apply(results); len(stale) > 0 {
-			fmt.Fprintf(os.Stderr, "grade: %s: answers rewritten since they were marked, left to mark again: %s\n", c.manual, strings.Join(stale, ", "))
-		}
-	}
-	c.policy.Late(results, subs, c.roster)
-	results, unknown := c.shard.Roster(c.roster).Apply(results)
-	if len(unknown) > 0 {
-		fmt.Fprintf(os.Stderr, "grade: not in the roster: %s\n", strings.Join(unknown, ", "))
-	}
-	batch.SortResults(results)
-	partial, err = writeGradebook(c.out, results, c.roster, c.reveal, c.scale)
-	if err != nil {
-		return nil, nil, err
-	}
-	if c.autograder != "" {
-		g := batch.AutograderStudent(results)
-		g.ExecutionTime = int(time.Since(start).Seconds())
-		if err := writeAutograder(c.autograder, g); err != nil {
-			return nil, nil, err
-		}
-	}
-	if c.shard.N > 0 {
-		if err := batch.WriteShard(c.out, c.shard, results, c.roster, c.reveal, c.scale); err != nil {
-			return nil, nil, err
-		}
-	}
-	return results, partial, nil
-}
-
-// writeGradebook writes the gradebook, the feedback, the report and the
-// LMS gradebooks of results into out (see batch.WriteAll and
-// batch.WriteLMS). Students whose feedback could not be written stop
-// nothing: everything else is written, and partial (a
-// batch.FeedbackErrors) names them, for the run to report at its end and
-// exit non-zero; err is an error that stopped the writing.
-func writeGradebook(out string, results []batch.Result, roster *batch.Roster, reveal bool, scale float64) (partial, err error) {
-	if err := batch.WriteAll(out, results, reveal); err != nil {
-		var fe batch.FeedbackErrors
-		if !errors.As(err, &fe) {
-			return nil, err
-		}
-		partial = err
-	}
-	if err := batch.WriteLMS(out, results, roster, scale); err != nil {
-		return nil, err
-	}
-	return partial, nil
-}
-
 // gradedSummary is the run's summary of its notebooks: how many, how long
 // the ones graded anew took (per notebook: only those), and the others.
 func gradedSummary(notebooks, students, reused, duplicates int, took time.Duration, jobs int) string {
-	of := plural(notebooks, "notebook") + " of " + plural(students, "student")
+	of := batch.Plural(notebooks, "notebook") + " of " + batch.Plural(students, "student")
 	anew := notebooks - reused - duplicates
 	if anew <= 0 {
 		return of + ": none graded anew" + cacheSummary(reused, duplicates)
 	}
 	return fmt.Sprintf("%s: %s graded in %.1f s (%.1f s per notebook, %d in parallel)%s",
-		of, plural(anew, "notebook"), took.Seconds(), took.Seconds()/float64(anew), jobs, cacheSummary(reused, duplicates))
+		of, batch.Plural(anew, "notebook"), took.Seconds(), took.Seconds()/float64(anew), jobs, cacheSummary(reused, duplicates))
 }
 
 // cacheSummary is what the run's summary says of the notebooks not
@@ -418,31 +259,19 @@ func gradedSummary(notebooks, students, reused, duplicates int, took time.Durati
 func cacheSummary(reused, duplicates int) string {
 	var parts []string
 	if reused > 0 {
-		parts = append(parts, plural(reused, "notebook")+" unchanged since an earlier run: result reused; -force grades again")
+		parts = append(parts, batch.Plural(reused, "notebook")+" unchanged since an earlier run: result reused; -force grades again")
 	}
 	if duplicates > 0 {
 		verb := "is"
 		if duplicates > 1 {
 			verb = "are"
 		}
-		parts = append(parts, fmt.Sprintf("%s %s the same file as another of this run: graded once", plural(duplicates, "notebook"), verb))
+		parts = append(parts, fmt.Sprintf("%s %s the same file as another of this run: graded once", batch.Plural(duplicates, "notebook"), verb))
 	}
 	if len(parts) == 0 {
 		return ""
 	}
 	return " (" + strings.Join(parts, "; ") + ")"
-}
-
-// writeAutograder writes Gradescope's results.json.
-func writeAutograder(path string, g batch.GradescopeResults) error {
-	data, err := json.MarshalIndent(g, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(path, data, 0o644)
 }
 
 // mergeMain is grade merge: it combines the output folders of the N
@@ -465,13 +294,13 @@ func mergeMain(args []string) int {
 	m, err := batch.MergeShards(set.Args())
 	var partial error
 	if err == nil {
-		partial, err = writeGradebook(*out, m.Results, m.Roster, m.Reveal, m.Scale)
+		partial, err = batch.WriteGradebook(*out, m.Results, m.Roster, m.Reveal, m.Scale)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "grade merge:", err)
 		return 1
 	}
-	fmt.Fprintf(os.Stderr, "merged %s of %s; results in %s\n", plural(set.NArg(), "shard"), plural(len(m.Results), "result"), *out)
+	fmt.Fprintf(os.Stderr, "merged %s of %s; results in %s\n", batch.Plural(set.NArg(), "shard"), batch.Plural(len(m.Results), "result"), *out)
 	if partial != nil {
 		fmt.Fprintln(os.Stderr, "grade merge:", partial)
 		return 1
@@ -488,20 +317,4 @@ func tps() []string {
 		}
 	}
 	return out
-}
-
-// plural is "1 notebook", "2 notebooks".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-func countStudents(subs []export.Submission) int {
-	seen := map[string]bool{}
-	for _, s := range subs {
-		seen[s.Student] = true
-	}
-	return len(seen)
 }
