@@ -281,17 +281,16 @@ func (g *notebookGrading) plan(nb *notebook.Notebook) bool {
 			res.Questions = append(res.Questions, r)
 			continue
 		}
-		needed := prog.Needed(q.Func)
-		decls, inits := prog.WithInits(needed)
-		src, fixed := prog.Source(decls, inits+"reinesServe_()"), false
-		if f, err := submission.Fix(src); err == nil {
-			src, fixed = f, true // the imports goimports adds are the ones to flag
-		}
 		harness := fmt.Sprintf("package main\n\nimport (\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ %q\n)\n\nfunc reinesServe_() { grading.ServeMain(%q, %s) }\n",
 			notebookPackage(g.tp), q.ID, q.Func)
+		u := prog.Unit(unitName(q.ID), []string{q.Func}, "reinesServe_()", harness, q.Race)
+		src := u.Source
+		if f, err := submission.Fix(src); err == nil {
+			src, u.Source, u.Fixed = f, f, true // the imports goimports adds are the ones to flag
+		}
 		r.Flags = append(flags(src, opt.SDK.Stubbed), requirementFlags(src, q.Requires)...)
 		r.Flags = append(r.Flags, toolFlags(src, g.tp, q)...)
-		if f := originFlag(q, nb, needed, opt.SDK.Statement); f != "" {
+		if f := originFlag(q, nb, prog.Needed(q.Func), opt.SDK.Statement); f != "" {
 			r.Flags = append(r.Flags, f)
 		}
 		typed, err := submission.TypeCheck(opt.SDK.Dir, src, harness)
@@ -309,7 +308,7 @@ func (g *notebookGrading) plan(nb *notebook.Notebook) bool {
 				}
 			}
 		}
-		g.units = append(g.units, submission.Unit{Name: unitName(q.ID), Source: src, Harness: harness, Fixed: fixed, Race: q.Race})
+		g.units = append(g.units, u)
 		g.graded = append(g.graded, q)
 		res.Questions = append(res.Questions, r)
 	}
@@ -505,23 +504,12 @@ func (g *notebookGrading) conclude() {
 // all their functions need, and a harness that serves the question named by
 // its first argument; built with the race detector if race.
 func wholeUnit(prog *submission.Program, qs []*grading.Question, tp string, race bool) submission.Unit {
-	seen := map[*submission.Decl]bool{}
-	for _, q := range qs {
-		for _, d := range prog.Needed(q.Func) {
-			seen[d] = true
-		}
-	}
-	var decls []*submission.Decl
-	for _, d := range prog.Decls {
-		if seen[d] {
-			decls = append(decls, d)
-		}
-	}
-	decls, inits := prog.WithInits(decls)
+	var funcs []string
 	var harness strings.Builder
 	fmt.Fprintf(&harness, "package main\n\nimport (\n\t\"os\"\n\n\t\"github.com/prepa-reines/reines/grading\"\n\t_ %q\n)\n\n", notebookPackage(tp))
 	harness.WriteString("func reinesServe_() {\n\tif len(os.Args) < 2 {\n\t\tos.Exit(2)\n\t}\n\tswitch os.Args[1] {\n")
 	for _, q := range qs {
+		funcs = append(funcs, q.Func)
 		fmt.Fprintf(&harness, "\tcase %q:\n\t\tgrading.ServeMain(%q, %s)\n", q.ID, q.ID, q.Func)
 	}
 	harness.WriteString("\t}\n}\n")
@@ -529,7 +517,7 @@ func wholeUnit(prog *submission.Program, qs []*grading.Question, tp string, race
 	if race {
 		name = "wholerace"
 	}
-	return submission.Unit{Name: name, Source: prog.Source(decls, inits+"reinesServe_()"), Harness: harness.String(), Race: race}
+	return prog.Unit(name, funcs, "reinesServe_()", harness.String(), race)
 }
 
 // holdsCostly reports whether a program holds anything that costs a question

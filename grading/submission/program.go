@@ -566,6 +566,22 @@ func (p *Program) CompleteImports() {
 	}
 }
 
+// Unit is the build plan of the grader and of the students' self-check
+// alike: the compile unit name whose main runs GoNB's start-up then call
+// (a statement, "reinesServe_()"), with the declarations the functions
+// funcs need (see Needed), in program order, and what runs as the program
+// starts (see WithInits); harness is the unit's other file. Cost O(size of
+// the program).
+func (p *Program) Unit(name string, funcs []string, call, harness string, race bool) Unit {
+	keep := map[*Decl]bool{}
+	idx := p.byName()
+	for _, f := range funcs {
+		p.reach(idx, keep, f)
+	}
+	decls, inits := p.WithInits(p.inOrder(keep))
+	return Unit{Name: name, Source: p.Source(decls, inits+call), Harness: harness, Race: race}
+}
+
 // Source returns a complete main package: the imports, the given
 // declarations and main's body. Unused imports and missing standard-library
 // imports are left to goimports (see [Fix]).

@@ -134,6 +134,26 @@ func TestGoNBRules(t *testing.T) {
 	}
 }
 
+// A unit of two functions holds what each needs, once, in program order,
+// with the start-up calls before the call asked, and nothing else: the
+// plan the grader's whole program and the self-check share.
+func TestUnit(t *testing.T) {
+	p := Build([]Cell{
+		{0, "func helper() int { return 1 }\nfunc unused() int { return 2 }"},
+		{1, "func A() int { return helper() }\nfunc init_x() {}"},
+		{2, "func B() int { return helper() + 1 }"},
+	})
+	u := p.Unit("both", []string{"B", "A"}, "serve()", "package main\n", true)
+	src := u.Source
+	h, a, b := strings.Index(src, "func helper"), strings.Index(src, "func A"), strings.Index(src, "func B")
+	if h < 0 || a < h || b < a || strings.Count(src, "func helper") != 1 || strings.Contains(src, "unused") {
+		t.Errorf("unit source, want helper, A, B once each in program order and no unused:\n%s", src)
+	}
+	if !strings.Contains(src, "init_x()\nserve()") || u.Name != "both" || !u.Race || u.Harness != "package main\n" {
+		t.Errorf("unit %+v; want the start-up call before serve(), its name, race and harness", u)
+	}
+}
+
 // Which lines are GoNB's and which are Go, as GoNB v0.11.5 reads a cell
 // (internal/specialcmd.Parse and joinLine, internal/goexec/composer.go):
 // '!' and '%' only as a line's first character (after "//gonb:"), a

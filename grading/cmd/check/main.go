@@ -200,7 +200,7 @@ type checkProgram struct {
 // the reports in the order of the questions; the race detector's build
 // (race) prints only each report's outcome (see runRace).
 func (p checkProgram) unit(name string, qs []*grading.Question, race bool) submission.Unit {
-	var decls []*submission.Decl
+	var funcs []string
 	var harness strings.Builder
 	// The program checks the question its argument names (Q4), or
 	// every question: run once per question, a stub that one answer
@@ -216,7 +216,7 @@ func (p checkProgram) unit(name string, qs []*grading.Question, race bool) submi
 		case !p.prog.Defines(q.Func):
 			fmt.Fprintf(&harness, "\tfmt.Println(%q)\n", grading.Typography(fmt.Sprintf("%s %s — %s\n", q.Number(), q.Func, missing(p.prog, q))))
 		default:
-			decls = append(decls, p.prog.Needed(q.Func)...)
+			funcs = append(funcs, q.Func)
 			show := "Text"
 			if race {
 				show = "Outcome"
@@ -226,8 +226,7 @@ func (p checkProgram) unit(name string, qs []*grading.Question, race bool) submi
 		harness.WriteString("\t}\n")
 	}
 	harness.WriteString("}\n")
-	decls, inits := p.prog.WithInits(orderOf(p.prog, decls))
-	return submission.Unit{Name: name, Source: p.prog.Source(decls, inits+"reinesCheck_()"), Harness: harness.String(), Race: race}
+	return p.prog.Unit(name, funcs, "reinesCheck_()", harness.String(), race)
 }
 
 // checkEach checks the questions qs one program each, built in dir (the
@@ -267,21 +266,6 @@ func (p checkProgram) checkEach(ctx context.Context, root, dir string, qs, asked
 		}
 	}
 	return nil
-}
-
-// orderOf returns decls in program order.
-func orderOf(prog *submission.Program, decls []*submission.Decl) []*submission.Decl {
-	keep := map[*submission.Decl]bool{}
-	for _, d := range decls {
-		keep[d] = true
-	}
-	var out []*submission.Decl
-	for _, d := range prog.Decls {
-		if keep[d] {
-			out = append(out, d)
-		}
-	}
-	return out
 }
 
 // run runs a built check program on one question (Q4), its output to ours.
