@@ -103,10 +103,26 @@ var demoLabel = regexp.MustCompile(`grading\.Demo\("([^"]*)"`)
 // the functions it names, from their definitions: "Solve et ShowAll"
 // becomes "Solve et ShowAll (questions 12 et 17)". A name that is no
 // question's function of this notebook is refused, and so is a label
-// that gives numbers of its own.
+// that gives numbers of its own. When the completed label would make its
+// line longer than maxCodeWidth, the questions go on the next line, as a
+// second string added to the first (the label Demo receives is the same).
 func (s *source) demoLabels(text string) (string, error) {
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		out, err := s.demoLabelsLine(line)
+		if err != nil {
+			return "", err
+		}
+		lines[i] = out
+	}
+	return strings.Join(lines, "\n"), nil
+}
+
+// demoLabelsLine is demoLabels for one line of a cell.
+func (s *source) demoLabelsLine(line string) (string, error) {
 	var err error
-	out := demoLabel.ReplaceAllStringFunc(text, func(call string) string {
+	indent := line[:len(line)-len(strings.TrimLeft(line, "\t"))]
+	out := demoLabel.ReplaceAllStringFunc(line, func(call string) string {
 		label := demoLabel.FindStringSubmatch(call)[1]
 		if strings.Contains(label, "(") {
 			err = fmt.Errorf("demonstration %q: name the functions only, the release adds their questions", label)
@@ -132,7 +148,12 @@ func (s *source) demoLabels(text string) (string, error) {
 		if len(words) > 1 {
 			list = strings.Join(words[:len(words)-1], ", ") + " et " + words[len(words)-1]
 		}
-		return fmt.Sprintf("grading.Demo(%q", fmt.Sprintf("%s (%s %s)", label, map[bool]string{true: "questions", false: "question"}[len(words) > 1], list))
+		questions := fmt.Sprintf(" (%s %s)", map[bool]string{true: "questions", false: "question"}[len(words) > 1], list)
+		full := fmt.Sprintf("grading.Demo(%q", label+questions)
+		if codeWidth(strings.Replace(line, call, full, 1)) <= maxCodeWidth {
+			return full
+		}
+		return fmt.Sprintf("grading.Demo(%q+\n%s\t%q", label, indent, questions)
 	})
 	return out, err
 }

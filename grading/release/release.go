@@ -101,6 +101,17 @@ const headerRan = `grep -qs "` + Module + ` =>" go.mod`
 // says instead of a line running off the screen.
 var CheckGuard = "!*" + headerRan + " || { \\\n" + shellEcho(HeaderNotRun, "  ") + " >&2; \\\n  " + stopCell + "; }"
 
+// maxCodeWidth is the most columns a line of a notebook's code cell may
+// take (see codeWidth): at 1280 pixels wide, Jupyter cuts longer lines.
+// The sources wrap their code to fit, as gofmt'd Go is wrapped by hand.
+const maxCodeWidth = 100
+
+// codeWidth is the columns line takes in a notebook's code cell: its runes,
+// a tab counting 4.
+func codeWidth(line string) int {
+	return utf8.RuneCountInString(line) + 3*strings.Count(line, "\t")
+}
+
 // echoWidth is the most characters of a message shellEcho puts on a line.
 const echoWidth = 72
 

@@ -258,6 +258,70 @@ func TestHeaderStandard(t *testing.T) {
 	}
 }
 
+// Every line of every code cell of the generated notebooks, both editions,
+// takes at most maxCodeWidth columns, a tab counting 4: at 1280 pixels
+// wide, Jupyter cuts longer lines, and the student does not see their end.
+// The sources (notebooks/src and the reference answers of tp/…) wrap
+// theirs by hand, as gofmt'd Go is wrapped.
+func TestCodeLinesFit(t *testing.T) {
+	if w := codeWidth("\tγ := 1 // é"); w != 15 {
+		t.Errorf("codeWidth counts %d columns; want 15 (a tab is 4, a rune 1)", w)
+	}
+	students, _ := filepath.Glob("../../notebooks/*.ipynb")
+	corrections, _ := filepath.Glob("../../notebooks/corrections/*.ipynb")
+	if len(students) < 6 || len(corrections) < 6 {
+		t.Fatalf("notebooks: %v %v", students, corrections)
+	}
+	for _, path := range append(students, corrections...) {
+		nb, err := notebook.Read(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := strings.TrimPrefix(filepath.ToSlash(path), "../../")
+		for i, c := range nb.Cells {
+			if c.CellType != "code" {
+				continue
+			}
+			what := c.Reines().Role
+			if q := c.Reines().Question; q != "" {
+				what += " " + q
+			}
+			for j, l := range strings.Split(string(c.Source), "\n") {
+				if w := codeWidth(l); w > maxCodeWidth {
+					t.Errorf("%s, cell %d (%s), line %d: %d columns, more than %d (a tab counting 4); wrap it in its source:\n%s",
+						name, i, what, j+1, w, maxCodeWidth, l)
+				}
+			}
+		}
+	}
+}
+
+// A demonstration's label that its questions would make too long for the
+// line gets them on the next line, added to the label: Demo receives the
+// same string.
+func TestDemoLabelWrapped(t *testing.T) {
+	student, _, err := build(t, `comment
+-- code --
+%%
+grading.Demo("Count", func() { fmt.Println(Count(8)) })
+for range 1 {
+	grading.Demo("IsSafe, Solutions, Board, Count et First", func() { fmt.Println(Count(8)) })
+}
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "%%\n" +
+		`grading.Demo("Count (question 4)", func() { fmt.Println(Count(8)) })` + "\n" +
+		"for range 1 {\n" +
+		`	grading.Demo("IsSafe, Solutions, Board, Count et First"+` + "\n" +
+		`		" (questions 1, 2, 3, 4 et 5)", func() { fmt.Println(Count(8)) })` + "\n" +
+		"}"
+	if got := string(student.Cells[1].Source); got != want {
+		t.Errorf("demonstration cell:\n%s\nwant:\n%s", got, want)
+	}
+}
+
 // The messages of the header and check cells are echoed over short lines
 // that GoNB joins (a line ending with a backslash continues on the next,
 // the backslash made a space: specialcmd.joinLine in GoNB v0.11.5); the

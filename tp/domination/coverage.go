@@ -110,7 +110,7 @@ func Update(c *Coverage, sq queens.Square, delta int) error {
 		return fmt.Errorf("%w: row %d, column %d", ErrNoQueen, r+1, col+1)
 	}
 	c.Queen[r][col] = delta == 1
-	// adjust is the sujet's `modifie_case`.
+	// adjust est le `modifie_case` du sujet.
 	adjust := func(i, j int) {
 		before := c.Count[i][j]
 		c.Count[i][j] += delta

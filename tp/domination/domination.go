@@ -88,7 +88,7 @@ func IndependentDominatingSet(n int) ([]queens.Square, error) {
 	case n == 3:
 		return []queens.Square{{Row: 1, Col: 1}}, nil
 	}
-	var evens, odds []int // 1-based rows
+	var evens, odds []int // lignes numérotées à partir de 1
 	for r := 2; r <= n; r += 2 {
 		evens = append(evens, r)
 	}
@@ -96,10 +96,10 @@ func IndependentDominatingSet(n int) ([]queens.Square, error) {
 		odds = append(odds, r)
 	}
 	switch n % 6 {
-	case 2: // odds 3, 1, 7, 9, …, 5
+	case 2: // impaires 3, 1, 7, 9, …, 5
 		odds[0], odds[1] = 3, 1
 		odds = append(append(odds[:2], odds[3:]...), 5)
-	case 3: // evens 4, 6, …, 2 and odds 5, 7, …, 1, 3
+	case 3: // paires 4, 6, …, 2 et impaires 5, 7, …, 1, 3
 		evens = append(evens[1:], 2)
 		odds = append(odds[2:], 1, 3)
 	}

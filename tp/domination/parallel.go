@@ -39,7 +39,8 @@ const MaxWorkers = 64
 // Answers notebook 05 Q24b (the version proposed in the written Q24a); the
 // sujet's parallel version of `couverture_par_reines_aleatoire` (threads
 // and a mutex on the best bound).
-func RandomCoverParallel(n, trials, workers int, p Probability, seed uint64) (int, []queens.Square, RandomStats, error) {
+func RandomCoverParallel(n, trials, workers int, p Probability,
+	seed uint64) (int, []queens.Square, RandomStats, error) {
 	var stats RandomStats
 	if trials < 0 {
 		return 0, nil, stats, ErrTrials
@@ -51,10 +52,11 @@ func RandomCoverParallel(n, trials, workers int, p Probability, seed uint64) (in
 	if err != nil {
 		return 0, nil, stats, err
 	}
-	if err := queens.CheckSize(n, MaxN); err != nil { // before the workers' coverages
+	// Avant de créer les couvertures des travailleurs.
+	if err := queens.CheckSize(n, MaxN); err != nil {
 		return 0, nil, stats, err
 	}
-	var mu sync.Mutex // guards best and bestQueens
+	var mu sync.Mutex // protège best et bestQueens
 	best := len(bestQueens)
 	readBest := func() int {
 		mu.Lock()
@@ -74,7 +76,7 @@ func RandomCoverParallel(n, trials, workers int, p Probability, seed uint64) (in
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			c, _ := NewCoverage(n, true) // cannot fail: n was checked
+			c, _ := NewCoverage(n, true) // ne peut pas échouer : n a été vérifié
 			rng := rand.New(rand.NewPCG(seed, uint64(w)))
 			st := &perWorker[w]
 			var placed []queens.Square
@@ -90,7 +92,7 @@ func RandomCoverParallel(n, trials, workers int, p Probability, seed uint64) (in
 					if rng.Float64() < p(n, i, len(placed), b) {
 						if j, ok := ReservoirZero(c.Count[i], rng); ok {
 							sq := queens.Square{Row: i, Col: j}
-							_ = Update(c, sq, 1) // cannot fail: the square is uncovered
+							_ = Update(c, sq, 1) // ne peut pas échouer : la case n'est pas couverte
 							placed = append(placed, sq)
 						}
 					}
@@ -110,7 +112,7 @@ func RandomCoverParallel(n, trials, workers int, p Probability, seed uint64) (in
 					mu.Unlock()
 				}
 				for _, sq := range placed {
-					_ = Update(c, sq, -1) // cannot fail: the queen is there
+					_ = Update(c, sq, -1) // ne peut pas échouer : la reine y est
 				}
 				placed = placed[:0]
 			}
@@ -178,7 +180,8 @@ func (e TraceEvent) String() string {
 // Errors: [ErrBoardSize] for n ≤ 0, [ErrTooLarge] for n > [MaxN]; ctx.Err().
 //
 // Answers notebook 05 Q29 (and the written Q30), beyond the sujet.
-func CoverByQueensWorkers(ctx context.Context, n, workers int, trace func(TraceEvent)) ([]queens.Square, SearchStats, error) {
+func CoverByQueensWorkers(ctx context.Context, n, workers int,
+	trace func(TraceEvent)) ([]queens.Square, SearchStats, error) {
 	var stats SearchStats
 	if n <= 0 {
 		return nil, stats, ErrBoardSize
@@ -187,16 +190,16 @@ func CoverByQueensWorkers(ctx context.Context, n, workers int, trace func(TraceE
 		return nil, stats, err
 	}
 	workers = max(workers, 1)
-	type task []queens.Square // queens of rows 0 and 1
+	type task []queens.Square // les reines des lignes 0 et 1
 	tasks := make(chan task)
 	go func() {
 		defer close(tasks)
-		c, _ := NewCoverage(n, true) // cannot fail: n > 0
+		c, _ := NewCoverage(n, true) // ne peut pas échouer : n > 0
 		for a := -1; a < n; a++ {
 			var t task
 			if a >= 0 {
 				t = append(t, queens.Square{Row: 0, Col: a})
-				_ = Update(c, t[0], 1) // cannot fail: the board is empty
+				_ = Update(c, t[0], 1) // ne peut pas échouer : l'échiquier est vide
 			}
 			for b := -1; b < n && n > 1; b++ {
 				sq := queens.Square{Row: 1, Col: b}
@@ -221,14 +224,14 @@ func CoverByQueensWorkers(ctx context.Context, n, workers int, trace func(TraceE
 				}
 			}
 			if a >= 0 {
-				_ = Update(c, t[0], -1) // cannot fail: the queen is there
+				_ = Update(c, t[0], -1) // ne peut pas échouer : la reine y est
 			}
 		}
 	}()
 
 	var best atomic.Int64
 	best.Store(int64(n + 1))
-	var mu sync.Mutex // guards bestQueens and the calls of trace
+	var mu sync.Mutex // protège bestQueens et les appels de trace
 	var bestQueens []queens.Square
 	emit := func(e TraceEvent) {
 		if trace != nil {
@@ -244,7 +247,7 @@ func CoverByQueensWorkers(ctx context.Context, n, workers int, trace func(TraceE
 			mu.Lock()
 			emit(TraceEvent{Kind: WorkerStarted, Worker: w})
 			mu.Unlock()
-			c, _ := NewCoverage(n, true) // cannot fail: n > 0
+			c, _ := NewCoverage(n, true) // ne peut pas échouer : n > 0
 			var current []queens.Square
 			stopped := false
 			var place func(i int)
@@ -275,31 +278,32 @@ func CoverByQueensWorkers(ctx context.Context, n, workers int, trace func(TraceE
 				for j := 0; j < n; j++ {
 					if c.Count[i][j] == 0 {
 						sq := queens.Square{Row: i, Col: j}
-						_ = Update(c, sq, 1) // cannot fail: the square is uncovered
+						_ = Update(c, sq, 1) // ne peut pas échouer : la case n'est pas couverte
 						current = append(current, sq)
 						place(i + 1)
 						current = current[:r]
-						_ = Update(c, sq, -1) // cannot fail: the queen is there
+						_ = Update(c, sq, -1) // ne peut pas échouer : la reine y est
 					}
 				}
 			}
 			done := 0
 			for t := range tasks {
 				if ctx.Err() != nil {
-					continue // drain: the producer stops too
+					continue // on vide le canal : le producteur s'arrête lui aussi
 				}
 				done++
 				for _, sq := range t {
-					_ = Update(c, sq, 1) // cannot fail: the producer checked the square
+					_ = Update(c, sq, 1) // ne peut pas échouer : le producteur a vérifié la case
 				}
 				current = append(current[:0], t...)
 				place(min(2, n))
 				for _, sq := range t {
-					_ = Update(c, sq, -1) // cannot fail: the queen is there
+					_ = Update(c, sq, -1) // ne peut pas échouer : la reine y est
 				}
 			}
 			mu.Lock()
-			emit(TraceEvent{Kind: WorkerDone, Worker: w, Tasks: done, Nodes: nodes[w]})
+			emit(TraceEvent{Kind: WorkerDone, Worker: w, Tasks: done,
+				Nodes: nodes[w]})
 			mu.Unlock()
 		}()
 	}

@@ -85,7 +85,8 @@ type RandomStats struct {
 //
 // Answers notebook 05 Q19 (and the written Q20, Q21, Q23), sujet name
 // `couverture_par_reines_aleatoire`.
-func RandomCover(n, trials int, p Probability, rng *rand.Rand) (int, []queens.Square, RandomStats, error) {
+func RandomCover(n, trials int, p Probability,
+	rng *rand.Rand) (int, []queens.Square, RandomStats, error) {
 	var stats RandomStats
 	if trials < 0 {
 		return 0, nil, stats, ErrTrials
@@ -111,7 +112,7 @@ func RandomCover(n, trials int, p Probability, rng *rand.Rand) (int, []queens.Sq
 			if rng.Float64() < p(n, i, len(placed), best) {
 				if j, ok := ReservoirZero(c.Count[i], rng); ok {
 					sq := queens.Square{Row: i, Col: j}
-					_ = Update(c, sq, 1) // cannot fail: the square is uncovered
+					_ = Update(c, sq, 1) // ne peut pas échouer : la case n'est pas couverte
 					placed = append(placed, sq)
 				}
 			}
@@ -127,7 +128,7 @@ func RandomCover(n, trials int, p Probability, rng *rand.Rand) (int, []queens.Sq
 			bestQueens = append([]queens.Square(nil), placed...)
 		}
 		for _, sq := range placed {
-			_ = Update(c, sq, -1) // cannot fail: the queen is there
+			_ = Update(c, sq, -1) // ne peut pas échouer : la reine y est
 		}
 		placed = placed[:0]
 	}

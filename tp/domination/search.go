@@ -41,13 +41,13 @@ func CoverByQueensExhaustive(n int) (int, SearchStats, error) {
 		if i == n {
 			return
 		}
-		place(i+1, r) // no queen on row i
+		place(i+1, r) // aucune reine sur la ligne i
 		for j := 0; j < n; j++ {
 			if c.Count[i][j] == 0 {
 				sq := queens.Square{Row: i, Col: j}
-				_ = Update(c, sq, 1) // cannot fail: the square is uncovered
+				_ = Update(c, sq, 1) // ne peut pas échouer : la case n'est pas couverte
 				place(i+1, r+1)
-				_ = Update(c, sq, -1) // cannot fail: the queen is there
+				_ = Update(c, sq, -1) // ne peut pas échouer : la reine y est
 			}
 		}
 	}
@@ -90,9 +90,9 @@ func CoverByQueens(n int) (int, SearchStats, error) {
 		for j := 0; j < n; j++ {
 			if c.Count[i][j] == 0 {
 				sq := queens.Square{Row: i, Col: j}
-				_ = Update(c, sq, 1) // cannot fail: the square is uncovered
+				_ = Update(c, sq, 1) // ne peut pas échouer : la case n'est pas couverte
 				place(i+1, r+1)
-				_ = Update(c, sq, -1) // cannot fail: the queen is there
+				_ = Update(c, sq, -1) // ne peut pas échouer : la reine y est
 			}
 		}
 	}
@@ -139,11 +139,11 @@ func CoverByQueensPlacement(n int) ([]queens.Square, SearchStats, error) {
 		for j := 0; j < n; j++ {
 			if c.Count[i][j] == 0 {
 				sq := queens.Square{Row: i, Col: j}
-				_ = Update(c, sq, 1) // cannot fail: the square is uncovered
+				_ = Update(c, sq, 1) // ne peut pas échouer : la case n'est pas couverte
 				current = append(current, sq)
 				place(i + 1)
 				current = current[:r]
-				_ = Update(c, sq, -1) // cannot fail: the queen is there
+				_ = Update(c, sq, -1) // ne peut pas échouer : la reine y est
 			}
 		}
 	}
@@ -191,9 +191,9 @@ func CountMinimumCovers(n int) (int, int64, SearchStats, error) {
 		for j := 0; j < n; j++ {
 			if c.Count[i][j] == 0 {
 				sq := queens.Square{Row: i, Col: j}
-				_ = Update(c, sq, 1) // cannot fail: the square is uncovered
+				_ = Update(c, sq, 1) // ne peut pas échouer : la case n'est pas couverte
 				place(i+1, r+1)
-				_ = Update(c, sq, -1) // cannot fail: the queen is there
+				_ = Update(c, sq, -1) // ne peut pas échouer : la reine y est
 			}
 		}
 	}
@@ -239,11 +239,11 @@ func DominateByQueens(n int) (int, int64, SearchStats, error) {
 			if s == n*n || (k-r)*reach < c.Uncovered {
 				return
 			}
-			place(s+1, r) // no queen on square s
+			place(s+1, r) // aucune reine sur la case s
 			sq := queens.Square{Row: s / n, Col: s % n}
-			_ = Update(c, sq, 1) // cannot fail: squares are visited once
+			_ = Update(c, sq, 1) // ne peut pas échouer : chaque case n'est visitée qu'une fois
 			place(s+1, r+1)
-			_ = Update(c, sq, -1) // cannot fail: the queen is there
+			_ = Update(c, sq, -1) // ne peut pas échouer : la reine y est
 		}
 		place(0, 0)
 		if count > 0 {

@@ -93,7 +93,8 @@ func New(primary, secondary []string) (*Problem, error) {
 		Spacer:    []int{n + 1},
 	}
 	for k, name := range slices.Concat(primary, secondary) {
-		if name == "" || strings.ContainsAny(name, "|:") || strings.IndexFunc(name, unicode.IsSpace) >= 0 {
+		if name == "" || strings.ContainsAny(name, "|:") ||
+			strings.IndexFunc(name, unicode.IsSpace) >= 0 {
 			return nil, fmt.Errorf("%w %q", ErrItemName, name)
 		}
 		if _, dup := p.ItemIndex[name]; dup {
@@ -103,16 +104,16 @@ func New(primary, secondary []string) (*Problem, error) {
 		p.ItemIndex[name] = i
 		p.Name[i] = name
 		p.Top[i] = i
-		p.Ulink[i], p.Dlink[i] = i, i // an empty vertical list
+		p.Ulink[i], p.Dlink[i] = i, i // une liste verticale vide
 	}
-	// Primary items 1..Primary in a circular list headed by item 0.
+	// Les éléments primaires 1..Primary, dans une liste circulaire de tête 0.
 	prev := 0
 	for i := 1; i <= p.Primary; i++ {
 		p.Llink[i], p.Rlink[prev] = prev, i
 		prev = i
 	}
 	p.Llink[0], p.Rlink[prev] = prev, 0
-	// Secondary items Primary+1..N in a circular list headed by item N+1.
+	// Les éléments secondaires Primary+1..N, dans une liste circulaire de tête N+1.
 	prev = n + 1
 	for i := p.Primary + 1; i <= n; i++ {
 		p.Llink[i], p.Rlink[prev] = prev, i
@@ -163,7 +164,7 @@ func InsertOption(p *Problem, items ...string) error {
 	spacer := p.Spacer[len(p.Spacer)-1]
 	for _, name := range items {
 		i := p.ItemIndex[name]
-		x := len(p.Top) // the new node, inserted between ULINK(i) and i
+		x := len(p.Top) // le nouveau nœud, inséré entre ULINK(i) et i
 		u := p.Ulink[i]
 		p.Top = append(p.Top, i)
 		p.Ulink = append(p.Ulink, u)
@@ -171,7 +172,7 @@ func InsertOption(p *Problem, items ...string) error {
 		p.Dlink[u], p.Ulink[i] = x, x
 		p.Len[i]++
 	}
-	// Close the option with a new spacer.
+	// Fermer l'option par un nouvel espaceur.
 	next := len(p.Top)
 	p.Dlink[spacer] = next - 1
 	p.Top = append(p.Top, -len(p.Spacer))
@@ -245,7 +246,7 @@ func (p *Problem) Dance(visit func(options []int) bool) { Dance(p, visit) }
 func HideOption(p *Problem, x int) {
 	for q := x + 1; q != x; {
 		j := p.Top[q]
-		if j <= 0 { // a spacer: go back to the first node of the option
+		if j <= 0 { // un espaceur : repartir du premier nœud de l'option
 			q = p.Ulink[q]
 			continue
 		}
@@ -280,7 +281,7 @@ func CoverItem(p *Problem, i int) {
 func UnhideOption(p *Problem, x int) {
 	for q := x - 1; q != x; {
 		j := p.Top[q]
-		if j <= 0 { // a spacer: go to the last node of the option
+		if j <= 0 { // un espaceur : repartir du dernier nœud de l'option
 			q = p.Dlink[q]
 			continue
 		}
@@ -339,7 +340,7 @@ func ChooseItem(p *Problem) int {
 //
 // Answers notebook 04 Q11, sujet name `danser`.
 func Dance(p *Problem, visit func(options []int) bool) {
-	var chosen []int // chosen[l]: the node of the option chosen at level l
+	var chosen []int // chosen[l] : le nœud de l'option choisie au niveau l
 	var dance func() bool
 	dance = func() bool {
 		if p.Rlink[0] == 0 {
@@ -353,7 +354,7 @@ func Dance(p *Problem, visit func(options []int) bool) {
 		CoverItem(p, i)
 		going := true
 		for x := p.Dlink[i]; x != i && going; x = p.Dlink[x] {
-			for q := x + 1; q != x; { // cover the other items of x's option
+			for q := x + 1; q != x; { // couvrir les autres éléments de l'option de x
 				if j := p.Top[q]; j <= 0 {
 					q = p.Ulink[q]
 				} else {
@@ -364,7 +365,7 @@ func Dance(p *Problem, visit func(options []int) bool) {
 			chosen = append(chosen, x)
 			going = dance()
 			chosen = chosen[:len(chosen)-1]
-			for q := x - 1; q != x; { // uncover them, right to left
+			for q := x - 1; q != x; { // les découvrir, de droite à gauche
 				if j := p.Top[q]; j <= 0 {
 					q = p.Dlink[q]
 				} else {

@@ -50,7 +50,8 @@ func MinCover(items int, options [][]int) ([]int, error) {
 	for k, opt := range options {
 		for _, i := range opt {
 			if i < 0 || i >= items {
-				return nil, fmt.Errorf("%w: %d in option %d (items are 0 … %d)", ErrUnknownItem, i, k, items-1)
+				return nil, fmt.Errorf("%w: %d in option %d (items are 0 … %d)",
+					ErrUnknownItem, i, k, items-1)
 			}
 		}
 		total += len(opt)
@@ -59,14 +60,17 @@ func MinCover(items int, options [][]int) ([]int, error) {
 		sorted := slices.Sorted(slices.Values(opt))
 		for j := 1; j < len(sorted); j++ {
 			if sorted[j] == sorted[j-1] {
-				return nil, fmt.Errorf("%w: %d twice in option %d", ErrRepeatedItem, sorted[j], k)
+				return nil, fmt.Errorf("%w: %d twice in option %d",
+					ErrRepeatedItem, sorted[j], k)
 			}
 		}
 	}
 	if items > total {
-		return nil, fmt.Errorf("%w: %d items but the options hold only %d", ErrNoCover, items, total)
+		return nil, fmt.Errorf("%w: %d items but the options hold only %d",
+			ErrNoCover, items, total)
 	}
-	optionsOf := make([][]int, items) // optionsOf[i]: the options holding item i, increasing
+	// optionsOf[i] : les options qui contiennent l'élément i, par ordre croissant.
+	optionsOf := make([][]int, items)
 	for k, opt := range options {
 		for _, i := range opt {
 			optionsOf[i] = append(optionsOf[i], k)
@@ -78,12 +82,12 @@ func MinCover(items int, options [][]int) ([]int, error) {
 		}
 	}
 	if items == 0 {
-		return []int{}, nil // the empty cover
+		return []int{}, nil // la couverture vide
 	}
-	covered := make([]int, items) // covered[i]: how many chosen options hold item i
-	uncovered := items            // the number of i with covered[i] == 0
-	var chosen []int              // the options chosen, in the order chosen
-	gain := func(k int) int {     // the uncovered items option k would cover
+	covered := make([]int, items) // covered[i] : le nombre d'options choisies qui contiennent i
+	uncovered := items            // le nombre de i tels que covered[i] == 0
+	var chosen []int              // les options choisies, dans l'ordre des choix
+	gain := func(k int) int {     // le nombre d'éléments non couverts que l'option k couvrirait
 		g := 0
 		for _, i := range options[k] {
 			if covered[i] == 0 {
@@ -92,8 +96,8 @@ func MinCover(items int, options [][]int) ([]int, error) {
 		}
 		return g
 	}
-	// bound is ⌈u/m⌉: u uncovered items, m the most of them one option
-	// covers (m > 0: each uncovered item is in an option).
+	// bound vaut ⌈u/m⌉ : u éléments non couverts, m le plus grand nombre d'entre eux
+	// qu'une option couvre (m > 0 : chaque élément non couvert est dans une option).
 	bound := func() int {
 		m := 0
 		for k := range options {
@@ -109,7 +113,7 @@ func MinCover(items int, options [][]int) ([]int, error) {
 		if len(chosen)+bound() > limit {
 			return false
 		}
-		// The uncovered item with the fewest options, the first on ties.
+		// L'élément non couvert qui est dans le moins d'options, le premier en cas d'égalité.
 		item := -1
 		for i := range items {
 			if covered[i] == 0 && (item < 0 || len(optionsOf[i]) < len(optionsOf[item])) {

@@ -42,7 +42,7 @@ func AlgorithmX(m Matrix) [][]int {
 	var solutions [][]int
 	var search func()
 	search = func() {
-		// Choose the column c with the fewest 1s among the remaining rows.
+		// Choisir la colonne c qui a le moins de 1 parmi les lignes restantes.
 		c, fewest := -1, nrows+1
 		for j := range ncols {
 			if !colAlive[j] {
@@ -58,7 +58,7 @@ func AlgorithmX(m Matrix) [][]int {
 				c, fewest = j, ones
 			}
 		}
-		if c < 0 { // no column left: the partial solution is an exact cover
+		if c < 0 { // plus aucune colonne : la solution partielle est une couverture exacte
 			solutions = append(solutions, slices.Clone(partial))
 			return
 		}
@@ -66,7 +66,7 @@ func AlgorithmX(m Matrix) [][]int {
 			if !rowAlive[r] || m[r][c] != 1 {
 				continue
 			}
-			// Reduce: delete the columns of r and every row meeting them.
+			// Réduire : supprimer les colonnes de r et chaque ligne qui les touche.
 			var deletedRows, deletedCols []int
 			for j := range ncols {
 				if !colAlive[j] || m[r][j] != 1 {
@@ -84,7 +84,7 @@ func AlgorithmX(m Matrix) [][]int {
 			partial = append(partial, r)
 			search()
 			partial = partial[:len(partial)-1]
-			// Restore the matrix as it was before choosing r.
+			// Restaurer la matrice telle qu'elle était avant le choix de r.
 			for _, i := range deletedRows {
 				rowAlive[i] = true
 			}

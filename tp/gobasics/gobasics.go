@@ -93,7 +93,8 @@ func Attacks(p queens.Placement) int {
 	cols, diags, antis := map[int]int{}, map[int]int{}, map[int]int{}
 	pairs := 0
 	for r, c := range p {
-		// Each new queen makes a pair with every earlier one on its lines.
+		// Chaque nouvelle reine fait une paire avec chacune des précédentes sur sa colonne
+		// ou ses diagonales.
 		pairs += cols[c] + diags[r-c] + antis[r+c]
 		cols[c]++
 		diags[r-c]++
@@ -180,7 +181,8 @@ func ParsePlacement(s string) (queens.Placement, error) {
 			return nil, fmt.Errorf("%w: %q (row %d)", ErrSyntax, f, r+1)
 		}
 		if c < 1 || c > len(fields) {
-			return nil, fmt.Errorf("%w: %d in row %d, not in 1..%d", ErrColumn, c, r+1, len(fields))
+			return nil, fmt.Errorf("%w: %d in row %d, not in 1..%d",
+				ErrColumn, c, r+1, len(fields))
 		}
 		p[r] = c - 1
 	}
@@ -244,7 +246,7 @@ func Workers(tasks []int, workers int, f func(int) int64) int64 {
 	for range workers {
 		go func() {
 			var s int64
-			for t := range todo { // until todo is closed
+			for t := range todo { // jusqu'à la fermeture de todo
 				s += f(t)
 			}
 			sums <- s

@@ -55,9 +55,9 @@ func Model1Pairwise(n int) (*cp.Model, []*cp.IntVar) {
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			k := j - i
-			model.Post(cp.NotEqualOffset(x[i], x[j], 0))  // not in the same column
-			model.Post(cp.NotEqualOffset(x[i], x[j], k))  // nor on the same diagonal
-			model.Post(cp.NotEqualOffset(x[i], x[j], -k)) // nor anti-diagonal
+			model.Post(cp.NotEqualOffset(x[i], x[j], 0))  // pas sur la même colonne
+			model.Post(cp.NotEqualOffset(x[i], x[j], k))  // ni sur la même diagonale montante
+			model.Post(cp.NotEqualOffset(x[i], x[j], -k)) // ni sur la même diagonale descendante
 		}
 	}
 	return model, x
@@ -114,11 +114,12 @@ func Model2(n int) (*cp.Model, [][]*cp.IntVar) {
 		for j := 0; j < n; j++ {
 			column[j] = b[j][i]
 		}
-		model.Post(cp.SumEqual(b[i], 1))   // one queen in row i
-		model.Post(cp.SumEqual(column, 1)) // one queen in column i
+		model.Post(cp.SumEqual(b[i], 1))   // une reine sur la ligne i
+		model.Post(cp.SumEqual(column, 1)) // une reine sur la colonne i
 	}
-	// Diagonal d holds the squares (i, j) with j − i = d, anti-diagonal d
-	// those with i + j = d; d runs over the diagonals of 2 squares or more.
+	// La diagonale descendante d contient les cases (i, j) où j − i = d, la
+	// diagonale montante d celles où i + j = d ; d parcourt les diagonales
+	// d'au moins 2 cases.
 	for d := -(n - 2); d <= n-2; d++ {
 		var diagonal []*cp.IntVar
 		for i := 0; i < n; i++ {
@@ -179,7 +180,8 @@ func GridPlacement(b [][]*cp.IntVar) queens.Placement {
 //
 // Answers notebook 03 Q7, counting all solutions (sujet: `s.solveAll()`,
 // `s.getNbSolutions()`, `s.getNodeCount()`, `s.getTimeCount()`).
-func CountSolutions(model *cp.Model, vars cp.VarOrder, vals cp.ValueOrder) (int64, cp.Stats, error) {
+func CountSolutions(model *cp.Model, vars cp.VarOrder,
+	vals cp.ValueOrder) (int64, cp.Stats, error) {
 	solver := model.Solver(vars, vals)
 	count, err := solver.Count(context.Background())
 	return count, solver.Stats(), err
@@ -193,7 +195,8 @@ func CountSolutions(model *cp.Model, vars cp.VarOrder, vals cp.ValueOrder) (int6
 // Answers notebook 03 Q9, solving and timing with a heuristic (sujet:
 // `s.read(m)`, `s.setValIntIterator(new DecreasingDomain())`, `s.solve()`,
 // `s.getTimeCount()`).
-func FirstSolution(n int, vars cp.VarOrder, vals cp.ValueOrder) (queens.Placement, cp.Stats, error) {
+func FirstSolution(n int, vars cp.VarOrder,
+	vals cp.ValueOrder) (queens.Placement, cp.Stats, error) {
 	model, x := Model1AllDifferent(n)
 	solver := model.Solver(vars, vals)
 	if err := solver.Solve(context.Background()); err != nil {

@@ -41,7 +41,7 @@ func QueensProblem(n int) (*exactcover.Problem, error) {
 		return nil, err
 	}
 	var primary, secondary []string
-	for k := range n { // from the middle outwards: for n = 8, lines 4 5 3 6 2 7 1 8
+	for k := range n { // du milieu vers les bords : pour n = 8, lignes et colonnes 4 5 3 6 2 7 1 8
 		m := (n-1)/2 - k/2
 		if k%2 == 1 {
 			m = (n-1)/2 + (k+1)/2

@@ -46,14 +46,16 @@ func SudokuProblem() *exactcover.Problem {
 	}
 	p, err := exactcover.New(items, nil)
 	if err != nil {
-		panic(err) // the names above are valid and distinct
+		panic(err) // les noms ci-dessus sont valides et distincts
 	}
-	// items[81*kind + 9*x + y] names kind (p, r, c, b) with 0-based x, y+1.
+	// items[81*kind + 9*x + y] nomme l'élément de sorte kind (p, r, c, b), x et y
+	// numérotés à partir de 0.
 	for r := range 9 {
 		for c := range 9 {
 			b := 3*(r/3) + c/3
 			for d := range 9 {
-				err := exactcover.InsertOption(p, items[9*r+c], items[81+9*r+d], items[162+9*c+d], items[243+9*b+d])
+				err := exactcover.InsertOption(p, items[9*r+c], items[81+9*r+d], items[162+9*c+d],
+					items[243+9*b+d])
 				if err != nil {
 					panic(err)
 				}
