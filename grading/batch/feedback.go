@@ -26,6 +26,9 @@ func Markdown(r Result, reveal bool) string {
 	}
 	for _, q := range r.Questions {
 		fmt.Fprintf(&b, "## %s — %s — %s\n\n%s", q.ID, q.Title, questionPoints(q), questionMarkdown(q, reveal))
+		if q.Code != "" {
+			fmt.Fprintf(&b, "<details><summary>Code noté</summary>\n\n%s\n\n</details>\n\n", mdFenced(q.Code))
+		}
 	}
 	return mdTypography(b.String())
 }
@@ -340,6 +343,7 @@ var feedbackHTML = template.Must(template.New("feedback").Funcs(template.FuncMap
 {{with .Q.Note}}<p>{{fr .}}</p>{{end}}
 {{range .Q.Flags}}<p class="ko">🚩 {{fr .}}</p>{{end}}
 {{with .Q.Compile}}<p>Erreur de compilation&nbsp;:</p><pre>{{.}}</pre>{{end}}
+{{with .Q.Code}}<details><summary>Code noté</summary><pre>{{.}}</pre></details>{{end}}
 {{range .Failed}}<p class="ko">✘ {{fr .Input}}&nbsp;: {{fr .Status}}{{if and .Want (not .Lines)}} — attendu <code>{{fr .Want}}</code>, obtenu <code>{{fr .Got}}</code>{{end}}{{with .Note}} — {{fr .}}{{end}}</p>{{if .Lines}}<p>attendu (↵ marque chaque fin de ligne)&nbsp;:</p><pre>{{.Want}}</pre><p>obtenu&nbsp;:</p><pre>{{.Got}}</pre>{{end}}{{with .Board}}{{.}}{{end}}{{end}}
 {{if .HiddenFailed}}<p class="ko">✘ {{.HiddenFailed}}{{if .HiddenKinds}}&nbsp;:{{end}}</p>{{end}}{{if .HiddenKinds}}<ul>{{range .HiddenKinds}}<li>{{fr .}}</li>{{end}}</ul>{{end}}
 {{end}}

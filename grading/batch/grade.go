@@ -50,6 +50,10 @@ type Question struct {
 	Flags     []string             // French notes for the teacher (forbidden import, reference called…)
 	Unjudged  int                  // cases without a verdict: the machine was too busy (shown in Public, counted nowhere)
 	Note      string               // French: absent function, duplicate cells…
+	// Code is the source graded: the declarations the question's program
+	// holds, each cell's under a comment naming it (see gradedCode), for
+	// the feedback.
+	Code string
 }
 
 // Result is the grade of one submission.
@@ -290,9 +294,14 @@ func (g *notebookGrading) plan(nb *notebook.Notebook) bool {
 		}
 		r.Flags = append(flags(src, opt.SDK.Stubbed), requirementFlags(src, q.Requires)...)
 		r.Flags = append(r.Flags, toolFlags(src, g.tp, q)...)
-		if f := originFlag(q, nb, prog.Needed(q.Func), opt.SDK.Statement); f != "" {
+		graded := withInits(prog, q.Func)
+		if f := originFlag(q, nb, graded, opt.SDK.Statement); f != "" {
 			r.Flags = append(r.Flags, f)
 		}
+		if f := metadataFlag(q, nb, opt.SDK.Roles); f != "" {
+			r.Flags = append(r.Flags, f)
+		}
+		r.Code = gradedCode(nb, graded)
 		typed, err := submission.TypeCheck(opt.SDK.Dir, src, harness)
 		if err != nil {
 			g.untyped[q.ID] = err // costs the question if the compiler takes it (see run)
@@ -498,6 +507,13 @@ func (g *notebookGrading) conclude() {
 		res.transient = true
 		res.Problems = append(res.Problems, fmt.Sprintf("machine de correction trop chargée pendant %s : des cas n'ont pas eu leur temps de calcul et ne sont pas notés ; relancez la correction quand la machine est libre", strings.Join(busy, ", ")))
 	}
+}
+
+// withInits is what the program of fn runs: what fn needs and what runs
+// as the program starts (see submission.Program.WithInits).
+func withInits(prog *submission.Program, fn string) []*submission.Decl {
+	decls, _ := prog.WithInits(prog.Needed(fn))
+	return decls
 }
 
 // wholeUnit is one program serving every question of qs: the declarations

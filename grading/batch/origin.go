@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/notebook"
@@ -40,23 +41,31 @@ func statementDecls(nb *notebook.Notebook, into map[string]bool) {
 	}
 }
 
-// originFlag says which declarations q's function needs (decls, see
-// Program.Needed; what runs at start is flagged as such, see flags) come
-// from a cell the teacher would not read as the answer: q's function from anywhere but q's answer cell, and what
-// it needs from anywhere but an answer cell, unless the statement declares
-// it (given, see statementDecls). "" when there is none. For information:
-// the grade is what that code earns.
+// originPrefix starts the flag of originFlag.
+const originPrefix = "code noté pris hors de la cellule de réponse de la question, à lire dans le notebook : "
+
+// originFlag says which declarations of q's program (decls: what q's
+// function needs and what runs as the program starts, see withInits) come
+// from a cell the teacher would not read as q's answer: q's function from
+// anywhere but q's answer cell; what it needs from anywhere but an answer
+// cell, unless the statement declares it (given, see statementDecls), or
+// from another question's answer cell when it replaced a declaration of
+// q's. "" when there is none. For information: the grade is what that
+// code earns.
 func originFlag(q *grading.Question, nb *notebook.Notebook, decls []*submission.Decl, given map[string]bool) string {
 	byCell := map[int][]string{}
-	var cells []int
+	var cells, replacing []int // cells, and those replacing a declaration of q's answer cell
 	for _, d := range decls {
 		m := nb.Cells[d.Cell].Reines()
 		own := slices.Contains(d.Names, q.Func)
-		if own && m.Role == "answer" && m.Question == q.ID || !own && (m.Role == "answer" || given[declKey(d)]) {
+		if own && m.Role == "answer" && m.Question == q.ID || !own && (m.Role == "answer" && !replacesAnswer(nb, d, q) || given[declKey(d)]) {
 			continue
 		}
 		if _, ok := byCell[d.Cell]; !ok {
 			cells = append(cells, d.Cell)
+		}
+		if replacesAnswer(nb, d, q) && !slices.Contains(replacing, d.Cell) {
+			replacing = append(replacing, d.Cell)
 		}
 		byCell[d.Cell] = append(byCell[d.Cell], d.Names...)
 	}
@@ -67,8 +76,24 @@ func originFlag(q *grading.Question, nb *notebook.Notebook, decls []*submission.
 	parts := make([]string, len(cells))
 	for k, i := range cells {
 		parts[k] = fmt.Sprintf("%s en %s (%s)", nameList(byCell[i], 4), submission.FileName(i), cellKind(nb.Cells[i].Reines()))
+		if slices.Contains(replacing, i) {
+			parts[k] += ", qui remplace la déclaration de même nom de la cellule de réponse de la question"
+		}
 	}
-	return "code noté pris hors des cellules de réponse, à lire dans le notebook : " + strings.Join(parts, " ; ")
+	return originPrefix + strings.Join(parts, " ; ")
+}
+
+// replacesAnswer reports whether d, from a cell that is not q's answer,
+// replaced a declaration of q's answer cell: what the teacher reads there
+// is not what is graded.
+func replacesAnswer(nb *notebook.Notebook, d *submission.Decl, q *grading.Question) bool {
+	if m := nb.Cells[d.Cell].Reines(); m.Role == "answer" && m.Question == q.ID {
+		return false
+	}
+	return slices.ContainsFunc(d.Replaced, func(i int) bool {
+		m := nb.Cells[i].Reines()
+		return m.Role == "answer" && m.Question == q.ID
+	})
 }
 
 // nameList joins names in French, at most max of them.
@@ -99,4 +124,67 @@ func cellKind(m notebook.Meta) string {
 		return "cellule de code de l'énoncé"
 	}
 	return "cellule ajoutée"
+}
+
+// metadataFlag says which of the edition's answer and check cells of q
+// (roles: their metadata, by cell ID) nb holds under other metadata: the
+// cell the grader takes for q's answer is then not the one handed out
+// (Jupyter keeps a cell's ID; its metadata can be edited). "" when none.
+func metadataFlag(q *grading.Question, nb *notebook.Notebook, roles map[string]notebook.Meta) string {
+	var parts []string
+	for i := range nb.Cells {
+		c := &nb.Cells[i]
+		was, ok := roles[c.ID]
+		if !ok || was.Question != q.ID {
+			continue
+		}
+		now := c.Reines()
+		var change string
+		switch {
+		case c.CellType != "code" && was.Role == "check":
+			continue // see checkNote
+		case c.CellType != "code":
+			change = "a été transformée en texte"
+		case now == was:
+			continue
+		case now.Role == "":
+			change = "n'est plus marquée comme telle"
+		default:
+			change = "est marquée comme " + cellKind(now)
+		}
+		parts = append(parts, fmt.Sprintf("la %s distribuée (%s) %s", cellKind(was), submission.FileName(i), change))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "métadonnées du notebook modifiées : " + strings.Join(parts, " ; ") + " ; le code noté est celui des cellules marquées comme réponses"
+}
+
+// maxCode bounds the source a question's feedback shows (bytes).
+const maxCode = 32 << 10
+
+// gradedCode is the source of decls as the grader compiles them, in
+// program order, each run of declarations of one cell under a comment
+// naming the cell: what the teacher reads to know what was graded,
+// wherever it comes from. Cut at maxCode bytes.
+func gradedCode(nb *notebook.Notebook, decls []*submission.Decl) string {
+	var b strings.Builder
+	last := -1
+	for _, d := range decls {
+		if d.Cell != last {
+			fmt.Fprintf(&b, "// %s (%s)\n", submission.FileName(d.Cell), cellKind(nb.Cells[d.Cell].Reines()))
+			last = d.Cell
+		}
+		_, body, _ := strings.Cut(d.Text, "\n") // its //line directive
+		b.WriteString(body + "\n\n")
+	}
+	code := strings.TrimSpace(b.String())
+	if len(code) > maxCode {
+		cut := maxCode
+		for cut > 0 && !utf8.RuneStart(code[cut]) {
+			cut--
+		}
+		code = code[:cut] + "\n// … (coupé)"
+	}
+	return code
 }

@@ -46,8 +46,11 @@ type SDK struct {
 	Checks map[string]string
 	// Statement are the declarations of the edition's code cells that
 	// are not answers (see statementDecls), to flag graded code taken
-	// from other cells; set by Prepare.
+	// from other cells; Roles the workbook's metadata of the edition's
+	// answer and check cells, by cell ID (see metadataFlag); set by
+	// Prepare.
 	Statement map[string]bool
+	Roles     map[string]notebook.Meta
 	// Releases are the releases of the TPs (see release.ReleaseOf), to
 	// note a notebook handed in from an older one; set by Prepare.
 	Releases map[string]string
@@ -152,7 +155,7 @@ func (sdk *SDK) prepare(ctx context.Context) error {
 	} else {
 		sdk.log(fmt.Sprintf("student edition %s: reused from the cache", sdk.Key))
 	}
-	checks, releases, statement := map[string]string{}, map[string]string{}, map[string]bool{}
+	checks, releases, statement, roles := map[string]string{}, map[string]string{}, map[string]bool{}, map[string]notebook.Meta{}
 	paths, _ := filepath.Glob(filepath.Join(dir, "notebooks", "*.ipynb"))
 	for _, path := range paths {
 		nb, err := notebook.Read(path)
@@ -163,8 +166,12 @@ func (sdk *SDK) prepare(ctx context.Context) error {
 			releases[tp] = r
 		}
 		for i := range nb.Cells {
-			if m := nb.Cells[i].Reines(); m.Role == "check" {
+			m := nb.Cells[i].Reines()
+			if m.Role == "check" {
 				checks[m.Question] = string(nb.Cells[i].Source)
+			}
+			if (m.Role == "check" || m.Role == "answer") && nb.Cells[i].ID != "" {
+				roles[nb.Cells[i].ID] = m
 			}
 		}
 		statementDecls(nb, statement)
@@ -178,7 +185,7 @@ func (sdk *SDK) prepare(ctx context.Context) error {
 		sdk.Builds = nil
 		return err
 	}
-	sdk.Dir, sdk.Checks, sdk.Releases, sdk.Statement = dir, checks, releases, statement
+	sdk.Dir, sdk.Checks, sdk.Releases, sdk.Statement, sdk.Roles = dir, checks, releases, statement, roles
 	return nil
 }
 

@@ -186,7 +186,7 @@ func TestCheckCellNotes(t *testing.T) {
 // originOf returns q's flag of code taken outside the answer cells, or "".
 func originOf(q Question) string {
 	for _, f := range q.Flags {
-		if strings.HasPrefix(f, "code noté pris hors des cellules de réponse") {
+		if strings.HasPrefix(f, originPrefix) {
 			return f
 		}
 	}
@@ -249,6 +249,83 @@ func TestGradedCodeOrigin(t *testing.T) {
 		}
 		if q.Points != float64(q.Max) {
 			t.Errorf("%s: %v points; want full marks (the flag is for information)", q.ID, q.Points)
+		}
+		if q.ID == "01/Q3" && (!strings.Contains(q.Code, "// cellule 14 (cellule de vérification de la question 3)\nfunc Board(") || !strings.Contains(Markdown(r, false), "<summary>Code noté</summary>")) {
+			t.Errorf("01/Q3: graded code %q; want Board under its check cell's name, in the feedback", q.Code)
+		}
+	}
+
+	// A helper of Q3's answer replaced by one of Q4's answer cell, and a
+	// function GoNB runs at start in a cell of its own: the first is
+	// flagged on Q3, the second on every question, with its cell.
+	nb, _ = notebook.Read("../../notebooks/corrections/01-recursion.ipynb")
+	cells = nil
+	for _, c := range nb.Cells {
+		switch m := c.Reines(); {
+		case m.Role == "answer" && m.Question == "01/Q3":
+			c.Source = notebook.Source("func row() int { return 0 }\n\n" + strings.Replace(answers["01/Q3"], "string {\n", "string {\n\t_ = row()\n", 1))
+		case m.Role == "answer" && m.Question == "01/Q4":
+			c.Source = notebook.Source(answers["01/Q4"] + "\n\nfunc row() int { return 1 }")
+		}
+		cells = append(cells, c)
+	}
+	nb.Cells = append(cells, notebook.Cell{CellType: "code", Source: "var started bool\n\nfunc init_start() { started = true }"})
+	data, _ = nb.Marshal()
+	os.WriteFile(path, data, 0o644)
+	r = Grade(context.Background(), export.Submission{Student: "x", Path: path}, opt)
+	last = fmt.Sprintf("cellule %d", len(nb.Cells))
+	for _, q := range r.Questions {
+		if q.Manual {
+			continue
+		}
+		f := originOf(q)
+		if !strings.Contains(f, "init_start en "+last+" (cellule ajoutée)") {
+			t.Errorf("%s: flag %q; want init_start's cell named", q.ID, f)
+		}
+		if replaced := strings.Contains(f, "row en cellule") && strings.Contains(f, "qui remplace"); replaced != (q.ID == "01/Q3") {
+			t.Errorf("%s: flag %q; want row's replacement named on 01/Q3 only", q.ID, f)
+		}
+		if !strings.Contains(strings.Join(q.Flags, " "), "init_start, exécutée au démarrage du programme ("+last+")") {
+			t.Errorf("%s: flags %q; want the start-up function flagged with its cell", q.ID, q.Flags)
+		}
+	}
+
+	// The answer cell handed out, its metadata removed, and a cell of the
+	// student's marked as Q1's answer; Q2's check cell marked as Q2's
+	// answer: the cells the grader reads as answers are not the ones
+	// handed out, and the flag says so.
+	nb, _ = notebook.Read("../../notebooks/corrections/01-recursion.ipynb")
+	cells = nil
+	for _, c := range nb.Cells {
+		switch m := c.Reines(); {
+		case m.Role == "answer" && m.Question == "01/Q1":
+			c.Metadata = map[string]any{}
+		case m.Role == "check" && m.Question == "01/Q2":
+			c.Metadata = map[string]any{"reines": map[string]any{"role": "answer", "question": "01/Q2"}}
+			c.Source = notebook.Source(answers["01/Q2"])
+		}
+		cells = append(cells, c)
+	}
+	nb.Cells = append(cells, notebook.Cell{CellType: "code", Source: notebook.Source(answers["01/Q1"]),
+		Metadata: map[string]any{"reines": map[string]any{"role": "answer", "question": "01/Q1"}}})
+	data, _ = nb.Marshal()
+	os.WriteFile(path, data, 0o644)
+	r = Grade(context.Background(), export.Submission{Student: "x", Path: path}, opt)
+	for _, q := range r.Questions {
+		got := strings.Join(q.Flags, " ")
+		switch q.ID {
+		case "01/Q1":
+			if !strings.Contains(got, "la cellule de réponse de la question 1 distribuée (cellule 5) n'est plus marquée comme telle") {
+				t.Errorf("01/Q1: flags %q; want the answer cell's lost metadata named", got)
+			}
+		case "01/Q2":
+			if !strings.Contains(got, "la cellule de vérification de la question 2 distribuée (cellule 9) est marquée comme cellule de réponse de la question 2") {
+				t.Errorf("01/Q2: flags %q; want the check cell marked as the answer named", got)
+			}
+		default:
+			if strings.Contains(got, "métadonnées") {
+				t.Errorf("%s: flags %q; want none about metadata", q.ID, got)
+			}
 		}
 	}
 }

@@ -54,10 +54,11 @@ type Cell struct {
 
 // Decl is one top-level declaration kept in the program.
 type Decl struct {
-	Cell  int      // index of the cell that declared it
-	Names []string // the names it declares; "T.m" for method m of type T
-	Text  string   // its source, preceded by a //line directive naming the cell
-	uses  []string // identifiers it mentions (over-approximation of its dependencies)
+	Cell     int      // index of the cell that declared it
+	Names    []string // the names it declares; "T.m" for method m of type T
+	Replaced []int    // the cells of the earlier declarations of its names it replaced, in order
+	Text     string   // its source, preceded by a //line directive naming the cell
+	uses     []string // identifiers it mentions (over-approximation of its dependencies)
 	// startup: a func init_*() GoNB renames to init, which the program
 	// calls as it starts (a function with no receiver, type parameter,
 	// parameter or result; any other declaration named init_* is plain).
@@ -357,6 +358,7 @@ func (p *Program) put(d *Decl) {
 		}
 		if old := p.named[n]; old != nil && !p.replaced[old] {
 			p.replaced[old] = true
+			d.Replaced = append(append(d.Replaced, old.Replaced...), old.Cell)
 			for _, on := range old.Names { // all its names go with it
 				if p.named[on] == old {
 					delete(p.named, on)
@@ -468,12 +470,15 @@ func (p *Program) Needed(name string) []*Decl {
 	return p.inOrder(keep)
 }
 
-// byName indexes the declarations by the names they declare, and each
-// method "T.m" under its type T too.
+// byName indexes the declarations by the names they declare (not the
+// blank one), and each method "T.m" under its type T too.
 func (p *Program) byName() map[string][]*Decl {
 	idx := map[string][]*Decl{}
 	for _, d := range p.Decls {
 		for _, n := range d.Names {
+			if n == blank {
+				continue // runs at start (see WithInits); no one can name it
+			}
 			idx[n] = append(idx[n], d)
 			if t, _, ok := strings.Cut(n, "."); ok { // a method of type t
 				idx[t] = append(idx[t], d)
