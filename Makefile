@@ -101,7 +101,7 @@ gradescope:
 # Chromium (installed here if missing). TP="01 03" for some TPs only.
 handouts:
 	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || command -v google-chrome >/dev/null || bash kernel-setup/setup.sh --browser --no-smoke
-	go run ./grading/cmd/handouts $(if $(OUT),-o $(OUT)) $(TP)
+	go run ./grading/cmd/handouts $(strip $(if $(OUT),-o $(OUT)) $(TP))
 
 # The Go benchmarks, then the fast counter's table for n = 15..18 (a few
 # minutes on two cores): n, count, classes, seconds, solutions/s, workers,

@@ -173,7 +173,7 @@ func TestPackageMap(t *testing.T) {
 }
 
 // The counts of sample submissions the documentation gives are those of
-// the fixtures (« 25 sample notebooks », « 25 synthetic submissions »).
+// the fixtures (« 26 sample notebooks », « 26 synthetic submissions »).
 func TestSampleCounts(t *testing.T) {
 	count := regexp.MustCompile(`(\d+) (?:sample notebooks|synthetic submissions)`)
 	found := 0

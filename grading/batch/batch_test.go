@@ -30,7 +30,7 @@ import (
 // hand: see testdata/README.md), and the outputs are written.
 func TestCorpus(t *testing.T) {
 	if testing.Short() {
-		t.Skip("compiles and runs 25 submissions")
+		t.Skip("compiles and runs the corpus")
 	}
 	subs, err := export.Folders(fixtures.Dir(t, fixtures.CorpusSet), nil)
 	if err != nil {

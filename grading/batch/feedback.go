@@ -113,7 +113,7 @@ func questionMarkdown(q Question, reveal bool) string {
 		fmt.Fprintf(&b, "%s\n\n", mdText(q.Note))
 	}
 	for _, f := range q.Flags {
-		fmt.Fprintf(&b, "- 🚩 %s\n", mdText(f))
+		fmt.Fprintf(&b, "- ⚑ %s\n", mdText(f))
 	}
 	if q.Compile != "" {
 		fmt.Fprintf(&b, "Erreur de compilation :\n\n%s\n\n", mdFenced(q.Compile))
@@ -341,7 +341,7 @@ var feedbackHTML = template.Must(template.New("feedback").Funcs(template.FuncMap
 {{range .Questions}}<h2>{{.Q.ID}} — {{fr .Title}} — {{.Points}}</h2>
 {{if and .Q.Manual .Q.Unwritten}}<p>Réponse non rédigée{{if .Q.Comment}} (la cellule de réponse est restée telle quelle), notée par l'enseignant{{fr " : "}}{{.Q.Comment}}{{else}}{{fr " : "}}la cellule de réponse est restée telle quelle.{{end}}</p>{{else if .Q.Manual}}<p>Réponse rédigée, {{if not .Q.Marked}}pas encore {{end}}notée par l'enseignant{{if .Q.Comment}}{{fr " : "}}{{.Q.Comment}}{{else}}.{{end}}</p>{{else if .Q.Total}}<p>{{fr .Summary}}</p>{{end}}{{if .NotImplemented}}<p>Pas encore implémenté.</p>{{end}}
 {{with .Q.Note}}<p>{{fr .}}</p>{{end}}
-{{range .Q.Flags}}<p class="ko">🚩 {{fr .}}</p>{{end}}
+{{range .Q.Flags}}<p class="ko">⚑ {{fr .}}</p>{{end}}
 {{with .Q.Compile}}<p>Erreur de compilation&nbsp;:</p><pre>{{.}}</pre>{{end}}
 {{with .Q.Code}}<details><summary>Code noté</summary><pre>{{.}}</pre></details>{{end}}
 {{range .Failed}}<p class="ko">✘ {{fr .Input}}&nbsp;: {{fr .Status}}{{if and .Want (not .Lines)}} — attendu <code>{{fr .Want}}</code>, obtenu <code>{{fr .Got}}</code>{{end}}{{with .Note}} — {{fr .}}{{end}}</p>{{if .Lines}}<p>attendu (↵ marque chaque fin de ligne)&nbsp;:</p><pre>{{.Want}}</pre><p>obtenu&nbsp;:</p><pre>{{.Got}}</pre>{{end}}{{with .Board}}{{.}}{{end}}{{end}}

@@ -109,7 +109,7 @@ func Run(ctx context.Context, c Config) (Summary, error) {
 	}
 	cache.Force = c.Force
 	if n := cache.ToGrade(subs); n > 0 {
-		phase("preparing the grader: the student edition and its packages compiled (about a minute, only the first time for these sources)")
+		phase("preparing the grader: the student edition and its packages (compiled once per version of the sources, about a minute)")
 		race := c.TP == "all" || slices.ContainsFunc(grading.Questions(c.TP), func(q *grading.Question) bool { return q.Race })
 		if err := sdk.Prepare(ctx, race); err != nil {
 			return sum, cmpErr(ctx, err)

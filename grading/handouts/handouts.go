@@ -264,10 +264,12 @@ var css string
 // page returns the standalone HTML page of d around the HTML body, with
 // d's mark, if any, above it and in every page's header.
 func page(d Doc, body string) string {
-	header := d.Title + " — " + d.Kind
+	header := d.Title + " — " + d.Kind // every handout's title: what it is, then its kind
+	if strings.Contains(strings.ToLower(d.Title), strings.ToLower(d.Kind)) {
+		header = d.Title // the guide's title says it
+	}
 	kind := `@top-right { content: ` + cssString(d.Kind) + `; }`
 	if d.Mark != "" {
-		header = d.Mark + " — " + d.Title // the mark says its kind
 		kind = `@top-right { content: ` + cssString(d.Mark) + `; font: bold 11pt "DejaVu Sans", sans-serif; color: #b00000; }`
 		body = `<p class="mark">` + html.EscapeString(d.Mark) + "</p>\n" + body
 	}

@@ -33,6 +33,9 @@ func TestGuideMarkers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, title, _ := strings.Cut(g.HTML, "<title>"); strings.Count(strings.ToLower(title[:strings.Index(title, "</title>")]), "guide de l&#39;enseignant") != 1 {
+		t.Errorf("guide: title %.120q; want it to say once what it is", title)
+	}
 	for _, q := range grading.Questions("") {
 		if !strings.Contains(g.HTML, "<td>"+strings.TrimPrefix(q.Number(), "Q")+"</td>") {
 			t.Errorf("guide: no row for %s", q.ID)
@@ -82,7 +85,7 @@ func TestCorrectionMark(t *testing.T) {
 	if !strings.HasPrefix(main(correction), `<p class="mark">CORRIGÉ</p>`) || !strings.Contains(correction.HTML, `@top-right { content: "CORRIGÉ";`) {
 		t.Errorf("the correction has no « CORRIGÉ » mark above its title and in its header:\n%.600s", correction.HTML)
 	}
-	if want := "<title>CORRIGÉ — " + html.EscapeString(correction.Title) + "</title>"; !strings.Contains(correction.HTML, want) {
+	if want := "<title>" + html.EscapeString(correction.Title) + " — Corrigé</title>"; !strings.Contains(correction.HTML, want) {
 		t.Errorf("the correction's title is not %q", want)
 	}
 	if strings.Contains(statement.HTML, "CORRIGÉ") || strings.Contains(statement.HTML, `class="mark"`) {

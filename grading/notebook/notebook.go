@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 )
@@ -130,7 +131,7 @@ func ParseHandedIn(data []byte) (*Notebook, error) {
 		Worksheets json.RawMessage `json:"worksheets"`
 	}
 	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, fmt.Errorf("ce n'est pas un notebook lisible (JSON invalide ou tronqué : %v)", err)
+		return nil, fmt.Errorf("ce n'est pas un notebook lisible (JSON invalide ou tronqué : %s)", jsonReason(err))
 	}
 	if head.NBFormat < 4 || head.Worksheets != nil {
 		return nil, fmt.Errorf("notebook au format ancien (nbformat %d) : ouvrez-le dans Jupyter et enregistrez-le pour le convertir", head.NBFormat)
@@ -140,7 +141,7 @@ func ParseHandedIn(data []byte) (*Notebook, error) {
 	}
 	var nb *Notebook
 	if err := json.Unmarshal(data, &nb); err != nil || nb == nil {
-		return nil, fmt.Errorf("notebook invalide : %v", err)
+		return nil, fmt.Errorf("notebook invalide : %s", jsonReason(err))
 	}
 	for i, c := range nb.Cells {
 		if c.CellType == "" {
@@ -151,6 +152,23 @@ func ParseHandedIn(data []byte) (*Notebook, error) {
 		return nil, errors.New("notebook vide")
 	}
 	return nb, nil
+}
+
+// jsonReason says in French why encoding/json refused a notebook.
+func jsonReason(err error) string {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case err == nil:
+		return "aucun contenu"
+	case errors.Is(err, io.ErrUnexpectedEOF) || err.Error() == "unexpected end of JSON input":
+		return "le fichier s'arrête avant la fin"
+	case errors.As(err, &syntax):
+		return fmt.Sprintf("caractère inattendu à l'octet %d", syntax.Offset)
+	case errors.As(err, &typ) && typ.Field != "":
+		return fmt.Sprintf("le champ « %s » n'a pas le type attendu", typ.Field)
+	}
+	return "structure inattendue"
 }
 
 // Read reads the notebook file at path.

@@ -12,7 +12,9 @@ import (
 func TestParseHandedIn(t *testing.T) {
 	for data, want := range map[string]string{
 		"":                                  "fichier vide",
-		"{\"cells\": [":                     "JSON invalide ou tronqué",
+		"{\"cells\": [":                     "JSON invalide ou tronqué : le fichier s'arrête avant la fin",
+		"{\"cells\" 1}":                     "caractère inattendu à l'octet 10",
+		`{"nbformat": 4, "cells": 7}`:       "le champ « cells » n'a pas le type attendu",
 		`{"nbformat": 3, "worksheets": []}`: "format ancien",
 		`{"nbformat": 5, "cells": []}`:      "nbformat 5",
 		`{"nbformat": 4, "cells": [{"source": "x"}]}`: "la cellule 1 n'a pas de type",

@@ -245,7 +245,7 @@ func (p *Program) add(c Cell) {
 	}
 	src := header + decls
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, FileName(c.Index), src, parser.SkipObjectResolution|parser.ParseComments)
+	f, err := parser.ParseFile(fset, FileName(c.Index), src, parser.ParseComments)
 	if err != nil {
 		// Positions in the cell: the header line is not the student's.
 		msg := err.Error()
@@ -260,6 +260,8 @@ func (p *Program) add(c Cell) {
 		return
 	}
 	file := fset.File(f.Pos())
+	top := topLevel(f)
+	idents := func(n ast.Node) []string { return references(n, top) }
 	text := func(from, to token.Pos) string { return src[file.Offset(from):file.Offset(to)] }
 	line := func(pos token.Pos) int { return fset.Position(pos).Line - 1 } // the header line is not the student's
 	directive := func(pos token.Pos) string {
@@ -430,15 +432,56 @@ func recvBase(e ast.Expr) string {
 	}
 }
 
-// idents lists the identifiers a node mentions.
-func idents(n ast.Node) []string {
+// topLevel is the set of f's top-level declarations and specs: what an
+// identifier the parser resolved in f's file scope is declared by.
+func topLevel(f *ast.File) map[any]bool {
+	top := map[any]bool{}
+	for _, d := range f.Decls {
+		top[d] = true
+		if g, ok := d.(*ast.GenDecl); ok {
+			for _, s := range g.Specs {
+				top[s] = true
+			}
+		}
+	}
+	return top
+}
+
+// references lists the identifiers node n mentions that may name a
+// declaration of the program (the over-approximation of its
+// dependencies): those the parser left unresolved in the cell (declared
+// in another cell, imported, predeclared) and those it resolved to a
+// top-level declaration of the cell (top, see topLevel); not a local
+// variable, parameter, field, type parameter or label, nor a method's name
+// or the name after a selector's dot (a package's member, a field or a
+// method: the methods of every type a declaration needs are needed too,
+// see Needed). A composite literal's key is kept: a field's name, or a
+// map's key that may be a constant of another cell.
+func references(n ast.Node, top map[any]bool) []string {
 	seen := map[string]bool{}
-	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			seen[id.Name] = true
+	var visit func(ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			ast.Inspect(n.X, visit)
+			return false
+		case *ast.FuncDecl: // not its own name: a method's is no one's dependency
+			if n.Recv != nil {
+				ast.Inspect(n.Recv, visit)
+			}
+			ast.Inspect(n.Type, visit)
+			if n.Body != nil {
+				ast.Inspect(n.Body, visit)
+			}
+			return false
+		case *ast.Ident:
+			if n.Obj == nil || top[n.Obj.Decl] {
+				seen[n.Name] = true
+			}
 		}
 		return true
-	})
+	}
+	ast.Inspect(n, visit)
 	out := make([]string, 0, len(seen))
 	for k := range seen {
 		out = append(out, k)

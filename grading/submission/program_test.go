@@ -134,6 +134,25 @@ func TestGoNBRules(t *testing.T) {
 	}
 }
 
+// A local variable, a parameter, a field or a method named like a
+// declaration of another cell is not a dependency on it: a broken cell
+// declaring g does not cost an answer whose local variable is g.
+func TestReferencesNotLocals(t *testing.T) {
+	p := Build([]Cell{
+		{0, "func g() int { return \"x\" }\nfunc h() {}\nvar size = 3"},
+		{1, "type T struct{ g int }\nfunc (t T) h() int { return t.g }\nfunc Grid(h int) int {\n\tg := T{}\n\tfor size := range 2 {\n\t\t_ = size\n\t}\n\treturn g.h() + h\n}"},
+		{2, "func Uses() int { return size }"},
+	})
+	for _, d := range p.Needed("Grid") {
+		if d.Cell == 0 {
+			t.Errorf("Grid needs %v of cell 0: only locals, fields and methods share its names", d.Names)
+		}
+	}
+	if got := p.Needed("Uses"); len(got) != 2 || got[0].Names[0] != "size" {
+		t.Errorf("Uses needs %v; want size (another cell's variable) and itself", got)
+	}
+}
+
 // A unit of two functions holds what each needs, once, in program order,
 // with the start-up calls before the call asked, and nothing else: the
 // plan the grader's whole program and the self-check share.

@@ -55,9 +55,10 @@ func Model1Pairwise(n int) (*cp.Model, []*cp.IntVar) {
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
 			k := j - i
-			model.Post(cp.NotEqualOffset(x[i], x[j], 0))  // pas sur la même colonne
-			model.Post(cp.NotEqualOffset(x[i], x[j], k))  // ni sur la même diagonale montante
-			model.Post(cp.NotEqualOffset(x[i], x[j], -k)) // ni sur la même diagonale descendante
+			// Ni même colonne, ni même diagonale montante, ni même descendante.
+			model.Post(cp.NotEqualOffset(x[i], x[j], 0))
+			model.Post(cp.NotEqualOffset(x[i], x[j], k))
+			model.Post(cp.NotEqualOffset(x[i], x[j], -k))
 		}
 	}
 	return model, x
