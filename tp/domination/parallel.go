@@ -201,24 +201,16 @@ func CoverByQueensWorkers(ctx context.Context, n, workers int,
 				t = append(t, queens.Square{Row: 0, Col: a})
 				_ = Update(c, t[0], 1) // ne peut pas échouer : l'échiquier est vide
 			}
-			for b := -1; b < n && n > 1; b++ {
-				sq := queens.Square{Row: 1, Col: b}
-				if b >= 0 && c.Count[1][b] > 0 {
-					continue
-				}
+			for b := -1; b < n && (n > 1 || b < 0); b++ { // pas de ligne 1 si n = 1
 				u := append(task(nil), t...)
 				if b >= 0 {
-					u = append(u, sq)
+					if c.Count[1][b] > 0 {
+						continue
+					}
+					u = append(u, queens.Square{Row: 1, Col: b})
 				}
 				select {
 				case tasks <- u:
-				case <-ctx.Done():
-					return
-				}
-			}
-			if n == 1 {
-				select {
-				case tasks <- t:
 				case <-ctx.Done():
 					return
 				}
@@ -228,24 +220,19 @@ func CoverByQueensWorkers(ctx context.Context, n, workers int,
 			}
 		}
 	}()
-
 	var best atomic.Int64
 	best.Store(int64(n + 1))
 	var mu sync.Mutex // protège bestQueens et les appels de trace
 	var bestQueens []queens.Square
-	emit := func(e TraceEvent) {
-		if trace != nil {
-			trace(e)
-		}
+	if trace == nil {
+		trace = func(TraceEvent) {}
 	}
 	nodes := make([]int64, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			mu.Lock()
-			emit(TraceEvent{Kind: WorkerStarted, Worker: w})
+			trace(TraceEvent{Kind: WorkerStarted, Worker: w})
 			mu.Unlock()
 			c, _ := NewCoverage(n, true) // ne peut pas échouer : n > 0
 			var current []queens.Square
@@ -266,7 +253,7 @@ func CoverByQueensWorkers(ctx context.Context, n, workers int,
 					if int64(r) < best.Load() {
 						best.Store(int64(r))
 						bestQueens = append([]queens.Square(nil), current...)
-						emit(TraceEvent{Kind: Improved, Worker: w, Best: r})
+						trace(TraceEvent{Kind: Improved, Worker: w, Best: r})
 					}
 					mu.Unlock()
 					return
@@ -302,10 +289,10 @@ func CoverByQueensWorkers(ctx context.Context, n, workers int,
 				}
 			}
 			mu.Lock()
-			emit(TraceEvent{Kind: WorkerDone, Worker: w, Tasks: done,
+			trace(TraceEvent{Kind: WorkerDone, Worker: w, Tasks: done,
 				Nodes: nodes[w]})
 			mu.Unlock()
-		}()
+		})
 	}
 	wg.Wait()
 	for _, k := range nodes {
