@@ -4,7 +4,11 @@
 package workbook
 
 import (
+	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	_ "github.com/prepa-reines/reines/grading/nb00"
 	_ "github.com/prepa-reines/reines/grading/nb01"
@@ -42,4 +46,16 @@ func Lookup(id string) (Notebook, bool) {
 		return Notebook{}, false
 	}
 	return Notebooks[i], true
+}
+
+// ModuleRoot returns the root of the Go module the current directory is
+// in (`go env GOMOD`: the workbook's repository, either edition); ok is
+// false outside a module, or without a go command.
+func ModuleRoot() (root string, ok bool) {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	gomod := strings.TrimSpace(string(out))
+	if err != nil || gomod == "" || gomod == os.DevNull {
+		return "", false
+	}
+	return filepath.Dir(gomod), true
 }

@@ -89,12 +89,11 @@ func main() {
 }
 
 func moduleRoot() (string, error) {
-	out, err := exec.Command("go", "env", "GOMOD").Output()
-	gomod := strings.TrimSpace(string(out))
-	if err != nil || gomod == "" || gomod == os.DevNull {
+	root, ok := workbook.ModuleRoot()
+	if !ok {
 		return "", errors.New("lancez-le dans le dossier du cahier (son go.mod est introuvable)")
 	}
-	return filepath.Dir(gomod), nil
+	return root, nil
 }
 
 // prose is what make check says of written question q in nb: the teacher

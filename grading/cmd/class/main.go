@@ -35,7 +35,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"slices"
@@ -157,8 +156,8 @@ func loopback(addr string) error {
 // run looks at the class every c.every until ctx is done (once with
 // c.once), writing the page after each look.
 func run(ctx context.Context, c config) error {
-	gomod, err := exec.Command("go", "env", "GOMOD").Output()
-	if err != nil || strings.TrimSpace(string(gomod)) == "" || strings.TrimSpace(string(gomod)) == os.DevNull {
+	root, ok := workbook.ModuleRoot()
+	if !ok {
 		return fmt.Errorf("run class inside the workbook's repository")
 	}
 	if _, err := os.Stat(c.source); err != nil {
@@ -176,7 +175,7 @@ func run(ctx context.Context, c config) error {
 	if err := os.MkdirAll(c.out, 0o755); err != nil {
 		return err
 	}
-	sdk, err := batch.NewSDK(filepath.Dir(strings.TrimSpace(string(gomod))))
+	sdk, err := batch.NewSDK(root)
 	if err != nil {
 		return err
 	}

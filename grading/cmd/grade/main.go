@@ -32,9 +32,7 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/exec"
 	"os/signal"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -47,6 +45,7 @@ import (
 	"github.com/prepa-reines/reines/grading/batch"
 	"github.com/prepa-reines/reines/grading/export"
 	"github.com/prepa-reines/reines/grading/sandbox"
+	"github.com/prepa-reines/reines/grading/workbook"
 )
 
 func main() {
@@ -172,11 +171,11 @@ func main() {
 // went.
 func run(ctx context.Context, c batch.Config) error {
 	ph := newPhases(os.Stderr)
-	gomod, err := exec.Command("go", "env", "GOMOD").Output()
-	if err != nil || strings.TrimSpace(string(gomod)) == "" || strings.TrimSpace(string(gomod)) == os.DevNull {
+	root, ok := workbook.ModuleRoot()
+	if !ok {
 		return fmt.Errorf("run grade inside the workbook's repository")
 	}
-	c.Root = filepath.Dir(strings.TrimSpace(string(gomod)))
+	c.Root = root
 	c.Log = func(s string) { fmt.Fprintf(os.Stderr, "grade: %s\n", s) }
 	var bar *progressbar.ProgressBar
 	c.Phase = func(s string) {

@@ -19,10 +19,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
 
 	"github.com/prepa-reines/reines/grading/handouts"
 	"github.com/prepa-reines/reines/grading/workbook"
@@ -42,12 +40,11 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	gomod, err := exec.Command("go", "env", "GOMOD").Output()
-	if err != nil || strings.TrimSpace(string(gomod)) == "" || strings.TrimSpace(string(gomod)) == os.DevNull {
+	root, ok := workbook.ModuleRoot()
+	if !ok {
 		fmt.Fprintln(os.Stderr, "handouts: run it inside the workbook's repository")
 		os.Exit(1)
 	}
-	root := filepath.Dir(strings.TrimSpace(string(gomod)))
 	dir := *out
 	if dir == "" {
 		dir = filepath.Join(root, "build", "handouts")

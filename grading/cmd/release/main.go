@@ -15,11 +15,10 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 
 	"github.com/prepa-reines/reines/grading/release"
+	"github.com/prepa-reines/reines/grading/workbook"
 )
 
 func main() {
@@ -34,12 +33,11 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	gomod, err := exec.Command("go", "env", "GOMOD").Output()
-	if err != nil || strings.TrimSpace(string(gomod)) == "" || strings.TrimSpace(string(gomod)) == os.DevNull {
+	root, ok := workbook.ModuleRoot()
+	if !ok {
 		fmt.Fprintln(os.Stderr, "release: run it inside the workbook's repository")
 		os.Exit(1)
 	}
-	root := filepath.Dir(strings.TrimSpace(string(gomod)))
 	if *student {
 		dir := *out
 		if dir == "" {
