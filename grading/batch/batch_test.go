@@ -403,7 +403,6 @@ func TestFlags(t *testing.T) {
 		{"func F() { exec.Command(\"sh\").Run() }", "utilise le paquet \"os/exec\" : 0 point", true},
 		{"func F() { os.StartProcess(\"/prog\", nil, nil) }", "lance des processus (os.StartProcess) : 0 point", true},
 		{"func F() { (&cgi.Handler{Path: \"/prog\"}).ServeHTTP(nil, nil) }", "utilise le paquet \"net/http/cgi\" : 0 point", true},
-		{"func init() {}", "déclare une fonction init", false},
 		{"//go:norace\nfunc F() {}", "//go:norace", true},
 		{"// pas de //go:linkname ici\nfunc F() int { return 1 }", "", false},
 		{"func F() uintptr { return Sizeof(0) }", "utilise le paquet \"unsafe\"", true},

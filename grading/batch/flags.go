@@ -83,16 +83,9 @@ var undefinedGrading = regexp.MustCompile(`undefined: (grading|nb\d\d)\b`)
 // compiler directives, unsafe and cgo, which cost the question;
 // other imports they use; init functions; calls to functions the SDK
 // reserves for grading (stubbed: see release.Stubbed).
-// startupName reports whether fd is a function GoNB runs as the program
-// starts: init_*, with no type parameter, parameter or result.
-func startupName(fd *ast.FuncDecl) bool {
-	return strings.HasPrefix(fd.Name.Name, "init_") && fd.Type.TypeParams == nil && fd.Type.Params.NumFields() == 0 && fd.Type.Results.NumFields() == 0
-}
-
 func flags(src string, stubbed map[string]bool) []string {
 	var out []string
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution|parser.ParseComments)
+	file, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution|parser.ParseComments)
 	if err != nil {
 		if strings.Contains(src, "//go:") {
 			out = append(out, "utilise une directive //go:"+costsFlag)
@@ -119,13 +112,6 @@ func flags(src string, stubbed map[string]bool) []string {
 	}
 	alias := importNames(file) // name in the file → import path
 	for _, d := range file.Decls {
-		// Code run as the program starts, before any case: func init,
-		// and the init_* functions GoNB runs as init functions (see
-		// submission.Program.WithInits); named with their cell, whose
-		// //line directive the source keeps.
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && (fd.Name.Name == "init" || startupName(fd)) {
-			out = append(out, fmt.Sprintf("déclare une fonction %s, exécutée au démarrage du programme (%s)", fd.Name.Name, fset.Position(fd.Pos()).Filename))
-		}
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "main" && fd.Recv == nil {
 			continue // the grader's own main
 		}

@@ -301,7 +301,8 @@ func (g *notebookGrading) plan(nb *notebook.Notebook) bool {
 		if f := metadataFlag(q, nb, opt.SDK.Roles); f != "" {
 			r.Flags = append(r.Flags, f)
 		}
-		r.Code = gradedCode(nb, graded)
+		r.Flags = append(r.Flags, codeFlags(nb, graded)...)
+		r.Code = gradedCode(nb, graded, q.Func)
 		typed, err := submission.TypeCheck(opt.SDK.Dir, src, harness)
 		if err != nil {
 			g.untyped[q.ID] = err // costs the question if the compiler takes it (see run)

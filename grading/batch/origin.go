@@ -2,6 +2,7 @@ package batch
 
 import (
 	"fmt"
+	"go/types"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -154,37 +155,119 @@ func metadataFlag(q *grading.Question, nb *notebook.Notebook, roles map[string]n
 		}
 		parts = append(parts, fmt.Sprintf("la %s distribuée (%s) %s", cellKind(was), submission.FileName(i), change))
 	}
+	// The answer cell handed out, gone while the notebook keeps the
+	// edition's other IDs (a notebook whose every ID changed, or that has
+	// none, cannot be compared: see the graded code in the feedback).
+	kept, ids := false, map[string]bool{}
+	for i := range nb.Cells {
+		ids[nb.Cells[i].ID] = true
+		if m, ok := roles[nb.Cells[i].ID]; ok && m.Question != "" && strings.HasPrefix(m.Question, q.Notebook()+"/") {
+			kept = true
+		}
+	}
+	for id, m := range roles {
+		if kept && m.Question == q.ID && m.Role == "answer" && !ids[id] {
+			parts = append(parts, "la cellule de réponse distribuée est absente (supprimée, ou son identifiant a changé)")
+		}
+	}
 	if len(parts) == 0 {
 		return ""
 	}
 	return "métadonnées du notebook modifiées : " + strings.Join(parts, " ; ") + " ; le code noté est celui des cellules marquées comme réponses"
 }
 
-// maxCode bounds the source a question's feedback shows (bytes).
-const maxCode = 32 << 10
+// maxCode bounds the source a question's feedback shows (bytes), and
+// maxDecl each declaration in it.
+const (
+	maxCode = 32 << 10
+	maxDecl = 4 << 10
+)
 
-// gradedCode is the source of decls as the grader compiles them, in
-// program order, each run of declarations of one cell under a comment
-// naming the cell: what the teacher reads to know what was graded,
-// wherever it comes from. Cut at maxCode bytes.
-func gradedCode(nb *notebook.Notebook, decls []*submission.Decl) string {
+// gradedCode is the source of decls as the grader compiles them: the
+// question's function fn first, then the others in program order, each
+// run of declarations of one cell under a comment naming the cell (by
+// Decl.Cell, which no directive of the student's changes), each cut at
+// maxDecl bytes and the whole at maxCode; line ends Go and an editor do
+// not read alike shown as symbols (see oddLineEnds). What the teacher
+// reads to know what was graded, wherever it comes from.
+func gradedCode(nb *notebook.Notebook, decls []*submission.Decl, fn string) string {
+	ordered := slices.Clone(decls)
+	slices.SortStableFunc(ordered, func(a, b *submission.Decl) int {
+		switch {
+		case slices.Contains(a.Names, fn) == slices.Contains(b.Names, fn):
+			return 0
+		case slices.Contains(a.Names, fn):
+			return -1
+		}
+		return 1
+	})
 	var b strings.Builder
 	last := -1
-	for _, d := range decls {
+	for _, d := range ordered {
 		if d.Cell != last {
 			fmt.Fprintf(&b, "// %s (%s)\n", submission.FileName(d.Cell), cellKind(nb.Cells[d.Cell].Reines()))
 			last = d.Cell
 		}
 		_, body, _ := strings.Cut(d.Text, "\n") // its //line directive
-		b.WriteString(body + "\n\n")
+		b.WriteString(cut(shownLineEnds.Replace(body), maxDecl) + "\n\n")
 	}
-	code := strings.TrimSpace(b.String())
-	if len(code) > maxCode {
-		cut := maxCode
-		for cut > 0 && !utf8.RuneStart(code[cut]) {
-			cut--
+	return cut(strings.TrimSpace(b.String()), maxCode)
+}
+
+// cut is s cut at max bytes (at a character's start), with a comment
+// saying so.
+func cut(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	for max > 0 && !utf8.RuneStart(s[max]) {
+		max--
+	}
+	return s[:max] + "\n// … (coupé)"
+}
+
+// shownLineEnds shows the line ends Go does not read as such (a carriage
+// return alone, vertical tab, form feed, U+0085, U+2028, U+2029), which an
+// editor may: what looks like the end of a comment there is not one for
+// the compiler.
+var shownLineEnds = strings.NewReplacer("\r\n", "\n", "\r", "␍", "\v", "␋", "\f", "␌", "\u0085", "␤", "\u2028", "␤", "\u2029", "␤")
+
+// oddLineEnds reports whether s holds a line end Go and an editor do not
+// read alike (see shownLineEnds).
+func oddLineEnds(s string) bool {
+	return shownLineEnds.Replace(s) != strings.ReplaceAll(s, "\r\n", "\n")
+}
+
+// codeFlags are what the teacher should know of the declarations of a
+// question's program (decls, see withInits), each named with its cell: a
+// function run as the program starts (func init, GoNB's init_*), a
+// predeclared name declared again (append, len, error…), a //line
+// directive (it changes the lines and cells the messages name), and line
+// ends that Go and the notebook's editor read differently.
+func codeFlags(nb *notebook.Notebook, decls []*submission.Decl) []string {
+	var out []string
+	add := func(f string) {
+		if !slices.Contains(out, f) {
+			out = append(out, f)
 		}
-		code = code[:cut] + "\n// … (coupé)"
 	}
-	return code
+	for _, d := range decls {
+		cell := submission.FileName(d.Cell)
+		if d.Startup() {
+			add(fmt.Sprintf("déclare une fonction %s, exécutée au démarrage du programme (%s)", d.Names[0], cell))
+		}
+		for _, n := range d.Names {
+			if n != "_" && types.Universe.Lookup(n) != nil {
+				add(fmt.Sprintf("déclare à nouveau le nom prédéclaré %s (%s), que le reste du notebook utilise alors", n, cell))
+			}
+		}
+		src := string(nb.Cells[d.Cell].Source)
+		if strings.Contains(src, "//line ") || strings.Contains(src, "/*line ") {
+			add(fmt.Sprintf("directive //line (%s) : elle change les lignes et les cellules que nomment les messages", cell))
+		}
+		if oddLineEnds(src) {
+			add(fmt.Sprintf("fins de ligne que Go et l'éditeur ne lisent pas de la même façon (retour chariot seul…) (%s) : le code noté, ci-dessous, les montre", cell))
+		}
+	}
+	return out
 }

@@ -303,6 +303,8 @@ func TestGradedCodeOrigin(t *testing.T) {
 		case m.Role == "check" && m.Question == "01/Q2":
 			c.Metadata = map[string]any{"reines": map[string]any{"role": "answer", "question": "01/Q2"}}
 			c.Source = notebook.Source(answers["01/Q2"])
+		case m.Role == "answer" && m.Question == "01/Q4":
+			c.ID = "une-autre"
 		}
 		cells = append(cells, c)
 	}
@@ -321,6 +323,10 @@ func TestGradedCodeOrigin(t *testing.T) {
 		case "01/Q2":
 			if !strings.Contains(got, "la cellule de vérification de la question 2 distribuée (cellule 9) est marquée comme cellule de réponse de la question 2") {
 				t.Errorf("01/Q2: flags %q; want the check cell marked as the answer named", got)
+			}
+		case "01/Q4":
+			if !strings.Contains(got, "la cellule de réponse distribuée est absente") {
+				t.Errorf("01/Q4: flags %q; want the answer cell's changed ID noted", got)
 			}
 		default:
 			if strings.Contains(got, "métadonnées") {

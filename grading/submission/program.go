@@ -59,11 +59,16 @@ type Decl struct {
 	Replaced []int    // the cells of the earlier declarations of its names it replaced, in order
 	Text     string   // its source, preceded by a //line directive naming the cell
 	uses     []string // identifiers it mentions (over-approximation of its dependencies)
+	alias    string   // for `type A = B`, B (a type of the program or not): A's methods are B's
 	// startup: a func init_*() GoNB renames to init, which the program
 	// calls as it starts (a function with no receiver, type parameter,
 	// parameter or result; any other declaration named init_* is plain).
 	startup bool
 }
+
+// Startup reports whether d runs as the program starts: a func init, or a
+// func init_*() GoNB runs as one (see WithInits).
+func (d *Decl) Startup() bool { return d.startup || len(d.Names) == 1 && d.Names[0] == "init" }
 
 // CellError is a cell whose declarations were dropped.
 type CellError struct {
@@ -330,9 +335,13 @@ func (p *Program) add(c Cell) {
 					continue
 				}
 				var names []string
+				alias := ""
 				switch s := s.(type) {
 				case *ast.TypeSpec:
 					names = []string{s.Name.Name}
+					if id, ok := s.Type.(*ast.Ident); ok && s.Assign.IsValid() {
+						alias = id.Name
+					}
 				case *ast.ValueSpec:
 					for _, n := range s.Names {
 						if n.Name != blank {
@@ -344,7 +353,7 @@ func (p *Program) add(c Cell) {
 					}
 				}
 				body := d.Tok.String() + " " + text(s.Pos(), s.End())
-				p.put(&Decl{Cell: c.Index, Names: names, Text: directive(s.Pos()) + body, uses: idents(s)})
+				p.put(&Decl{Cell: c.Index, Names: names, Text: directive(s.Pos()) + body, uses: idents(s), alias: alias})
 			}
 		}
 	}
@@ -526,6 +535,13 @@ func (p *Program) byName() map[string][]*Decl {
 			if t, _, ok := strings.Cut(n, "."); ok { // a method of type t
 				idx[t] = append(idx[t], d)
 			}
+		}
+	}
+	// `type A = B`: a method declared on A is B's, and one on B is A's.
+	for _, d := range p.Decls {
+		if a, b := d.Names[0], d.alias; b != "" {
+			ab, ba := slices.Clone(idx[a]), slices.Clone(idx[b])
+			idx[a], idx[b] = append(idx[a], ba...), append(idx[b], ab...)
 		}
 	}
 	return idx

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -150,6 +151,24 @@ func TestReferencesNotLocals(t *testing.T) {
 	}
 	if got := p.Needed("Uses"); len(got) != 2 || got[0].Names[0] != "size" {
 		t.Errorf("Uses needs %v; want size (another cell's variable) and itself", got)
+	}
+}
+
+// A method declared on a type alias is the aliased type's: a function
+// that names only the type needs it (and the other way round).
+func TestAliasMethods(t *testing.T) {
+	p := Build([]Cell{
+		{0, "type grille [][]bool\ntype Grille = grille\nfunc (g Grille) remplir(n int) Grille { return g }\nfunc (g grille) vider() {}"},
+		{1, "func Grid(n int) [][]bool { return make(grille, n).remplir(n) }\nfunc Other(g Grille) { g.vider() }"},
+	})
+	for fn, want := range map[string]string{"Grid": "Grille.remplir", "Other": "grille.vider"} {
+		found := false
+		for _, d := range p.Needed(fn) {
+			found = found || slices.Contains(d.Names, want)
+		}
+		if !found {
+			t.Errorf("%s does not need %s", fn, want)
+		}
 	}
 }
 
