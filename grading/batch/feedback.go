@@ -333,7 +333,7 @@ func notImplemented(q Question) bool {
 
 var feedbackHTML = template.Must(template.New("feedback").Funcs(template.FuncMap{"fr": grading.Typography}).Parse(`<!DOCTYPE html>
 <html lang="fr"><head><meta charset="utf-8"><title>Correction — {{.R.Student}}</title>
-<style>body{font-family:sans-serif;max-width:60em;margin:2em auto}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap}code,pre{font-family:"DejaVu Sans Mono",monospace}pre{font-size:.9em}.ko{color:#d62728}.ok{color:#2ca02c}</style>
+<style>body{font-family:sans-serif;max-width:60em;margin:2em auto}pre{background:#f6f6f6;padding:.5em;white-space:pre-wrap;tab-size:4}code,pre{font-family:"DejaVu Sans Mono",monospace}pre{font-size:.9em}.ko{color:#d62728}.ok{color:#2ca02c}</style>
 </head><body>
 <h1>Correction — {{.R.Student}} (TP {{.R.TP}})</h1>
 <p><strong>Total&nbsp;: {{.Total}}</strong></p>
