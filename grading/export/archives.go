@@ -116,8 +116,9 @@ func notGraded(name string) string {
 // (some extracted from archives), and the files not graded, each with its
 // reason.
 type found struct {
-	notebooks []string
-	others    []other
+	notebooks   []string
+	others      []other
+	checkpoints bool // Jupyter's automatic copies were left out (.ipynb_checkpoints)
 }
 
 type other struct{ path, why string }
@@ -133,6 +134,7 @@ func notebooksUnder(dir string, o *opener) (found, error) {
 			return err
 		}
 		if p != dir && (Skipped(d.Name()) || metadata(d.Name())) {
+			f.checkpoints = f.checkpoints || d.Name() == ".ipynb_checkpoints"
 			if d.IsDir() {
 				return filepath.SkipDir
 			}
@@ -196,6 +198,9 @@ func (f found) submissions(t Submission, where string, o *opener) []Submission {
 		s := t
 		s.Path, s.Shown = where, o.show(where)
 		s.Refused = "aucun fichier dans ce rendu"
+		if f.checkpoints {
+			s.Refused = "aucun notebook dans ce rendu, seulement les copies automatiques de Jupyter (.ipynb_checkpoints) : le notebook lui-même n'a pas été rendu"
+		}
 		subs = append(subs, s)
 	}
 	return subs

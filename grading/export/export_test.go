@@ -258,6 +258,7 @@ func TestNothingDropped(t *testing.T) {
 	put("erin.zip", []byte(zipOf(filepath.Join(tmp, "erin.zip"), map[string][]byte{"01-recursion.ipynb": nb})))
 	os.MkdirAll(filepath.Join(export, "frank"), 0o755)
 	put("gina.ipynb", nb)
+	put("hugo/.ipynb_checkpoints/01-recursion-checkpoint.ipynb", nb)
 	zipPath := filepath.Join(tmp, "TP01.zip")
 	writeZip(t, zipPath, filepath.Join(tmp, "export"))
 	// An empty folder is not in a zip: frank is looked for in the folder.
@@ -291,6 +292,9 @@ func TestNothingDropped(t *testing.T) {
 		}
 		if src == export && !refused("frank", "aucun fichier") {
 			t.Errorf("frank's empty folder: %v", got["frank"])
+		}
+		if graded("hugo") != 0 || !refused("hugo", "seulement les copies automatiques de Jupyter") {
+			t.Errorf("%s: hugo, a checkpoint alone: %v; want refused, the checkpoint named", src, got["hugo"])
 		}
 		if src == zipPath {
 			want := "TP01.zip:alice/rendu.zip:tp/01-recursion.ipynb"
@@ -341,4 +345,30 @@ func writeZip(t *testing.T, path, dir string) {
 		t.Fatal(err)
 	}
 	f.Close()
+}
+
+// Two Moodle folders of one participant number under two names are one
+// student, and the notes say so; the file and online-text folders of one
+// name are not noted.
+func TestMoodleOneNumberTwoNames(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{
+		"Léa Martin_48213_assignsubmission_file/01-recursion.ipynb",
+		"Léa Martin_48213_assignsubmission_onlinetext/onlinetext.html",
+		"Ana Cruz_48216_assignsubmission_file/01-recursion.ipynb",
+		"Ana de la Cruz_48216_assignsubmission_file/tp.ipynb",
+	} {
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(f)), 0o755)
+		os.WriteFile(filepath.Join(dir, f), []byte("{}"), 0o644)
+	}
+	subs, _, err := Export(dir, LayoutMoodle, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range subs {
+		noted := strings.Contains(s.Note, "porte plusieurs noms (« Ana Cruz », « Ana de la Cruz »)")
+		if noted != (s.Student == "48216") {
+			t.Errorf("%s (%s): note %q", s.Student, s.Name, s.Note)
+		}
+	}
 }

@@ -187,6 +187,20 @@ func collectMoodle(dir string, o *opener) ([]Submission, error) {
 			subs = append(subs, unnamed(path, "pas au format d'un export Moodle (Nom_numéro_assignsubmission_…) : à vérifier", o))
 		}
 	}
+	// One participant number under two names (Moodle writes one): graded
+	// as one student, and said.
+	names := map[string][]string{}
+	for _, s := range subs {
+		if s.Name != "" && !slices.Contains(names[s.Student], s.Name) {
+			names[s.Student] = append(names[s.Student], s.Name)
+		}
+	}
+	for i := range subs {
+		if n := names[subs[i].Student]; len(n) > 1 {
+			note := "le numéro de participant " + subs[i].Student + " porte plusieurs noms (« " + strings.Join(n, " », « ") + " ») : rendus regroupés, à vérifier"
+			subs[i].Note = strings.TrimSpace(subs[i].Note + " " + note)
+		}
+	}
 	return subs, nil
 }
 
