@@ -294,7 +294,7 @@ func (g *notebookGrading) plan(nb *notebook.Notebook) bool {
 		}
 		r.Flags = append(flags(src, opt.SDK.Stubbed), requirementFlags(src, q.Requires)...)
 		r.Flags = append(r.Flags, toolFlags(src, g.tp, q)...)
-		graded := withInits(prog, q.Func)
+		graded := u.Decls // what the question's program holds: what its function needs, and what runs at start
 		if f := originFlag(q, nb, graded, opt.SDK.Statement); f != "" {
 			r.Flags = append(r.Flags, f)
 		}
@@ -508,13 +508,6 @@ func (g *notebookGrading) conclude() {
 		res.transient = true
 		res.Problems = append(res.Problems, fmt.Sprintf("machine de correction trop chargée pendant %s : des cas n'ont pas eu leur temps de calcul et ne sont pas notés ; relancez la correction quand la machine est libre", strings.Join(busy, ", ")))
 	}
-}
-
-// withInits is what the program of fn runs: what fn needs and what runs
-// as the program starts (see submission.Program.WithInits).
-func withInits(prog *submission.Program, fn string) []*submission.Decl {
-	decls, _ := prog.WithInits(prog.Needed(fn))
-	return decls
 }
 
 // wholeUnit is one program serving every question of qs: the declarations

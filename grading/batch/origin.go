@@ -46,13 +46,13 @@ func statementDecls(nb *notebook.Notebook, into map[string]bool) {
 const originPrefix = "code noté pris hors de la cellule de réponse de la question, à lire dans le notebook : "
 
 // originFlag says which declarations of q's program (decls: what q's
-// function needs and what runs as the program starts, see withInits) come
-// from a cell the teacher would not read as q's answer: q's function from
-// anywhere but q's answer cell; what it needs from anywhere but an answer
-// cell, unless the statement declares it (given, see statementDecls), or
-// from another question's answer cell when it replaced a declaration of
-// q's. "" when there is none. For information: the grade is what that
-// code earns.
+// function needs and what runs as the program starts, see
+// submission.Program.Unit) come from a cell the teacher would not read as
+// q's answer: q's function from anywhere but q's answer cell; what it
+// needs from anywhere but an answer cell, unless the statement declares
+// it (given, see statementDecls), or from another question's answer cell
+// when it replaced a declaration of q's. "" when there is none. For
+// information: the grade is what that code earns.
 func originFlag(q *grading.Question, nb *notebook.Notebook, decls []*submission.Decl, given map[string]bool) string {
 	byCell := map[int][]string{}
 	var cells, replacing []int // cells, and those replacing a declaration of q's answer cell
@@ -239,11 +239,11 @@ func oddLineEnds(s string) bool {
 }
 
 // codeFlags are what the teacher should know of the declarations of a
-// question's program (decls, see withInits), each named with its cell: a
-// function run as the program starts (func init, GoNB's init_*), a
-// predeclared name declared again (append, len, error…), a //line
-// directive (it changes the lines and cells the messages name), and line
-// ends that Go and the notebook's editor read differently.
+// question's program (decls, see submission.Program.Unit), each named with
+// its cell: a function run as the program starts (func init, GoNB's
+// init_*), a predeclared name declared again (append, len, error…), a
+// //line directive (it changes the lines and cells the messages name), and
+// line ends that Go and the notebook's editor read differently.
 func codeFlags(nb *notebook.Notebook, decls []*submission.Decl) []string {
 	var out []string
 	add := func(f string) {

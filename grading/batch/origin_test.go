@@ -29,7 +29,7 @@ func TestCodeFlags(t *testing.T) {
 		sub = append(sub, submission.Cell{Index: i, Source: c})
 	}
 	prog := submission.Build(sub)
-	decls := withInits(prog, "F")
+	decls := prog.Unit("F", []string{"F"}, "", "", false).Decls
 	got := strings.Join(codeFlags(nb, decls), "\n")
 	for _, want := range []string{
 		"fonction init, exécutée au démarrage du programme (cellule 1)",

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/prepa-reines/reines/grading"
@@ -43,7 +44,8 @@ type Config struct {
 	Seed       uint64
 	// Log, Phase and Progress, if not nil, are told what the run does: a
 	// message for the teacher ("layout moodle (detected): 25 notebooks"),
-	// each phase as it starts, and each notebook graded.
+	// each phase as it starts, and each notebook graded (one call at a
+	// time, done counting up).
 	Log      func(string)
 	Phase    func(string)
 	Progress func(done, total int)
@@ -122,8 +124,11 @@ func Run(ctx context.Context, c Config) (Summary, error) {
 	for i := range all {
 		all[i] = i
 	}
+	var mu sync.Mutex // GradeEach's workers call back at once
 	graded := 0
 	_ = cache.GradeEach(ctx, subs, all, c.Jobs, opt, func(i int, r Result) {
+		mu.Lock()
+		defer mu.Unlock()
 		results[i] = r
 		graded++
 		if c.Progress != nil {

@@ -38,10 +38,11 @@ const (
 // that nothing in it can use them; only the harness may.
 type Unit struct {
 	Name    string
-	Source  string // main.go: the notebook's declarations and func main
-	Harness string // serve.go, may be empty
-	Race    bool   // built with the race detector (and cgo, which it needs); run it with Limits.Race
-	Fixed   bool   // Source went through Fix already
+	Source  string  // main.go: the notebook's declarations and func main
+	Harness string  // serve.go, may be empty
+	Race    bool    // built with the race detector (and cgo, which it needs); run it with Limits.Race
+	Fixed   bool    // Source went through Fix already
+	Decls   []*Decl // the notebook's declarations in Source, in program order (see Program.Unit); nil if not made so
 }
 
 // Built is the result of compiling a unit: the binary, or the compiler's

@@ -643,7 +643,7 @@ func (p *Program) Unit(name string, funcs []string, call, harness string, race b
 		p.reach(idx, keep, f)
 	}
 	decls, inits := p.WithInits(p.inOrder(keep))
-	return Unit{Name: name, Source: p.Source(decls, inits+call), Harness: harness, Race: race}
+	return Unit{Name: name, Source: p.Source(decls, inits+call), Harness: harness, Race: race, Decls: decls}
 }
 
 // Source returns a complete main package: the imports, the given
