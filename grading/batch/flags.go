@@ -72,8 +72,11 @@ var (
 	// where the harness keeps the key its results are signed with, and so
 	// does native code a plugin loads (its constructors run as it is
 	// opened); os/exec and net/http/cgi (its Handler runs a program) start
-	// processes (see costlyNames): no answer needs them.
-	costly = []string{"unsafe", "C", "syscall", "golang.org/x/sys/unix", "plugin", "os/exec", "net/http/cgi"}
+	// processes (see costlyNames), and so do go/build, go/importer and
+	// x/tools' go/packages (they run a go command, which a program can
+	// point at a copy of itself: GOROOT): no answer needs them.
+	costly = []string{"unsafe", "C", "syscall", "golang.org/x/sys/unix", "plugin", "os/exec", "net/http/cgi",
+		"go/build", "go/importer", "golang.org/x/tools/go/packages"}
 )
 
 var undefinedGrading = regexp.MustCompile(`undefined: (grading|nb\d\d)\b`)

@@ -428,7 +428,7 @@ func (s *source) cells(f txtar.File) (student, correction notebook.Cell, err err
 			return student, correction, err
 		}
 		m := notebook.Meta{Role: "answer", Question: id}
-		return cell("code", frenchCode(text+stub+StudentStub)+"}", m), cell("code", frenchCode(text)+full, m), nil
+		return cell("code", frenchCode(text+stub+StudentStub)+"}", m), cell("code", frenchCode(text)+frenchComments(full), m), nil
 	}
 	return student, correction, fmt.Errorf("unknown section kind %q (want md, code, answer, check, prose or glossary)", kind)
 }

@@ -67,7 +67,16 @@ func outside(line, delims string, f func(string) string) string {
 
 // frenchCode applies French typography to the string literals and comments
 // of a code cell (Go with GoNB's ! and % lines), not to the code itself.
-func frenchCode(src string) string {
+func frenchCode(src string) string { return french(src, true) }
+
+// frenchComments applies French typography to the comments of Go code
+// only: a reference answer's, whose comments a correction shows in
+// French but whose literals (its errors' messages) are the package's.
+func frenchComments(src string) string { return french(src, false) }
+
+// french applies French typography to the comments of src, and to its
+// string literals if literals.
+func french(src string, literals bool) string {
 	var b strings.Builder
 	flush := func(from, to int, french bool) {
 		if french {
@@ -111,7 +120,7 @@ func frenchCode(src string) string {
 		}
 		end = min(end, len(src)-1)
 		flush(start, i, false)
-		flush(i, end+1, src[i] != '\'')
+		flush(i, end+1, src[i] == '/' || literals && src[i] != '\'')
 		i, start = end, end+1
 	}
 	flush(start, len(src), false)

@@ -30,6 +30,11 @@ func TestFrenchTypography(t *testing.T) {
 			t.Errorf("frenchCode(%q) =\n%q; want\n%q", c.in, got, c.want)
 		}
 	}
+	// A reference answer's literals are its package's: only its comments.
+	in := "return fmt.Errorf(\"%w: n = %d\", err, n) // n trop grand : erreur\n/* bloc ! */ s := `a : b`"
+	if got, want := frenchComments(in), "return fmt.Errorf(\"%w: n = %d\", err, n) // n trop grand"+nb+": erreur\n/* bloc"+nb+"! */ s := `a : b`"; got != want {
+		t.Errorf("frenchComments(%q) =\n%q; want\n%q", in, got, want)
+	}
 }
 
 // Numbers of the prose get no-break spaces between their groups of digits;
@@ -80,7 +85,7 @@ func TestNotebooksTypography(t *testing.T) {
 			case c.CellType == "markdown":
 				want = frenchMarkdown(src)
 			case c.Reines().Role == "answer" && strings.Contains(path, "corrections"):
-				continue
+				want = frenchComments(src) // the reference's literals are its package's
 			default:
 				want = frenchCode(src)
 			}

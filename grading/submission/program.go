@@ -339,7 +339,7 @@ func (p *Program) add(c Cell) {
 				switch s := s.(type) {
 				case *ast.TypeSpec:
 					names = []string{s.Name.Name}
-					if id, ok := s.Type.(*ast.Ident); ok && s.Assign.IsValid() {
+					if id, ok := ast.Unparen(s.Type).(*ast.Ident); ok && s.Assign.IsValid() {
 						alias = id.Name
 					}
 				case *ast.ValueSpec:

@@ -160,8 +160,9 @@ func TestAliasMethods(t *testing.T) {
 	p := Build([]Cell{
 		{0, "type grille [][]bool\ntype Grille = grille\nfunc (g Grille) remplir(n int) Grille { return g }\nfunc (g grille) vider() {}"},
 		{1, "func Grid(n int) [][]bool { return make(grille, n).remplir(n) }\nfunc Other(g Grille) { g.vider() }"},
+		{2, "type counter struct{ n int }\ntype compteur = (counter)\nfunc (c compteur) total() int { return c.n }\nfunc Count() int { return counter{1}.total() }"},
 	})
-	for fn, want := range map[string]string{"Grid": "Grille.remplir", "Other": "grille.vider"} {
+	for fn, want := range map[string]string{"Grid": "Grille.remplir", "Other": "grille.vider", "Count": "compteur.total"} {
 		found := false
 		for _, d := range p.Needed(fn) {
 			found = found || slices.Contains(d.Names, want)

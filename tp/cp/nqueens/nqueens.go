@@ -65,8 +65,9 @@ func Model1Pairwise(n int) (*cp.Model, []*cp.IntVar) {
 }
 
 // Model1AllDifferent builds model 1 with three all-different constraints:
-// on the columns x_i, on the diagonals x_i + i and on the anti-diagonals
-// x_i − i (offset views, no extra variables): n variables, 3 constraints.
+// on the columns x_i, on the anti-diagonals x_i + i (the notebook's
+// « montantes ») and on the diagonals x_i − i (« descendantes ») (offset
+// views, no extra variables): n variables, 3 constraints.
 // n < 0, or n > [MaxModel1N], records an error on the model and returns no
 // variables (as [Model1Pairwise]); n = 0 gives the empty model.
 //
