@@ -3,7 +3,7 @@
 #   make test       set up if needed (with Chromium), then run every test
 #   make bench      benchmarks of the solvers and the grader
 #   make fuzz       a short run of the fuzz targets (FUZZTIME=20000x runs each)
-#   make notebooks  regenerate notebooks/*.ipynb from notebooks/src
+#   make notebooks  regenerate notebooks/*.ipynb from grading/nbNN/*.txtar
 #   make student    write the student edition (OUT=build/student)
 #   make check      run the public checks of the notebooks saved in workspace/ (NB=… others)
 #   make grade SUBMISSIONS=folder [OUT=grades] [GRADE_ARGS=…]   grade submitted notebooks

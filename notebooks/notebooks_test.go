@@ -1,7 +1,8 @@
 // Tests of the workbook's notebooks.
 //
 // TestGenerated (always) checks that the committed notebooks are exactly what
-// the generator writes from notebooks/src (no hand edits, no outputs).
+// the generator writes from their sources, grading/nbNN/NN-name.txtar (no
+// hand edits, no outputs).
 //
 // With -kernel (make test passes it), TestExecute runs headless through
 // the real GoNB kernel (jupyter nbconvert --execute), in a student edition
@@ -69,9 +70,9 @@ func root(t *testing.T) string {
 
 func TestGenerated(t *testing.T) {
 	r := root(t)
-	srcs, _ := filepath.Glob(filepath.Join(r, "notebooks", "src", "*.txtar"))
+	srcs, _ := filepath.Glob(filepath.Join(r, "grading", "nb*", "*.txtar"))
 	if len(srcs) == 0 {
-		t.Fatal("no notebook sources in notebooks/src")
+		t.Fatal("no notebook sources in grading/nb*")
 	}
 	for _, src := range srcs {
 		name := strings.TrimSuffix(filepath.Base(src), ".txtar")
@@ -93,7 +94,7 @@ func TestGenerated(t *testing.T) {
 					t.Fatalf("%v (run make notebooks)", err)
 				}
 				if !bytes.Equal(got, want) {
-					t.Errorf("%s differs from what notebooks/src/%s.txtar generates: edit the source and run make notebooks "+
+					t.Errorf("%s differs from what its source %s.txtar generates: edit the source and run make notebooks "+
 						"(if you worked in this notebook, save it under another name and restore it with git checkout)", path, name)
 				}
 			}
@@ -142,13 +143,13 @@ const teacherRun = "01-recursion"
 // notebookNames are the workbook's notebooks, by name without extension:
 // the generated ones only (a student's copy beside them is not ours).
 func notebookNames(t *testing.T, r string) []string {
-	srcs, _ := filepath.Glob(filepath.Join(r, "notebooks", "src", "*.txtar"))
+	srcs, _ := filepath.Glob(filepath.Join(r, "grading", "nb*", "*.txtar"))
 	var names []string
 	for _, src := range srcs {
 		names = append(names, strings.TrimSuffix(filepath.Base(src), ".txtar"))
 	}
 	if len(names) == 0 {
-		t.Fatal("no notebook sources in notebooks/src")
+		t.Fatal("no notebook sources in grading/nb*")
 	}
 	return names
 }

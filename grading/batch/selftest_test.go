@@ -61,7 +61,7 @@ func TestReleaseSelfTest(t *testing.T) {
 	}
 	opt := options(t)
 	root, _ := filepath.Abs("../..")
-	srcs, _ := filepath.Glob(filepath.Join(root, "notebooks", "src", "*.txtar"))
+	srcs, _ := filepath.Glob(filepath.Join(root, "grading", "nb*", "*.txtar"))
 	if len(srcs) == 0 {
 		t.Fatal("no notebook sources")
 	}

@@ -56,7 +56,7 @@ func Guide(root string) (Doc, error) {
 			bad = fmt.Errorf("%s: %q: no notebook %s in package grading/workbook", GuideSource, line, nb)
 			return line
 		}
-		rows, err := release.ReadSujet(release.SujetPath(root, book.Name))
+		rows, err := release.ReadSujet(release.SujetPath(filepath.Join(root, book.Source())))
 		if err != nil {
 			bad = fmt.Errorf("%s: %q: %w", GuideSource, line, err)
 			return line
@@ -69,7 +69,7 @@ func Guide(root string) (Doc, error) {
 		return "*" + release.SujetCounts(rows) + ".*\n\n" + table + "\n"
 	})
 	for _, nb := range workbook.Notebooks {
-		_, err := os.Stat(release.SujetPath(root, nb.Name))
+		_, err := os.Stat(release.SujetPath(filepath.Join(root, nb.Source())))
 		if want := map[bool]int{true: 1, false: 0}[err == nil]; sujets[nb.ID] != want {
 			bad = fmt.Errorf("%s: want %d line \"<!-- sujet %s -->\" (the map of the original of %s), found %d", GuideSource, want, nb.ID, nb.Name, sujets[nb.ID])
 		}

@@ -10,7 +10,7 @@
 // registry of questions (package grading, grading/nbNN).
 //
 // The documents are made from the same notebooks as the ones the release
-// writes ([release.Build] on notebooks/src/NN-name.txtar), so a handout
+// writes ([release.Build] on grading/nbNN/NN-name.txtar), so a handout
 // never differs from its notebook. Markdown is rendered by goldmark
 // (github.com/yuin/goldmark, CommonMark with GitHub tables); each page
 // carries its own print style sheet (A4, a running header with the TP's
@@ -53,12 +53,12 @@ const CorrectionSuffix = "-corrige"
 const GuideName = "guide-enseignant"
 
 // Build returns the statement and the correction of notebook nb, made
-// from its source notebooks/src/<nb.Name>.txtar under root (the module's
+// from its source nb.Source() under root (the module's
 // root directory) by [release.Build]. Errors are the release's (an
 // unregistered question, a missing reference answer) or a heading that
 // names a question the registry does not hold.
 func Build(root string, nb workbook.Notebook) (statement, correction Doc, err error) {
-	student, corr, err := release.Build(root, filepath.Join(root, "notebooks", "src", nb.Name+".txtar"))
+	student, corr, err := release.Build(root, filepath.Join(root, nb.Source()))
 	if err != nil {
 		return Doc{}, Doc{}, err
 	}

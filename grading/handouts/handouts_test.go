@@ -54,10 +54,14 @@ func TestGuideMarkers(t *testing.T) {
 		}
 		return l
 	})
-	maps, _ := filepath.Glob(filepath.Join("../..", "notebooks", "src", "*"+release.SujetSuffix))
-	for _, m := range maps {
-		data, _ := os.ReadFile(m)
-		os.WriteFile(filepath.Join(root, "notebooks", "src", filepath.Base(m)), data, 0o644)
+	for _, nb := range workbook.Notebooks {
+		m := release.SujetPath(nb.Source())
+		data, err := os.ReadFile(filepath.Join("../..", m))
+		if err != nil {
+			continue // a TP without an original (TP 0)
+		}
+		os.MkdirAll(filepath.Join(root, filepath.Dir(m)), 0o755)
+		os.WriteFile(filepath.Join(root, m), data, 0o644)
 	}
 	os.WriteFile(filepath.Join(root, GuideSource), []byte(without), 0o644)
 	if _, err := Guide(root); err == nil || !strings.Contains(err.Error(), "barème "+last) {

@@ -43,7 +43,7 @@ func init() {
 // The questions follow the sujet's numbering: question k of the notebook
 // answers question k of the sujet; where the notebook asks a written answer
 // and then its code, they are parts a and b (05/Q3a, 05/Q3b). Questions 29
-// and 30 go beyond the sujet (notebooks/src/05-domination.sujet).
+// and 30 go beyond the sujet (05-domination.sujet).
 
 // Q1 is the written answer: examples for n = 3 and n = 4.
 var Q1 = grading.Prose("05/Q1", "Les petits échiquiers (réponse rédigée)", 1)

@@ -53,7 +53,7 @@ var sources = append([]string{
 func notebookPackages() []string {
 	var dirs []string
 	for _, n := range workbook.Notebooks {
-		dirs = append(dirs, strings.TrimPrefix(n.Package, workbook.Module+"/"))
+		dirs = append(dirs, n.Dir())
 	}
 	return dirs
 }

@@ -48,7 +48,7 @@ func TestSourcesCoverEdition(t *testing.T) {
 		dirs = append(dirs, c.dir)
 	}
 	for _, nb := range workbook.Notebooks {
-		dirs = append(dirs, strings.TrimPrefix(nb.Package, Module+"/"))
+		dirs = append(dirs, nb.Dir())
 	}
 	for _, sp := range sdkPackages {
 		dirs = append(dirs, sp.Dir)
@@ -88,7 +88,7 @@ func TestSourceKey(t *testing.T) {
 		"tp/queens/queens.go":        "package queens\n",
 		"grading/question.go":        "package grading\n",
 		"grading/nb01/nb01.go":       "package nb01\n",
-		"notebooks/src/01.txtar":     "-- md --\n",
+		"grading/nb01/01.txtar":      "-- md --\n",
 		"grading/batch/grade.go":     "package batch\n",
 		"tp/queens/queens_test.go":   "package queens\n",
 		"tp/queens/testdata/x.txt":   "x\n",
@@ -117,7 +117,7 @@ func TestSourceKey(t *testing.T) {
 		"tp/queens/queens.go":        "package queens // changed\n",
 		"tp/board/board.go":          "package board\n",
 		"grading/nb01/nb01.go":       "package nb01 // changed\n",
-		"notebooks/src/01.txtar":     "-- md --\nchanged\n",
+		"grading/nb01/01.txtar":      "-- md --\nchanged\n",
 		"grading/release/student/RE": "changed\n",
 		"go.mod":                     "module m\n\ngo 1.26\n",
 	} {

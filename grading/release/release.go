@@ -1,5 +1,6 @@
 // Package release generates the workbook's notebooks from their sources:
-// each notebooks/src/NN-name.txtar gives one student notebook
+// each grading/nbNN/NN-name.txtar (beside the package that declares the
+// notebook's questions) gives one student notebook
 // (notebooks/NN-name.ipynb) and one correction notebook
 // (notebooks/corrections/NN-name.ipynb), committed without outputs.
 //
@@ -212,10 +213,10 @@ func (t *tree) build(srcPath string) (student, correction *notebook.Notebook, er
 		return nil, nil, fmt.Errorf("%s: notebook %s is not listed in package grading/workbook", srcPath, nb)
 	}
 	src := &source{tree: t, nb: nb, ownRefs: map[string]bool{}}
-	sujetRaw, err := os.ReadFile(SujetPath(root, name))
+	sujetRaw, err := os.ReadFile(SujetPath(srcPath))
 	switch {
 	case err == nil:
-		if src.sujet, err = parseSujet(filepath.Base(SujetPath(root, name)), string(sujetRaw)); err != nil {
+		if src.sujet, err = parseSujet(filepath.Base(SujetPath(srcPath)), string(sujetRaw)); err != nil {
 			return nil, nil, err
 		}
 		src.hasSujet = true
@@ -384,7 +385,7 @@ func (s *source) cells(f txtar.File) (student, correction notebook.Cell, err err
 		}
 		if strings.Contains(text, sujetMarker) {
 			if !s.hasSujet {
-				return student, correction, fmt.Errorf("%s: the notebook has no map of its sujet (notebooks/src/NN-name%s)", sujetMarker, SujetSuffix)
+				return student, correction, fmt.Errorf("%s: the notebook has no map of its sujet (grading/nbNN/NN-name%s)", sujetMarker, SujetSuffix)
 			}
 			table, err := SujetTable(s.nb, s.sujet)
 			if err != nil {
@@ -550,21 +551,18 @@ func refDir(full string) (dir, name string, err error) {
 	return pkg, full[dot+1:], nil
 }
 
-// Write builds every notebooks/src/*.txtar under root and writes the
-// notebooks, returning the paths written.
+// Write builds the statement source of every notebook of the workbook
+// (workbook.Notebooks, NN-name.txtar in its folder) under root and writes
+// the notebooks, returning the paths written.
 func Write(root string) ([]string, error) {
-	srcs, err := filepath.Glob(filepath.Join(root, "notebooks", "src", "*.txtar"))
-	if err != nil {
-		return nil, err
-	}
 	var written []string
 	t := newTree(root)
-	for _, src := range srcs {
-		student, correction, err := t.build(src)
+	for _, book := range workbook.Notebooks {
+		student, correction, err := t.build(filepath.Join(root, book.Source()))
 		if err != nil {
 			return written, err
 		}
-		name := strings.TrimSuffix(filepath.Base(src), ".txtar") + ".ipynb"
+		name := book.Name + ".ipynb"
 		for path, nb := range map[string]*notebook.Notebook{
 			filepath.Join(root, "notebooks", name):                student,
 			filepath.Join(root, "notebooks", "corrections", name): correction,

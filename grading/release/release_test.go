@@ -189,7 +189,7 @@ func TestHeadingPoints(t *testing.T) {
 // prose section, the model answer in the correction) and points; every
 // prose section answers such a question.
 func TestWrittenAnswersHaveCells(t *testing.T) {
-	srcs, _ := filepath.Glob("../../notebooks/src/*.txtar")
+	srcs, _ := filepath.Glob("../../grading/nb*/*.txtar")
 	if len(srcs) < 6 {
 		t.Fatalf("sources: %v", srcs)
 	}
@@ -261,7 +261,7 @@ func TestHeaderStandard(t *testing.T) {
 // Every line of every code cell of the generated notebooks, both editions,
 // takes at most maxCodeWidth columns, a tab counting 4: at 1280 pixels
 // wide, Jupyter cuts longer lines, and the student does not see their end.
-// The sources (notebooks/src and the reference answers of tp/…) wrap
+// The sources (grading/nbNN/*.txtar and the reference answers of tp/…) wrap
 // theirs by hand, as gofmt'd Go is wrapped.
 func TestCodeLinesFit(t *testing.T) {
 	if w := codeWidth("\tγ := 1 // é"); w != 15 {

@@ -229,12 +229,8 @@ func (e *studentWriter) sdk(t *tree) error {
 
 // notebooks writes the student notebooks, built from their sources.
 func (e *studentWriter) notebooks(t *tree) error {
-	srcs, err := filepath.Glob(filepath.Join(e.root, "notebooks", "src", "*.txtar"))
-	if err != nil {
-		return err
-	}
-	for _, src := range srcs {
-		student, _, err := t.build(src)
+	for _, book := range workbook.Notebooks {
+		student, _, err := t.build(filepath.Join(e.root, book.Source()))
 		if err != nil {
 			return err
 		}
@@ -242,7 +238,7 @@ func (e *studentWriter) notebooks(t *tree) error {
 		if err != nil {
 			return err
 		}
-		name := strings.TrimSuffix(filepath.Base(src), ".txtar") + ".ipynb"
+		name := book.Name + ".ipynb"
 		if err := e.write(filepath.Join("notebooks", name), data, 0o644); err != nil {
 			return err
 		}

@@ -287,7 +287,7 @@ func TestNoLeak(t *testing.T) {
 		}
 	}
 	// No correction: answer cells are stubs, written answers placeholders.
-	srcs, _ := filepath.Glob(filepath.Join(root, "notebooks", "src", "*.txtar"))
+	srcs, _ := filepath.Glob(filepath.Join(root, "grading", "nb*", "*.txtar"))
 	for _, src := range srcs {
 		_, correction, err := Build(root, src)
 		if err != nil {

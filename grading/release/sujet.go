@@ -12,7 +12,7 @@ import (
 )
 
 // A notebook that is ported from an original TP (its « sujet ») has a map of
-// that original, notebooks/src/NN-name.sujet: for each question or task of
+// that original, grading/nbNN/NN-name.sujet (beside the statement source): for each question or task of
 // the sujet, the notebook's questions that answer it, and whether the
 // notebook is faithful to it, changed it, merged it with another one, or
 // (rows without a sujet question) added something of its own. The
@@ -34,7 +34,7 @@ import (
 //	                             required unless the row is fidèle)
 
 // SujetSuffix is the file name suffix of a notebook's map of its sujet, next
-// to its source: notebooks/src/05-domination.sujet.
+// to its source: grading/nb05/05-domination.sujet.
 const SujetSuffix = ".sujet"
 
 // The statuses of a row of a sujet map.
@@ -55,10 +55,11 @@ type SujetRow struct {
 	Why       string   // what changed and why, Markdown
 }
 
-// SujetPath returns the path of the sujet map of notebook name
-// ("05-domination") under root.
-func SujetPath(root, name string) string {
-	return filepath.Join(root, "notebooks", "src", name+SujetSuffix)
+// SujetPath returns the path of the sujet map of the statement source at
+// src: the file beside it with the suffix SujetSuffix instead of .txtar
+// (grading/nb05/05-domination.txtar → grading/nb05/05-domination.sujet).
+func SujetPath(src string) string {
+	return strings.TrimSuffix(src, ".txtar") + SujetSuffix
 }
 
 // ReadSujet reads the sujet map at path. Errors name the line at fault.

@@ -39,7 +39,7 @@ func TestSujetMaps(t *testing.T) {
 	total := 0
 	for _, book := range workbook.Notebooks {
 		want, ported := originals[book.ID]
-		path := SujetPath("../..", book.Name)
+		path := SujetPath(filepath.Join("../..", book.Source()))
 		rows, err := ReadSujet(path)
 		switch {
 		case !ported && os.IsNotExist(err):
@@ -55,7 +55,7 @@ func TestSujetMaps(t *testing.T) {
 		if err := checkSujet(book.ID, rows, want); err != nil {
 			t.Error(err)
 		}
-		src, err := os.ReadFile(filepath.Join("../../notebooks/src", book.Name+".txtar"))
+		src, err := os.ReadFile(filepath.Join("../..", book.Source()))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -38,7 +38,7 @@ func TestWorkbookComplete(t *testing.T) {
 			lack("its package of questions at "+dir, "Package is "+n.Package)
 		}
 		for _, f := range []struct{ rel, what string }{
-			{"notebooks/src/" + n.Name + ".txtar", "its statement's source"},
+			{n.Source(), "its statement's source"},
 			{"notebooks/" + n.Name + ".ipynb", "its notebook (make notebooks)"},
 			{"notebooks/corrections/" + n.Name + ".ipynb", "its correction (make notebooks)"},
 			{dir + "/nb" + n.ID + ".go", "its questions' definitions"},

@@ -6,6 +6,7 @@ package workbook
 import (
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -38,6 +39,16 @@ var Notebooks = []Notebook{
 	{"04", "04-exactcover", "TP 4", Module + "/grading/nb04"},
 	{"05", "05-domination", "TP 17", Module + "/grading/nb05"},
 }
+
+// Dir is the notebook's folder, relative to the module's root: the
+// package that declares its questions (and, in the teacher's edition, its
+// hidden cases), beside its statement's source and its sujet map.
+func (n Notebook) Dir() string { return strings.TrimPrefix(n.Package, Module+"/") }
+
+// Source is the path of the notebook's statement source relative to the
+// module's root, NN-name.txtar in its folder (see grading/release); the
+// map of its original, NN-name.sujet, sits beside it.
+func (n Notebook) Source() string { return path.Join(n.Dir(), n.Name+".txtar") }
 
 // Lookup returns the notebook with that ID, and whether there is one.
 func Lookup(id string) (Notebook, bool) {

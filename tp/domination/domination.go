@@ -1,5 +1,5 @@
 // Package domination holds the reference answers of notebook 05
-// (notebooks/src/05-domination.txtar), the port of TP 17 « le problème des
+// (grading/nb05/05-domination.txtar), the port of TP 17 « le problème des
 // 5 reines » (Centrale 2025 / CCINP) on queen domination, and a fast exact
 // solver that goes beyond the sujet (the notebook's last section, and the
 // command `reines domination`). Each answer's doc comment names its

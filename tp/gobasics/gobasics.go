@@ -1,5 +1,5 @@
 // Package gobasics holds the reference answers of notebook 00, a primer of
-// Go for students who know OCaml and C (notebooks/src/00-go.txtar): slices
+// Go for students who know OCaml and C (grading/nb00/00-go.txtar): slices
 // and their aliasing, maps, structs and pointers, errors, closures, and the
 // goroutines, channels, locks, atomics and contexts that notebook 05 uses.
 // Each answer is small and stands alone, so that the notebook shows it as

@@ -23,7 +23,7 @@ import (
 // the text that PDFium reads from it must hold what the sources say it
 // holds, and a screenshot of its first page goes to
 // build/notebooks/handouts/ for a person to look at. What is expected comes
-// from the notebooks' sources (notebooks/src/*.txtar) and the registry of
+// from the notebooks' sources (grading/nbNN/NN-name.txtar) and the registry of
 // questions, never from the generator:
 //
 //   - the statement: the TP's title; every question's title; each
@@ -76,7 +76,7 @@ func TestHandouts(t *testing.T) {
 	}
 	for _, nb := range workbook.Notebooks {
 		t.Run(nb.Name, func(t *testing.T) {
-			src := readSource(t, filepath.Join(root, "notebooks", "src", nb.Name+".txtar"))
+			src := readSource(t, filepath.Join(root, nb.Source()))
 			statement := open(t, nb.Name, src.title)
 			correction := open(t, nb.Name+handouts.CorrectionSuffix, src.title)
 			// The correction's first page is marked, above the title; the
