@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/workbook"
 )
@@ -187,5 +188,47 @@ func TestSampleCounts(t *testing.T) {
 	}
 	if found == 0 {
 		t.Error("no count of the sample notebooks found: the README's try says how many")
+	}
+}
+
+// The versions and limits the documentation gives are the ones the set-up
+// installs and the checks use: GoNB's and ECharts's (kernel-setup/setup.sh),
+// Go's (go.mod), the time a check gives a case (grading.DefaultTimeout).
+func TestDocumentedFigures(t *testing.T) {
+	setup := read(t, "../kernel-setup/setup.sh")
+	pinned := func(name string) string {
+		m := regexp.MustCompile(`(?m)^` + name + `=(\S+)$`).FindStringSubmatch(setup)
+		if m == nil {
+			t.Fatalf("kernel-setup/setup.sh sets no %s", name)
+		}
+		return m[1]
+	}
+	gomod := regexp.MustCompile(`(?m)^go (1\.\d+)`).FindStringSubmatch(read(t, "../go.mod"))
+	if gomod == nil {
+		t.Fatal("go.mod has no go line")
+	}
+	figures := []struct {
+		re   *regexp.Regexp
+		want string
+	}{
+		{regexp.MustCompile(`GoNB (v\d+\.\d+\.\d+)`), pinned("GONB_VERSION")},
+		{regexp.MustCompile(`ECharts (\d+\.\d+\.\d+)`), pinned("ECHARTS_VERSION")},
+		{regexp.MustCompile(`\bGo (?:≥ )?(1\.\d+)`), gomod[1]},
+		{regexp.MustCompile(`checks stop a case after (\d+) s`), strconv.Itoa(int(grading.DefaultTimeout.Seconds()))},
+	}
+	ps := append(pages(t), "../grading/release/student/README.md")
+	for _, f := range figures {
+		found := 0
+		for _, p := range ps {
+			for _, m := range f.re.FindAllStringSubmatch(read(t, p), -1) {
+				found++
+				if m[1] != f.want {
+					t.Errorf("%s: %q; the workbook's is %s", p, m[0], f.want)
+				}
+			}
+		}
+		if found == 0 {
+			t.Errorf("no documentation page matches %v", f.re)
+		}
 	}
 }
