@@ -129,23 +129,28 @@ func memoOf(e any) *memo {
 	return m.(*memo)
 }
 
-// Define completes e from its reference answer (Func, Signature, RefName),
-// registers it and returns it; each notebook package declares its
-// questions with it. It panics on an incomplete definition (a programming
-// error of that package).
+// Define is DefineIn(Workbook, e): each notebook package declares its
+// questions with it.
 func Define[F, In, Out any](e *Exercise[F, In, Out]) *Exercise[F, In, Out] {
+	return DefineIn(Workbook, e)
+}
+
+// DefineIn completes e from its reference answer (Func, Signature,
+// RefName), registers it in r and returns it. It panics on an incomplete
+// definition or an ID r holds already (a programming error of the package
+// that defines it).
+func DefineIn[F, In, Out any](r *Registry, e *Exercise[F, In, Out]) *Exercise[F, In, Out] {
 	pkg, name := funcName(e.Ref)
 	if name == "" || e.Call == nil || len(e.Cases) == 0 && e.Computed == nil {
 		panic("grading: exercise " + e.ID + " needs Ref, Call and public cases")
 	}
 	e.Func, e.RefName = name, pkg+"."+name
 	e.Signature = reflect.TypeOf(e.Ref).String()
-	register(&e.Question)
+	r.register(&e.Question)
 	c := bind(e)
-	mu.Lock()
-	runners[e.ID] = c
-	mu.Unlock()
-	wantNumbers.Clear() // sets of an exercise this one replaces
+	r.mu.Lock()
+	r.runners[e.ID] = c
+	r.mu.Unlock()
 	return e
 }
 

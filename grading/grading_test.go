@@ -226,8 +226,9 @@ func TestRecorded(t *testing.T) {
 	if got := get(); len(got) != 2 || computed != 1 {
 		t.Fatalf("teacher's edition: %v, computed %d times", got, computed)
 	}
-	e := Define(toy("98/Q1", 0))
-	rec, err := RecordNotebook("98", nil)
+	reg := NewRegistry() // toy questions stay out of the workbook's registry
+	e := DefineIn(reg, toy("98/Q1", 0))
+	rec, err := reg.RecordNotebook("98", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,21 +239,21 @@ func TestRecorded(t *testing.T) {
 	// computed again.
 	seconds := 0.5
 	Measured("98", "temps", func() float64 { seconds += 1; return seconds })
-	first, _ := RecordNotebook("98", nil)
-	again, err := RecordNotebook("98", first)
+	first, _ := reg.RecordNotebook("98", nil)
+	again, err := reg.RecordNotebook("98", first)
 	if err != nil || string(again) != string(first) || !strings.Contains(string(first), `"temps":1.5`) {
 		t.Errorf("measurement not kept:\n%s\n%s (%v)", first, again, err)
 	}
-	if fresh, _ := RecordNotebook("98", nil); !strings.Contains(string(fresh), `"temps":2.5`) {
+	if fresh, _ := reg.RecordNotebook("98", nil); !strings.Contains(string(fresh), `"temps":2.5`) {
 		t.Errorf("measured again without a previous recording: %s", fresh)
 	}
 	// An exercise whose reference varies keeps the outputs recorded before.
 	calls := 0
 	v := toy("98/Q2", 0)
 	v.Varies, v.Ref = true, func(n int) int { calls++; return n + calls }
-	Define(v)
-	first, _ = RecordNotebook("98", nil)
-	again, _ = RecordNotebook("98", first)
+	DefineIn(reg, v)
+	first, _ = reg.RecordNotebook("98", nil)
+	again, _ = reg.RecordNotebook("98", first)
 	if string(first) != string(again) || calls < 6 {
 		t.Errorf("varying outputs not kept (%d calls):\n%s\n%s", calls, first, again)
 	}
@@ -429,7 +430,8 @@ func TestDeclares(t *testing.T) {
 // A case whose answer reaches a stub of the student edition fails, however
 // the answer hides the call, in the notebook's check and in the child.
 func TestReservedCall(t *testing.T) {
-	e := Define(toy("97/Q1", 0))
+	reg := NewRegistry()
+	e := DefineIn(reg, toy("97/Q1", 0))
 	stub := func(n int) (int, error) {
 		reserved.Call("queens.Count")
 		return 0, errors.New("queens.Count " + Reserved)
@@ -443,7 +445,7 @@ func TestReservedCall(t *testing.T) {
 		t.Errorf("check of an answer calling a stub:\n%s", r.Text())
 	}
 	var buf strings.Builder
-	Serve("97/Q1", hidden, strings.NewReader(`{"case":1,"input":2}`+"\n"), &buf)
+	reg.Serve("97/Q1", hidden, strings.NewReader(`{"case":1,"input":2}`+"\n"), &buf)
 	if !strings.Contains(buf.String(), `"reserved":"queens.Count"`) {
 		t.Errorf("child result: %s", buf.String())
 	}
@@ -454,12 +456,12 @@ func TestReservedCall(t *testing.T) {
 		go stub(n)
 		select {}
 	}
-	if r := Define(toy("97/Q2", 2*time.Minute)).Run(spin); r.Cases[0].Status != Failed || !strings.Contains(r.Cases[0].Note, "queens.Count") {
+	if r := DefineIn(reg, toy("97/Q2", 2*time.Minute)).Run(spin); r.Cases[0].Status != Failed || !strings.Contains(r.Cases[0].Note, "queens.Count") {
 		t.Errorf("check of an answer spinning after a stub:\n%s", r.Text())
 	}
 	var child strings.Builder
 	exited := make(chan struct{})
-	go serve("97/Q1", spin, strings.NewReader(`{"case":7,"input":2}`+"\n"), &child, func() {
+	go reg.serve("97/Q1", spin, strings.NewReader(`{"case":7,"input":2}`+"\n"), &child, func() {
 		close(exited)
 		select {} // exit does not return
 	})
@@ -467,7 +469,7 @@ func TestReservedCall(t *testing.T) {
 	if !strings.Contains(child.String(), `{"case":7,"reserved":"queens.Count","mac":""}`) { // no key outside a grading child
 		t.Errorf("child result: %s", child.String())
 	}
-	cr := Judge("97/Q1", []byte("2"), ChildResult{Case: 1, Output: []byte("2"), Reserved: "queens.Count"})
+	cr := reg.Judge("97/Q1", []byte("2"), ChildResult{Case: 1, Output: []byte("2"), Reserved: "queens.Count"})
 	if cr.Status != Failed || !strings.Contains(cr.Note, Reserved) {
 		t.Errorf("judged %+v", cr)
 	}
@@ -557,12 +559,13 @@ func TestInt(t *testing.T) {
 // An output far larger than the expected one is refused before it is read,
 // and what a child says is kept short.
 func TestHugeOutput(t *testing.T) {
-	Define(toy("97/Q3", 0))
+	reg := NewRegistry()
+	DefineIn(reg, toy("97/Q3", 0))
 	huge := []byte("[" + strings.Repeat("1,", 1<<20) + "1]")
-	if cr := Judge("97/Q3", []byte("2"), ChildResult{Case: 1, Output: huge}); cr.Status != Failed || !strings.Contains(cr.Note, "trop grande") {
+	if cr := reg.Judge("97/Q3", []byte("2"), ChildResult{Case: 1, Output: huge}); cr.Status != Failed || !strings.Contains(cr.Note, "trop grande") {
 		t.Errorf("huge output judged: %+v", cr.Status)
 	}
-	if cr := Judge("97/Q3", []byte("2"), ChildResult{Case: 1, Panic: strings.Repeat("é", 1<<20)}); len(cr.Note) > 5<<10 || !utf8.ValidString(cr.Note) {
+	if cr := reg.Judge("97/Q3", []byte("2"), ChildResult{Case: 1, Panic: strings.Repeat("é", 1<<20)}); len(cr.Note) > 5<<10 || !utf8.ValidString(cr.Note) {
 		t.Errorf("panic note of %d bytes kept", len(cr.Note))
 	}
 }
@@ -644,13 +647,14 @@ func TestPanicFramesInNotebook(t *testing.T) {
 func TestHiddenNotPublic(t *testing.T) {
 	e := toy("96/Q1", 0) // public cases 1, 2, 3
 	e.Hidden = func(rng *rand.Rand) []int { return []int{10, 1 + rng.IntN(5)} }
-	Define(e)
+	reg := NewRegistry()
+	DefineIn(reg, e)
 	redrawn := 0
 	for seed := uint64(0); seed < 200; seed++ {
 		if first := e.Hidden(HiddenRand(e.ID, seed)); first[1] <= 3 {
 			redrawn++
 		}
-		all, public, err := Inputs(e.ID, true, seed)
+		all, public, err := reg.Inputs(e.ID, true, seed)
 		if err != nil {
 			t.Fatal(err)
 		}

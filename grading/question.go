@@ -7,7 +7,9 @@
 // ([LoadRecorded], [Data], [RecordNotebook]).
 //
 // The questions themselves live in one package per notebook
-// (grading/nb00 … grading/nb05): each declares every question once, with
+// (grading/nb00 … grading/nb05), declared in the registry [Workbook]
+// (a [Registry]: tests make registries of their own): each declares every
+// question once, with
 // its ID, title, points, reference answer (a function of package tp), public
 // cases and how to judge them. The hidden cases of a notebook sit in that
 // package's hidden.go, the one file the student edition leaves out.
@@ -111,40 +113,76 @@ func isQuestionNumber(k string) bool {
 	return true
 }
 
-var (
-	mu       sync.Mutex
-	registry = map[string]*Question{}
-	runners  = map[string]runner{}
-)
+// A Registry holds questions by ID: their definitions and, for those
+// answered by a function (an [Exercise]), what runs, serves and judges
+// their cases. Its methods may be called from several goroutines.
+type Registry struct {
+	mu          sync.Mutex
+	questions   map[string]*Question
+	runners     map[string]runner
+	wantNumbers sync.Map // the sets of WantNumbers, by its arguments
+}
+
+// NewRegistry returns an empty registry.
+func NewRegistry() *Registry {
+	return &Registry{questions: map[string]*Question{}, runners: map[string]runner{}}
+}
+
+// Workbook is the registry of the workbook's questions: every notebook
+// package (grading/nbNN) declares its questions in it ([Define], [Prose],
+// [OptionalProse]), and the package's functions that take a question ID
+// ([Lookup], [Questions], [Inputs], [Judge], [ServeMain]…) read it. A test
+// that defines questions of its own gives them a registry of its own
+// ([NewRegistry], [DefineIn]) and leaves this one as the notebooks made it.
+var Workbook = NewRegistry()
+
+// mu guards the recorded data of the notebooks (see recorded.go).
+var mu sync.Mutex
 
 // register adds q to the registry. It panics if the ID is malformed or
 // already registered (a programming error of a notebook package).
-func register(q *Question) {
-	mu.Lock()
-	defer mu.Unlock()
+func (r *Registry) register(q *Question) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	nb, k, ok := strings.Cut(q.ID, "/Q")
 	if !ok || len(nb) != 2 || !isQuestionNumber(k) || q.Title == "" || q.Points <= 0 {
 		panic(fmt.Sprintf("grading: malformed question %+v", *q))
 	}
-	if _, dup := registry[q.ID]; dup {
+	if _, dup := r.questions[q.ID]; dup {
 		panic("grading: question registered twice: " + q.ID)
 	}
-	registry[q.ID] = q
+	r.questions[q.ID] = q
 }
 
-// Prose declares a question answered in writing and graded by hand.
-func Prose(id, title string, points int) *Question {
+// runner returns the exercise of question id, nil for an unknown or
+// written question.
+func (r *Registry) runner(id string) runner {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.runners[id]
+}
+
+// Prose declares in r a question answered in writing and graded by hand.
+func (r *Registry) Prose(id, title string, points int) *Question {
 	q := &Question{ID: id, Title: title, Points: points}
-	register(q)
+	r.register(q)
 	return q
 }
 
-// OptionalProse declares an optional question (see Question.Optional)
-// answered in writing.
-func OptionalProse(id, title string, points int) *Question {
+// OptionalProse declares in r an optional question (see
+// Question.Optional) answered in writing.
+func (r *Registry) OptionalProse(id, title string, points int) *Question {
 	q := &Question{ID: id, Title: title, Points: points, Optional: true}
-	register(q)
+	r.register(q)
 	return q
+}
+
+// Prose is Workbook.Prose.
+func Prose(id, title string, points int) *Question { return Workbook.Prose(id, title, points) }
+
+// OptionalProse is Workbook.OptionalProse.
+func OptionalProse(id, title string, points int) *Question {
+	return Workbook.OptionalProse(id, title, points)
 }
 
 // funcName returns the package path and name of the function f.
@@ -158,20 +196,26 @@ func funcName(f any) (pkg, name string) {
 	return full[:dot], full[dot+1:]
 }
 
-// Lookup returns the registered question with that ID, or nil.
-func Lookup(id string) *Question {
-	mu.Lock()
-	defer mu.Unlock()
-	return registry[id]
+// Lookup returns the question of r with that ID, or nil.
+func (r *Registry) Lookup(id string) *Question {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.questions[id]
 }
 
-// Questions returns every registered question of notebook nb ("01"), or of
-// all notebooks if nb is "", ordered by notebook then question number.
-func Questions(nb string) []*Question {
-	mu.Lock()
-	defer mu.Unlock()
+// Lookup is Workbook.Lookup.
+func Lookup(id string) *Question { return Workbook.Lookup(id) }
+
+// Questions is Workbook.Questions.
+func Questions(nb string) []*Question { return Workbook.Questions(nb) }
+
+// Questions returns every question of r of notebook nb ("01"), or of all
+// notebooks if nb is "", ordered by notebook then question number.
+func (r *Registry) Questions(nb string) []*Question {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	var qs []*Question
-	for _, q := range registry {
+	for _, q := range r.questions {
 		if nb == "" || q.Notebook() == nb {
 			qs = append(qs, q)
 		}

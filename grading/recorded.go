@@ -123,15 +123,19 @@ func Measured[T any](nb, name string, compute func() T) func() T {
 // recording's JSON (nil if none), holds are kept rather than measured
 // again. Errors: a case or a value that cannot be computed or encoded.
 func RecordNotebook(nb string, previous []byte) ([]byte, error) {
+	return Workbook.RecordNotebook(nb, previous)
+}
+
+// RecordNotebook is [RecordNotebook] for the exercises of notebook nb in
+// reg (the notebook's data, Data and Measured, are the process's).
+func (reg *Registry) RecordNotebook(nb string, previous []byte) ([]byte, error) {
 	var old Recording
 	if previous != nil {
 		_ = json.Unmarshal(previous, &old) // unreadable: everything is measured again
 	}
 	rec := Recording{Exercises: map[string]RecordedExercise{}, Data: map[string]json.RawMessage{}}
-	for _, q := range Questions(nb) {
-		mu.Lock()
-		r := runners[q.ID]
-		mu.Unlock()
+	for _, q := range reg.Questions(nb) {
+		r := reg.runner(q.ID)
 		if r == nil {
 			continue // a written answer
 		}

@@ -202,13 +202,16 @@ func (e *core[F, In, Out]) cachedWant(input []byte, in In) Out {
 	return w
 }
 
+// Inputs is Workbook.Inputs.
+func Inputs(id string, hidden bool, seed uint64) ([]json.RawMessage, int, error) {
+	return Workbook.Inputs(id, hidden, seed)
+}
+
 // Inputs returns the JSON inputs of question id: the public cases, then the
 // hidden ones (drawn with seed) if hidden is set, and how many are public.
 // Errors: unknown or written question.
-func Inputs(id string, hidden bool, seed uint64) ([]json.RawMessage, int, error) {
-	mu.Lock()
-	r := runners[id]
-	mu.Unlock()
+func (reg *Registry) Inputs(id string, hidden bool, seed uint64) ([]json.RawMessage, int, error) {
+	r := reg.runner(id)
 	if r == nil {
 		return nil, 0, fmt.Errorf("grading: no exercise %s", id)
 	}
@@ -230,25 +233,25 @@ func (e *core[F, In, Out]) wantJSON(input []byte) ([]byte, error) {
 // the parallel ones, take a second or more per case), with ctx's error.
 // The set is computed once per process for the same arguments (the
 // grader asks for it for every notebook), and is not to be changed.
-func WantNumbers(ctx context.Context, id string, hidden bool, seed uint64, min int64) (map[int64]bool, error) {
+func (reg *Registry) WantNumbers(ctx context.Context, id string, hidden bool, seed uint64, min int64) (map[int64]bool, error) {
 	key := fmt.Sprint(id, hidden, seed, min)
-	if nums, ok := wantNumbers.Load(key); ok {
+	if nums, ok := reg.wantNumbers.Load(key); ok {
 		return nums.(map[int64]bool), nil
 	}
-	nums, err := wantNumbersOf(ctx, id, hidden, seed, min)
+	nums, err := reg.wantNumbersOf(ctx, id, hidden, seed, min)
 	if err == nil {
-		wantNumbers.Store(key, nums)
+		reg.wantNumbers.Store(key, nums)
 	}
 	return nums, err
 }
 
-// wantNumbers holds the sets of WantNumbers, by its arguments.
-var wantNumbers sync.Map
+// WantNumbers is Workbook.WantNumbers.
+func WantNumbers(ctx context.Context, id string, hidden bool, seed uint64, min int64) (map[int64]bool, error) {
+	return Workbook.WantNumbers(ctx, id, hidden, seed, min)
+}
 
-func wantNumbersOf(ctx context.Context, id string, hidden bool, seed uint64, min int64) (map[int64]bool, error) {
-	mu.Lock()
-	r := runners[id]
-	mu.Unlock()
+func (reg *Registry) wantNumbersOf(ctx context.Context, id string, hidden bool, seed uint64, min int64) (map[int64]bool, error) {
+	r := reg.runner(id)
 	if r == nil {
 		return nil, fmt.Errorf("grading: no exercise %s", id)
 	}
@@ -306,10 +309,8 @@ type ExpectedCase struct {
 // judge reads: a number the judge reads is one whose change (by one, or by
 // half its value) makes the expected output fail the case. Errors: unknown
 // or written question.
-func Expected(id string, seed uint64) ([]ExpectedCase, error) {
-	mu.Lock()
-	r := runners[id]
-	mu.Unlock()
+func (reg *Registry) Expected(id string, seed uint64) ([]ExpectedCase, error) {
+	r := reg.runner(id)
 	if r == nil {
 		return nil, fmt.Errorf("grading: no exercise %s", id)
 	}
@@ -327,6 +328,9 @@ func Expected(id string, seed uint64) ([]ExpectedCase, error) {
 	}
 	return out, nil
 }
+
+// Expected is Workbook.Expected.
+func Expected(id string, seed uint64) ([]ExpectedCase, error) { return Workbook.Expected(id, seed) }
 
 // jsonNumbers returns the numbers of the JSON value data, in the order
 // of mapNumbers.
@@ -520,16 +524,19 @@ type ChildCase struct {
 // has answered the previous one). It recovers panics and goes on with the
 // next case; it returns at the end of in. It never decides whether an
 // answer is right.
-func Serve(id string, f any, in io.Reader, out io.Writer) { serve(id, f, in, out, nil) }
+func (reg *Registry) Serve(id string, f any, in io.Reader, out io.Writer) {
+	reg.serve(id, f, in, out, nil)
+}
+
+// Serve is Workbook.Serve.
+func Serve(id string, f any, in io.Reader, out io.Writer) { Workbook.Serve(id, f, in, out) }
 
 // serve is Serve; if exit is not nil, the first stub of the student
 // edition reached during a case (see package tp/reserved) ends the case at
 // once, whichever goroutine reached it: its result is written and exit is
 // called, which must not return.
-func serve(id string, f any, in io.Reader, out io.Writer, exit func()) {
-	mu.Lock()
-	r := runners[id]
-	mu.Unlock()
+func (reg *Registry) serve(id string, f any, in io.Reader, out io.Writer, exit func()) {
+	r := reg.runner(id)
 	var (
 		wmu sync.Mutex
 		enc = json.NewEncoder(out) // one Write per result, ending in a newline
@@ -614,7 +621,10 @@ func serveCase(r runner, id string, f any, input []byte) (res ChildResult) {
 // the child at once, so that an answer spinning on a stub's error costs no
 // time-out. The stack is capped at 64 MiB so that an endless recursion
 // reads as a stack overflow before it exhausts the child's memory limit.
-func ServeMain(id string, f any) {
+func ServeMain(id string, f any) { Workbook.ServeMain(id, f) }
+
+// ServeMain is [ServeMain] for a question of reg.
+func (reg *Registry) ServeMain(id string, f any) {
 	if raceBuild && os.Getenv("GORACE") != RaceOptions {
 		// A copy of the program started with other race options (to keep
 		// a race quiet): it serves nothing.
@@ -627,7 +637,7 @@ func ServeMain(id string, f any) {
 		fmt.Fprintln(os.Stderr, "grading: no result pipe on fd 3")
 		os.Exit(2)
 	}
-	serve(id, f, os.Stdin, out, func() {
+	reg.serve(id, f, os.Stdin, out, func() {
 		out.Close()
 		os.Exit(0)
 	})
@@ -639,10 +649,8 @@ func ServeMain(id string, f any) {
 // the judge, the drawing or the formatting of the question cannot handle
 // (a shape no function of the question's type returns, which only a
 // forged result has) fails the case: it never stops the parent.
-func Judge(id string, input []byte, res ChildResult) (cr CaseResult) {
-	mu.Lock()
-	r := runners[id]
-	mu.Unlock()
+func (reg *Registry) Judge(id string, input []byte, res ChildResult) (cr CaseResult) {
+	r := reg.runner(id)
 	if r == nil {
 		return CaseResult{Status: Failed, Note: "question inconnue " + id}
 	}
@@ -652,6 +660,11 @@ func Judge(id string, input []byte, res ChildResult) (cr CaseResult) {
 		}
 	}()
 	return r.judgeChild(input, res)
+}
+
+// Judge is Workbook.Judge.
+func Judge(id string, input []byte, res ChildResult) CaseResult {
+	return Workbook.Judge(id, input, res)
 }
 
 // Checked is an exercise seen without its type parameters, for the tests
@@ -668,12 +681,13 @@ type Checked interface {
 
 // ExerciseOf returns the exercise of question id, nil for an unknown or
 // written question.
-func ExerciseOf(id string) Checked {
-	mu.Lock()
-	defer mu.Unlock()
-	r, _ := runners[id].(Checked)
+func (reg *Registry) ExerciseOf(id string) Checked {
+	r, _ := reg.runner(id).(Checked)
 	return r
 }
+
+// ExerciseOf is Workbook.ExerciseOf.
+func ExerciseOf(id string) Checked { return Workbook.ExerciseOf(id) }
 
 // Info returns the exercise's question.
 func (e *core[F, In, Out]) Info() *Question { return &e.Question }
