@@ -329,9 +329,6 @@ func (reg *Registry) Expected(id string, seed uint64) ([]ExpectedCase, error) {
 	return out, nil
 }
 
-// Expected is Workbook.Expected.
-func Expected(id string, seed uint64) ([]ExpectedCase, error) { return Workbook.Expected(id, seed) }
-
 // jsonNumbers returns the numbers of the JSON value data, in the order
 // of mapNumbers.
 func jsonNumbers(data []byte) []float64 {
@@ -528,9 +525,6 @@ func (reg *Registry) Serve(id string, f any, in io.Reader, out io.Writer) {
 	reg.serve(id, f, in, out, nil)
 }
 
-// Serve is Workbook.Serve.
-func Serve(id string, f any, in io.Reader, out io.Writer) { Workbook.Serve(id, f, in, out) }
-
 // serve is Serve; if exit is not nil, the first stub of the student
 // edition reached during a case (see package tp/reserved) ends the case at
 // once, whichever goroutine reached it: its result is written and exit is
@@ -615,16 +609,13 @@ func serveCase(r runner, id string, f any, input []byte) (res ChildResult) {
 	return ChildResult{Output: output}
 }
 
-// ServeMain is Serve for a child's main: inputs on stdin, results on file
+// ServeMain is Workbook.Serve for a child's main: inputs on stdin, results on file
 // descriptor 3 (so that what the student's code prints cannot be taken for
 // a result), and a case that reaches a stub of the student edition ends
 // the child at once, so that an answer spinning on a stub's error costs no
 // time-out. The stack is capped at 64 MiB so that an endless recursion
 // reads as a stack overflow before it exhausts the child's memory limit.
-func ServeMain(id string, f any) { Workbook.ServeMain(id, f) }
-
-// ServeMain is [ServeMain] for a question of reg.
-func (reg *Registry) ServeMain(id string, f any) {
+func ServeMain(id string, f any) {
 	if raceBuild && os.Getenv("GORACE") != RaceOptions {
 		// A copy of the program started with other race options (to keep
 		// a race quiet): it serves nothing.
@@ -637,7 +628,7 @@ func (reg *Registry) ServeMain(id string, f any) {
 		fmt.Fprintln(os.Stderr, "grading: no result pipe on fd 3")
 		os.Exit(2)
 	}
-	reg.serve(id, f, os.Stdin, out, func() {
+	Workbook.serve(id, f, os.Stdin, out, func() {
 		out.Close()
 		os.Exit(0)
 	})

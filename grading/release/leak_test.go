@@ -200,7 +200,7 @@ func TestNoHiddenExpectedValue(t *testing.T) {
 		var cases []grading.ExpectedCase
 		seen := map[string]bool{}
 		for seed := uint64(1); seed <= 6; seed++ {
-			cs, err := grading.Expected(q.ID, seed)
+			cs, err := grading.Workbook.Expected(q.ID, seed)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -194,7 +194,7 @@ func serveReference(e grading.Checked, ins []json.RawMessage) *json.Decoder {
 		line, _ := json.Marshal(grading.ChildCase{Case: k + 1, Input: in})
 		input.Write(append(line, '\n'))
 	}
-	grading.Serve(e.Info().ID, e.Reference(), &input, &buf)
+	grading.Workbook.Serve(e.Info().ID, e.Reference(), &input, &buf)
 	return json.NewDecoder(&buf)
 }
 
