@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/prepa-reines/reines/grading/export"
+	"github.com/prepa-reines/reines/grading/gradebook"
 )
 
 // A Gradescope group submission is graded for each of its submitters,
@@ -61,12 +62,12 @@ submission_102:
 		t.Errorf("the group's members: %+v and %+v; want one notebook and one time", lea, jm)
 	}
 
-	rs := []Result{
-		{Student: "06758767", File: lea.Path, answers: map[string]string{"01/Q2": solutionsIter}},
-		{Student: "06758768", File: jm.Path, answers: map[string]string{"01/Q2": solutionsIter}},
-		{Student: "ana@example.org", File: ana.Path, answers: map[string]string{"01/Q2": solutionsIterCopy}},
+	rs := []gradebook.Result{
+		{Student: "06758767", File: lea.Path, Answers: map[string]string{"01/Q2": solutionsIter}},
+		{Student: "06758768", File: jm.Path, Answers: map[string]string{"01/Q2": solutionsIter}},
+		{Student: "ana@example.org", File: ana.Path, Answers: map[string]string{"01/Q2": solutionsIterCopy}},
 	}
-	pairs := pairsOf(Similarities(rs, Given{}), KindCopy)
+	pairs := pairsOf(Similarities(rs, gradebook.Given{}), KindCopy)
 	want := []string{"01/Q2 06758767 ana@example.org", "01/Q2 06758768 ana@example.org"}
 	slices.Sort(pairs)
 	if !slices.Equal(pairs, want) {
@@ -79,11 +80,11 @@ submission_102:
 	out := t.TempDir()
 	for i := range rs {
 		rs[i].TP = "01"
-		rs[i] = rs[i].finish("01")
+		rs[i] = rs[i].Finish("01")
 	}
-	solo := Result{Student: "06758768", TP: "01", File: filepath.Join(dir, "solo", "01-recursion.ipynb")}.finish("01")
+	solo := gradebook.Result{Student: "06758768", TP: "01", File: filepath.Join(dir, "solo", "01-recursion.ipynb")}.Finish("01")
 	solo.Questions[0].Points = 1
-	rs = append(rs, solo.finish("01"))
+	rs = append(rs, solo.Finish("01"))
 	if err := WriteAll(out, rs, false); err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/export"
+	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/sandbox"
 )
 
@@ -30,14 +31,14 @@ type Config struct {
 	Force  bool   // grade again the notebooks the result cache holds
 	// Manual are the teacher's marks of written answers (nil: none), read
 	// from ManualFile, which the messages name.
-	Manual     Manual
+	Manual     gradebook.Manual
 	ManualFile string
 	// Autograder, if not "", is where Gradescope's results.json goes:
 	// Dir is then one student's submission.
 	Autograder string
-	Shard      Shard // grade part of the students only (zero: all)
-	Roster     *Roster
-	Policy     *LatePolicy
+	Shard      gradebook.Shard // grade part of the students only (zero: all)
+	Roster     *gradebook.Roster
+	Policy     *gradebook.LatePolicy
 	Scale      float64 // each TP's total rescaled to this in the LMS gradebooks; 0: as it is
 	Limits     sandbox.Limits
 	Sandbox    sandbox.Sandbox
@@ -66,7 +67,7 @@ type Summary struct {
 // the reports and the LMS gradebooks (and Gradescope's results.json, the
 // shard's files). An interrupted run (ctx) writes nothing and returns
 // ctx's error; students whose feedback could not be written stop nothing:
-// the run ends and returns a FeedbackErrors that names them.
+// the run ends and returns a FileErrors that names them.
 func Run(ctx context.Context, c Config) (Summary, error) {
 	var sum Summary
 	phase := func(s string) {
@@ -119,14 +120,14 @@ func Run(ctx context.Context, c Config) (Summary, error) {
 	}
 	phase("grading " + Plural(len(subs), "notebook"))
 	start := time.Now()
-	results := make([]Result, len(subs))
+	results := make([]gradebook.Result, len(subs))
 	all := make([]int, len(subs))
 	for i := range all {
 		all[i] = i
 	}
 	var mu sync.Mutex // GradeEach's workers call back at once
 	graded := 0
-	_ = cache.GradeEach(ctx, subs, all, c.Jobs, opt, func(i int, r Result) {
+	_ = cache.GradeEach(ctx, subs, all, c.Jobs, opt, func(i int, r gradebook.Result) {
 		mu.Lock()
 		defer mu.Unlock()
 		results[i] = r
@@ -213,7 +214,7 @@ func (c Config) collect(work string) (subs []export.Submission, done bool, err e
 // start) and the shard's files (c.Shard). It returns the gradebook's
 // results (the roster's students too); partial names the students whose
 // feedback could not be written; err stopped the writing.
-func (c Config) write(results []Result, subs []export.Submission, start time.Time) (_ []Result, partial, err error) {
+func (c Config) write(results []gradebook.Result, subs []export.Submission, start time.Time) (_ []gradebook.Result, partial, err error) {
 	if c.Manual != nil {
 		if stale := c.Manual.Apply(results); len(stale) > 0 {
 			c.log(fmt.Sprintf("%s: answers rewritten since they were marked, left to mark again: %s", c.ManualFile, strings.Join(stale, ", ")))
@@ -224,7 +225,7 @@ func (c Config) write(results []Result, subs []export.Submission, start time.Tim
 	if len(unknown) > 0 {
 		c.log("not in the roster: " + strings.Join(unknown, ", "))
 	}
-	SortResults(results)
+	gradebook.SortResults(results)
 	partial, err = WriteGradebook(c.Out, results, c.Roster, c.Reveal, c.Scale)
 	if err != nil {
 		return nil, nil, err
@@ -237,7 +238,7 @@ func (c Config) write(results []Result, subs []export.Submission, start time.Tim
 		}
 	}
 	if c.Shard.N > 0 {
-		if err := WriteShard(c.Out, c.Shard, results, c.Roster, c.Reveal, c.Scale); err != nil {
+		if err := gradebook.WriteShard(c.Out, c.Shard, results, c.Roster, c.Reveal, c.Scale); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -245,19 +246,19 @@ func (c Config) write(results []Result, subs []export.Submission, start time.Tim
 }
 
 // WriteGradebook writes the gradebook, the feedback, the report and the
-// LMS gradebooks of results into out (see WriteAll and WriteLMS).
+// LMS gradebooks of results into out (see WriteAll and gradebook.WriteLMS).
 // Students whose feedback could not be written stop nothing: everything
-// else is written, and partial (a FeedbackErrors) names them; err is an
+// else is written, and partial (a FileErrors) names them; err is an
 // error that stopped the writing.
-func WriteGradebook(out string, results []Result, roster *Roster, reveal bool, scale float64) (partial, err error) {
+func WriteGradebook(out string, results []gradebook.Result, roster *gradebook.Roster, reveal bool, scale float64) (partial, err error) {
 	if err := WriteAll(out, results, reveal); err != nil {
-		var fe FeedbackErrors
+		var fe FileErrors
 		if !errors.As(err, &fe) {
 			return nil, err
 		}
 		partial = err
 	}
-	if err := WriteLMS(out, results, roster, scale); err != nil {
+	if err := gradebook.WriteLMS(out, results, roster, scale); err != nil {
 		return nil, err
 	}
 	return partial, nil

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/release"
 	"github.com/prepa-reines/reines/grading/submission"
@@ -33,7 +34,7 @@ type SDK struct {
 	Stubbed map[string]bool
 	// Given are the correction's answers and the edition's stubs, for
 	// Similarities; in memory only, never in Dir.
-	Given Given
+	Given gradebook.Given
 
 	mu  sync.Mutex // held by Prepare
 	err error      // Prepare's error, unless the run was interrupted
@@ -74,7 +75,7 @@ func NewSDK(root string) (*SDK, error) {
 	if err != nil {
 		return nil, err
 	}
-	given, err := readGiven(root)
+	given, err := ReadGiven(root)
 	if err != nil {
 		return nil, err
 	}
