@@ -19,6 +19,7 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/export"
+	"github.com/prepa-reines/reines/grading/feedback"
 	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/notebook"
@@ -77,7 +78,7 @@ func TestCorpus(t *testing.T) {
 		for j := 1; j < len(header)-3; j++ {
 			want, _ := strconv.ParseFloat(row[j], 64)
 			if got[header[j]] != want {
-				t.Errorf("%s %s: %v points; want %v\n%s", row[0], header[j], got[header[j]], want, Markdown(r, true))
+				t.Errorf("%s %s: %v points; want %v\n%s", row[0], header[j], got[header[j]], want, feedback.Markdown(r, true))
 			}
 		}
 		if want, _ := strconv.ParseFloat(row[len(header)-3], 64); r.Points != want {
@@ -293,7 +294,7 @@ func TestMistakes(t *testing.T) {
 					w = float64(q.Max)
 				}
 				if q.Points != w {
-					t.Errorf("%s: %v points; want %v\n%s", q.ID, q.Points, w, Markdown(gradebook.Result{Questions: []gradebook.Question{q}}, true))
+					t.Errorf("%s: %v points; want %v\n%s", q.ID, q.Points, w, feedback.Markdown(gradebook.Result{Questions: []gradebook.Question{q}}, true))
 				}
 			}
 			if r.Points != m.Total {
@@ -468,13 +469,13 @@ func TestAdversarial(t *testing.T) {
 						want = 0
 					}
 					if !q.Manual && q.Points != want {
-						t.Errorf("%s: %v points; want %v\n%s", q.ID, q.Points, want, Markdown(gradebook.Result{Questions: []gradebook.Question{q}}, true))
+						t.Errorf("%s: %v points; want %v\n%s", q.ID, q.Points, want, feedback.Markdown(gradebook.Result{Questions: []gradebook.Question{q}}, true))
 					}
 					continue
 				}
 				found = true
 				if q.Points != a.Points {
-					t.Errorf("%s: %v points; want %v\n%s", q.ID, q.Points, a.Points, Markdown(gradebook.Result{Questions: []gradebook.Question{q}}, true))
+					t.Errorf("%s: %v points; want %v\n%s", q.ID, q.Points, a.Points, feedback.Markdown(gradebook.Result{Questions: []gradebook.Question{q}}, true))
 				}
 				if got := strings.Join(q.Flags, "; "); (a.Flag == "") != (got == "") || !strings.Contains(got, a.Flag) {
 					t.Errorf("%s: flags %q; want one mentioning %q", q.ID, got, a.Flag)
@@ -498,7 +499,7 @@ func TestCascade(t *testing.T) {
 	note := func(r gradebook.Result, id string) (gradebook.Question, string) {
 		for _, q := range r.Questions {
 			if q.ID == id {
-				return q, Markdown(gradebook.Result{Questions: []gradebook.Question{q}}, true)
+				return q, feedback.Markdown(gradebook.Result{Questions: []gradebook.Question{q}}, true)
 			}
 		}
 		t.Fatalf("no %s in %+v", id, r)
@@ -815,8 +816,8 @@ func TestManualComment(t *testing.T) {
 		gradebook.Result{Student: "bob", File: "s/b.ipynb", TP: "01", Questions: []gradebook.Question{{ID: "01/Q6", Max: 2, Manual: true}}}.Finish("01"),
 	}
 	m.Apply(rs)
-	if q := rs[0].Questions[0]; q.Points != 1.5 || !strings.Contains(Markdown(rs[0], false), "Bien vu pour la symétrie.") {
-		t.Errorf("ana: %+v\n%s", q, Markdown(rs[0], false))
+	if q := rs[0].Questions[0]; q.Points != 1.5 || !strings.Contains(feedback.Markdown(rs[0], false), "Bien vu pour la symétrie.") {
+		t.Errorf("ana: %+v\n%s", q, feedback.Markdown(rs[0], false))
 	}
 	if q := rs[1].Questions[0]; q.Points != 0 || q.Comment != "À développer." {
 		t.Errorf("bob, a comment without points: %+v", q)
@@ -839,7 +840,7 @@ func TestUnmarkedWrittenAnswer(t *testing.T) {
 		{ID: "01/Q1", Title: "Sûreté", Max: 3, Points: 3},
 		{ID: "01/Q6", Title: "Justifier", Max: 2, Manual: true, Answer: "Les reines se gênent."},
 	}}.Finish("01")
-	md, page := Markdown(r, false), HTML(r, "")
+	md, page := feedback.Markdown(r, false), feedback.HTML(r, "")
 	for name, text := range map[string]string{"Markdown": md, "HTML": page} {
 		for _, want := range []string{"pas encore notée (2 points)", "(dont 2 points de réponses rédigées pas encore notées, comptées 0 pour l'instant)", "Réponse rédigée, pas encore notée par l'enseignant"} {
 			if !strings.Contains(html.UnescapeString(text), want) {
@@ -858,11 +859,11 @@ func TestUnmarkedWrittenAnswer(t *testing.T) {
 	if col := slices.Index(rows[0], "01/Q6"); col < 0 || rows[1][col] != "" {
 		t.Errorf("grades.csv %q; want an empty 01/Q6 cell until it is marked", rows)
 	}
-	s := Stats([]gradebook.Result{r})
+	s := feedback.Stats([]gradebook.Result{r})
 	if len(s) != 1 || s[0].Questions[5].ID != "01/Q6" || s[0].Questions[5].Zero != 0 {
 		t.Errorf("the report counts an answer not marked yet as a zero: %+v", s)
 	}
-	if report := html.UnescapeString(ReportMarkdown(s)); s[0].Pending != 1 || !strings.Contains(report, "1 notebook dont des réponses rédigées ne sont pas encore notées") {
+	if report := html.UnescapeString(feedback.ReportMarkdown(s)); s[0].Pending != 1 || !strings.Contains(report, "1 notebook dont des réponses rédigées ne sont pas encore notées") {
 		t.Errorf("the report does not say that 1 notebook has written answers to mark (%d):\n%s", s[0].Pending, report)
 	}
 	m, err := gradebook.ReadManual(strings.NewReader("student,notebook,question,max,points,answer\nana,a.ipynb,01/Q6,2,1.5,Les reines se gênent.\n"))
@@ -871,7 +872,7 @@ func TestUnmarkedWrittenAnswer(t *testing.T) {
 	}
 	rs := []gradebook.Result{r}
 	m.Apply(rs)
-	if md := Markdown(rs[0], false); !strings.Contains(md, "1,5 / 2") || strings.Contains(md, "pas encore") || !strings.Contains(md, "4,5 / 5") {
+	if md := feedback.Markdown(rs[0], false); !strings.Contains(md, "1,5 / 2") || strings.Contains(md, "pas encore") || !strings.Contains(md, "4,5 / 5") {
 		t.Errorf("once marked, the feedback shows the points:\n%s", md)
 	}
 }
@@ -1195,7 +1196,7 @@ func TestUnwrittenAnswer(t *testing.T) {
 	if len(rows) != 3 || rows[1][5] != "(non rédigée)" || rows[2][5] != "Les reines se gênent." {
 		t.Errorf("manual.csv %q; want « (non rédigée) » for the placeholder, the text of the other", rows)
 	}
-	md, page := Markdown(rs[0], false), HTML(rs[0], "")
+	md, page := feedback.Markdown(rs[0], false), feedback.HTML(rs[0], "")
 	if strings.Count(md, "Réponse non rédigée") != 1 || strings.Count(page, "Réponse non rédigée") != 1 {
 		t.Errorf("the feedback must say once that the answer is not written:\n%s\n%s", md, page)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/prepa-reines/reines/grading/export"
+	"github.com/prepa-reines/reines/grading/feedback"
 	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/sandbox"
 	"github.com/prepa-reines/reines/internal/busyloop"
@@ -50,7 +51,7 @@ func TestBusyMachineCorrections(t *testing.T) {
 		}
 		for _, q := range r.Questions {
 			if !q.Manual && q.Points != float64(q.Max) {
-				t.Errorf("%s: %s: %v points; want %d\n%s", names[i], q.ID, q.Points, q.Max, Markdown(gradebook.Result{Questions: []gradebook.Question{q}}, true))
+				t.Errorf("%s: %s: %v points; want %d\n%s", names[i], q.ID, q.Points, q.Max, feedback.Markdown(gradebook.Result{Questions: []gradebook.Question{q}}, true))
 			}
 		}
 	}

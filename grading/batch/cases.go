@@ -185,3 +185,12 @@ func runCases(ctx context.Context, g *gradebook.Question, bin string, args []str
 	}
 	return atStart
 }
+
+// agree returns the French noun phrase agreeing with n: singular for 0
+// and 1, plural above (as package feedback's).
+func agree(n int, one, many string) string {
+	if n <= 1 {
+		return one
+	}
+	return many
+}

@@ -22,6 +22,7 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/export"
+	"github.com/prepa-reines/reines/grading/feedback"
 	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/sandbox"
@@ -170,7 +171,7 @@ func (g *notebookGrading) cleanUp() {
 // limits.
 func (g *notebookGrading) prepare(nb *notebook.Notebook) bool {
 	res := g.res
-	res.Answers = AnswerCells(nb)
+	res.Answers = feedback.AnswerCells(nb)
 	if g.opt.SDK != nil {
 		res.Given = &g.opt.SDK.Given
 	}

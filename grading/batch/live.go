@@ -17,6 +17,7 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/export"
+	"github.com/prepa-reines/reines/grading/feedback"
 	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/workbook"
@@ -419,7 +420,7 @@ func NewLiveView(tp string, rows []LiveRow, st RefreshStats, now time.Time, ever
 			if m.Sym == "✔" {
 				v.Questions[k].Pass++
 			}
-			if g == nil || NotImplemented(*g) {
+			if g == nil || feedback.NotImplemented(*g) {
 				continue
 			}
 			for _, c := range g.Public {
@@ -460,8 +461,8 @@ func NewLiveView(tp string, rows []LiveRow, st RefreshStats, now time.Time, ever
 		cf := &CommonFailure{Input: ex.c.Input, Status: ex.c.Status.String(), Note: grading.OneLine(ex.c.Note), Students: len(fs), Example: ex.student}
 		if ex.c.Status == grading.Failed {
 			cf.Want, cf.Got = grading.OneLine(ex.c.Want), grading.OneLine(ex.c.Got)
-			if Multiline(ex.c.Want) || Multiline(ex.c.Got) {
-				cf.Want, cf.Got, cf.Lines = ShownLines(ex.c.Want), ShownLines(ex.c.Got), true
+			if feedback.Multiline(ex.c.Want) || feedback.Multiline(ex.c.Got) {
+				cf.Want, cf.Got, cf.Lines = feedback.ShownLines(ex.c.Want), feedback.ShownLines(ex.c.Got), true
 			}
 		}
 		if ex.c.Board != nil {
@@ -482,7 +483,7 @@ func markOf(g *gradebook.Question) LiveMark {
 		return LiveMark{"⚠", "ko", "ne compile pas"}
 	case g.Unjudged > 0:
 		return LiveMark{"…", "busy", "machine trop chargée : vérifiée de nouveau à la prochaine actualisation"}
-	case NotImplemented(*g):
+	case feedback.NotImplemented(*g):
 		return LiveMark{"·", "todo", "pas encore commencée"}
 	case g.Total == 0:
 		return LiveMark{"–", "none", cmp.Or(g.Note, "fonction absente")}
@@ -578,7 +579,7 @@ code{background:#f6f6f6;word-break:break-all}
 // per question and when they last saved (those idle for v.Idle pointed
 // out). It reloads itself every v.Every (never when 0). Every string a
 // student's notebook or folder provides is escaped (html/template); the
-// boards are the grader's drawings, as in the feedback (see HTML).
+// boards are the grader's drawings, as in the feedback (see feedback.HTML).
 func LiveHTML(v LiveView) string {
 	type failure struct {
 		ID    string

@@ -14,6 +14,7 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/export"
+	"github.com/prepa-reines/reines/grading/feedback"
 	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/sandbox"
 )
@@ -67,7 +68,7 @@ type Summary struct {
 // the reports and the LMS gradebooks (and Gradescope's results.json, the
 // shard's files). An interrupted run (ctx) writes nothing and returns
 // ctx's error; students whose feedback could not be written stop nothing:
-// the run ends and returns a FileErrors that names them.
+// the run ends and returns a feedback.FileErrors that names them.
 func Run(ctx context.Context, c Config) (Summary, error) {
 	var sum Summary
 	phase := func(s string) {
@@ -182,7 +183,7 @@ func (c Config) collect(work string) (subs []export.Submission, done bool, err e
 	}
 	c.log(fmt.Sprintf("layout %s (%s): %s", used, how, Plural(len(subs), "notebook")))
 	if len(subs) == 0 && c.Autograder != "" {
-		return nil, true, WriteAutograder(c.Autograder, GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []GradescopeTest{},
+		return nil, true, WriteAutograder(c.Autograder, feedback.GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []feedback.GradescopeTest{},
 			Output: grading.Typography("Aucun notebook (.ipynb) dans la soumission : rien à noter.")})
 	}
 	if len(subs) == 0 {
@@ -191,7 +192,7 @@ func (c Config) collect(work string) (subs []export.Submission, done bool, err e
 	if c.TP != "all" {
 		if err := CheckTP(subs, c.TP); err != nil {
 			if c.Autograder != "" { // the student is told, on Gradescope
-				return nil, true, WriteAutograder(c.Autograder, GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []GradescopeTest{},
+				return nil, true, WriteAutograder(c.Autograder, feedback.GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []feedback.GradescopeTest{},
 					Output: grading.Typography(fmt.Sprintf("Aucun notebook du TP %s dans la soumission : rien à noter (un autre TP a-t-il été rendu ?).", c.TP))})
 			}
 			return nil, false, err // not a gradebook of zeros
@@ -231,7 +232,7 @@ func (c Config) write(results []gradebook.Result, subs []export.Submission, star
 		return nil, nil, err
 	}
 	if c.Autograder != "" {
-		g := AutograderStudent(results)
+		g := feedback.AutograderStudent(results)
 		g.ExecutionTime = int(time.Since(start).Seconds())
 		if err := WriteAutograder(c.Autograder, g); err != nil {
 			return nil, nil, err
@@ -248,11 +249,11 @@ func (c Config) write(results []gradebook.Result, subs []export.Submission, star
 // WriteGradebook writes the gradebook, the feedback, the report and the
 // LMS gradebooks of results into out (see WriteAll and gradebook.WriteLMS).
 // Students whose feedback could not be written stop nothing: everything
-// else is written, and partial (a FileErrors) names them; err is an
+// else is written, and partial (a feedback.FileErrors) names them; err is an
 // error that stopped the writing.
 func WriteGradebook(out string, results []gradebook.Result, roster *gradebook.Roster, reveal bool, scale float64) (partial, err error) {
 	if err := WriteAll(out, results, reveal); err != nil {
-		var fe FileErrors
+		var fe feedback.FileErrors
 		if !errors.As(err, &fe) {
 			return nil, err
 		}
@@ -265,7 +266,7 @@ func WriteGradebook(out string, results []gradebook.Result, roster *gradebook.Ro
 }
 
 // WriteAutograder writes Gradescope's results.json at path.
-func WriteAutograder(path string, g GradescopeResults) error {
+func WriteAutograder(path string, g feedback.GradescopeResults) error {
 	data, err := json.MarshalIndent(g, "", "  ")
 	if err != nil {
 		return err

@@ -5,14 +5,15 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/prepa-reines/reines/grading/feedback"
 	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/tp/display"
 )
 
 // WriteAll writes the gradebook and the feedback into out: grades.csv,
 // manual.csv (package gradebook), similarity.csv (see
-// Similarities), report.html (see ReportHTML, then
-// SimilarityHTML) and report.md (see ReportMarkdown),
+// feedback.Similarities), report.html (see feedback.ReportHTML, then
+// feedback.SimilarityHTML) and report.md (see feedback.ReportMarkdown),
 // these three on the students of this run,
 // feedback/<student>.md and .html, gradescope/<student>/results.json.
 // reveal shows hidden cases in the feedback.
@@ -30,7 +31,7 @@ import (
 // A student's feedback file that cannot be written (a folder in its
 // place, a name the file system refuses) costs that student's feedback
 // only: the others', the gradebook and the report are written, and the
-// error returned is a [FileErrors] naming each student and file. A
+// error returned is a [feedback.FileErrors] naming each student and file. A
 // name with a file not written is left out of feedback/index.json, so a
 // later run never removes what stood in its way.
 func WriteAll(out string, results []gradebook.Result, reveal bool) error {
@@ -38,7 +39,7 @@ func WriteAll(out string, results []gradebook.Result, reveal bool) error {
 	if err != nil {
 		return err
 	}
-	owners, err := ReadIndex(out)
+	owners, err := feedback.ReadIndex(out)
 	if err != nil {
 		return err
 	}
@@ -60,7 +61,7 @@ func WriteAll(out string, results []gradebook.Result, reveal bool) error {
 	}
 	// The gradebook last: a run that fails half-way leaves no new
 	// gradebook beside older feedback.
-	if err := WriteReport(out, results, lib); err != nil {
+	if err := feedback.WriteReport(out, results, lib); err != nil {
 		return err
 	}
 	if err := earlier.Write(out, results); err != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/prepa-reines/reines/grading/feedback"
 	"github.com/prepa-reines/reines/grading/gradebook"
 )
 
@@ -29,7 +30,7 @@ func TestFeedbackWriteErrorCostsOneStudent(t *testing.T) {
 		results = append(results, gradebook.Result{Student: st, TP: "01", File: st + ".ipynb"}.Finish("01"))
 	}
 	err := WriteAll(out, results, false)
-	var fe FileErrors
+	var fe feedback.FileErrors
 	if !errors.As(err, &fe) || len(fe) != 1 || fe[0].Student != "bob" || fe[0].File != blocker {
 		t.Fatalf("WriteAll: %v; want one FileError, bob's, on %s", err, blocker)
 	}
@@ -49,7 +50,7 @@ func TestFeedbackWriteErrorCostsOneStudent(t *testing.T) {
 	if data, err := os.ReadFile(filepath.Join(blocker, "keep.txt")); err != nil || string(data) != "the teacher's" {
 		t.Errorf("what stood in the way is changed: %q, %v", data, err)
 	}
-	owners, err := ReadIndex(out)
+	owners, err := feedback.ReadIndex(out)
 	if err != nil || owners["ana-01"] != "ana" || owners["cid-01"] != "cid" || owners["bob-01"] != "" {
 		t.Errorf("feedback index %v (%v); want ana's and cid's, not bob's", owners, err)
 	}

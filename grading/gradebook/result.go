@@ -48,9 +48,9 @@ type Result struct {
 	SubmittedAt time.Time
 	LateDays    int
 	Penalty     float64
-	Answers     map[string]string `json:"-"` // the answer cells' code, by question (see batch.Similarities)
+	Answers     map[string]string `json:"-"` // the answer cells' code, by question (see feedback.Similarities)
 	Transient   bool              `json:"-"` // the machine, not the notebook, decided the result (see batch.Cache)
-	Given       *Given            `json:"-"` // the run's reference answers and stubs (see batch.Similarities)
+	Given       *Given            `json:"-"` // the run's reference answers and stubs (see feedback.Similarities)
 	Questions   []Question
 	Problems    []string // French: what made the notebook partly or wholly ungradable
 	Points, Max float64

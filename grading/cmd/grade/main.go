@@ -44,6 +44,7 @@ import (
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/batch"
 	"github.com/prepa-reines/reines/grading/export"
+	"github.com/prepa-reines/reines/grading/feedback"
 	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/sandbox"
 	"github.com/prepa-reines/reines/grading/workbook"
@@ -198,7 +199,7 @@ func run(ctx context.Context, c batch.Config) error {
 	if ctx.Err() != nil {
 		return interrupted(c.Out)
 	}
-	var fe batch.FileErrors
+	var fe feedback.FileErrors
 	if err != nil && !errors.As(err, &fe) {
 		return err
 	}

@@ -1,6 +1,7 @@
-package batch
+package feedback
 
 import (
+	"encoding/csv"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -488,4 +489,18 @@ func TestSimilarShortIndependent(t *testing.T) {
 	if got := Similarities(rs, gradebook.Given{Stub: map[string]string{"04/Q5": g.Stub["04/Q5"]}}); len(got) != 1 || got[0].Kind != KindCopy {
 		t.Errorf("HideOption and UnhideOption: similarities %+v; want one pair", got)
 	}
+}
+
+func readCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
 }

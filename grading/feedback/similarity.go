@@ -1,4 +1,4 @@
-package batch
+package feedback
 
 // Similar answers, for the teacher to look at. The comparison follows the
 // document fingerprinting of MOSS: S. Schleimer, D. S. Wilkerson and

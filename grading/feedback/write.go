@@ -1,4 +1,4 @@
-package batch
+package feedback
 
 import (
 	"crypto/sha256"
@@ -136,7 +136,7 @@ func (e FileError) Error() string {
 
 func (e FileError) Unwrap() error { return e.Err }
 
-// FileErrors is Index.Write's error (and so WriteAll's) when
+// FileErrors is Index.Write's error (and so batch.WriteAll's) when
 // only some students' feedback files could not be written: everything
 // else was.
 type FileErrors []FileError
