@@ -4,7 +4,10 @@
 // compile), runs every public and hidden case in a sandboxed child process
 // that answers one case at a time, judges the outputs against the
 // reference answers (package grading), and writes the gradebook and the
-// feedback.
+// feedback (WriteAll: the results and the gradebook are package
+// gradebook's, the feedback and the reports package feedback's). It also
+// keeps the result cache, the grader's build cache and the live view of a
+// class (Live).
 package batch
 
 import (
