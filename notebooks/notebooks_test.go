@@ -50,6 +50,7 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/batch"
+	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/release"
 	"github.com/prepa-reines/reines/internal/browsertest"
@@ -592,12 +593,12 @@ func TestGraderPages(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := &board.Board{N: 4, Queens: []queens.Square{{Row: 0, Col: 1}, {Row: 1, Col: 1}}, Highlight: []queens.Square{{Row: 0, Col: 1}, {Row: 1, Col: 1}}}
-	q := func(id string, max int, pts float64, public []grading.CaseResult) batch.Question {
-		return batch.Question{ID: id, Title: grading.Lookup(id).Title, Max: max, Points: pts, Passed: 1, Total: 2, Public: public}
+	q := func(id string, max int, pts float64, public []grading.CaseResult) gradebook.Question {
+		return gradebook.Question{ID: id, Title: grading.Lookup(id).Title, Max: max, Points: pts, Passed: 1, Total: 2, Public: public}
 	}
-	var results []batch.Result
+	var results []gradebook.Result
 	for k, student := range []string{"ana", "bob", "cid", "dan"} {
-		results = append(results, batch.Result{Student: student, TP: "01", File: student + ".ipynb", Questions: []batch.Question{
+		results = append(results, gradebook.Result{Student: student, TP: "01", File: student + ".ipynb", Questions: []gradebook.Question{
 			q("01/Q1", 3, float64(k%4), nil),
 			q("01/Q2", 4, float64(k), []grading.CaseResult{{Input: "n = 4", Status: grading.Failed, Want: "2 solutions", Got: "1 solution", Note: "deux reines dans la colonne 2", Board: b}}),
 		}})

@@ -16,14 +16,14 @@ import (
 	"syscall"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/export"
+	"github.com/prepa-reines/reines/grading/feedback"
 	"github.com/prepa-reines/reines/grading/fixtures"
+	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/submission"
-	"github.com/prepa-reines/reines/tp/board"
 )
 
 // The corpus is graded exactly as corpus-expected.csv says (worked out by
@@ -39,7 +39,7 @@ func TestCorpus(t *testing.T) {
 	opt := options(t)
 	opt.TP = "01"
 	opt.Limits.Timeout = 10 * time.Second // generous: the machine may be loaded
-	results := make([]Result, len(subs))
+	results := make([]gradebook.Result, len(subs))
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range 2 { // as grade -j 2 does
@@ -58,7 +58,7 @@ func TestCorpus(t *testing.T) {
 	wg.Wait()
 	rows := readCSV(t, "testdata/corpus-expected.csv")
 	header := rows[0]
-	byStudent := map[string]Result{}
+	byStudent := map[string]gradebook.Result{}
 	for _, r := range results {
 		byStudent[r.Student] = r
 	}
@@ -78,7 +78,7 @@ func TestCorpus(t *testing.T) {
 		for j := 1; j < len(header)-3; j++ {
 			want, _ := strconv.ParseFloat(row[j], 64)
 			if got[header[j]] != want {
-				t.Errorf("%s %s: %v points; want %v\n%s", row[0], header[j], got[header[j]], want, Markdown(r, true))
+				t.Errorf("%s %s: %v points; want %v\n%s", row[0], header[j], got[header[j]], want, feedback.Markdown(r, true))
 			}
 		}
 		if want, _ := strconv.ParseFloat(row[len(header)-3], 64); r.Points != want {
@@ -146,7 +146,7 @@ func TestCorpus(t *testing.T) {
 		}
 	}
 	// The teacher fills in manual.csv; merging it adds the written answer's points.
-	m, err := ReadManual(strings.NewReader("student,notebook,question,max,points,answer\nfull,full.ipynb,01/Q6,2,\"1,5\",\nfull,other.ipynb,01/Q6,2,0.5,\n"))
+	m, err := gradebook.ReadManual(strings.NewReader("student,notebook,question,max,points,answer\nfull,full.ipynb,01/Q6,2,\"1,5\",\nfull,other.ipynb,01/Q6,2,0.5,\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func TestCorpus(t *testing.T) {
 		"student,notebook,question,max,points,answer\nfull,full.ipynb,01/Q6,100,50,…\n", // the maximum is the question's
 		"student,notebook,question,max,points,answer\nfull,full.ipynb,01/Q4,3,3,…\n",    // not a written answer
 		"student,notebook,question,max,points,answer\nfull,full.ipynb,01/Q6,2,NaN,…\n"} {
-		if _, err := ReadManual(strings.NewReader(bad)); err == nil {
+		if _, err := gradebook.ReadManual(strings.NewReader(bad)); err == nil {
 			t.Errorf("manual.csv accepted:\n%s", bad)
 		}
 	}
@@ -178,7 +178,7 @@ func readCSV(t *testing.T, path string) [][]string {
 	return rows
 }
 
-func indexOf(rs []Result, student string) int {
+func indexOf(rs []gradebook.Result, student string) int {
 	for i, r := range rs {
 		if r.Student == student {
 			return i
@@ -191,15 +191,17 @@ func indexOf(rs []Result, student string) int {
 // of two notebooks of one TP the better graded counts, and both get their
 // feedback.
 func TestGradebookRows(t *testing.T) {
-	q := func(id string, p float64, max int) Question { return Question{ID: id, Points: p, Max: max} }
-	results := []Result{
-		{Student: "ana", TP: "01", File: "s/ana/01.ipynb", Questions: []Question{q("01/Q1", 3, 3), q("01/Q2", 1, 4)}},
-		{Student: "ana", TP: "02", File: "s/ana/02.ipynb", Questions: []Question{q("02/Q1", 1, 1)}, Problems: []string{"notebook vide"}},
-		{Student: "bob", TP: "01", File: "s/bob/a.ipynb", Questions: []Question{q("01/Q1", 0, 3), q("01/Q2", 2, 4)}},
-		{Student: "bob", TP: "01", File: "s/bob/b.ipynb", Questions: []Question{q("01/Q1", 3, 3), q("01/Q2", 4, 4)}},
+	q := func(id string, p float64, max int) gradebook.Question {
+		return gradebook.Question{ID: id, Points: p, Max: max}
+	}
+	results := []gradebook.Result{
+		{Student: "ana", TP: "01", File: "s/ana/01.ipynb", Questions: []gradebook.Question{q("01/Q1", 3, 3), q("01/Q2", 1, 4)}},
+		{Student: "ana", TP: "02", File: "s/ana/02.ipynb", Questions: []gradebook.Question{q("02/Q1", 1, 1)}, Problems: []string{"notebook vide"}},
+		{Student: "bob", TP: "01", File: "s/bob/a.ipynb", Questions: []gradebook.Question{q("01/Q1", 0, 3), q("01/Q2", 2, 4)}},
+		{Student: "bob", TP: "01", File: "s/bob/b.ipynb", Questions: []gradebook.Question{q("01/Q1", 3, 3), q("01/Q2", 4, 4)}},
 	}
 	for i := range results {
-		results[i] = results[i].finish(results[i].TP)
+		results[i] = results[i].Finish(results[i].TP)
 	}
 	results[0].Questions[1].Flags = []string{`importe "os/exec"`}
 	out := t.TempDir()
@@ -229,8 +231,8 @@ func TestGradebookRows(t *testing.T) {
 	// A student named like a second notebook's feedback does not overwrite
 	// it, and a name that a spreadsheet would read as a formula stays text,
 	// in grades.csv and in manual.csv, which reads back the same.
-	results = append(results, Result{Student: "bob-01-2", File: "s/bob-01-2.ipynb"}.finish(""),
-		Result{Student: "=1+2", TP: "01", File: "s/=1+2.ipynb", Questions: []Question{{ID: "01/Q6", Max: 2, Manual: true, Answer: "=HYPERLINK(\"x\")"}}}.finish("01"))
+	results = append(results, gradebook.Result{Student: "bob-01-2", File: "s/bob-01-2.ipynb"}.Finish(""),
+		gradebook.Result{Student: "=1+2", TP: "01", File: "s/=1+2.ipynb", Questions: []gradebook.Question{{ID: "01/Q6", Max: 2, Manual: true, Answer: "=HYPERLINK(\"x\")"}}}.Finish("01"))
 	out = t.TempDir()
 	if err := WriteAll(out, results, false); err != nil {
 		t.Fatal(err)
@@ -252,7 +254,7 @@ func TestGradebookRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	manual, err := ReadManual(strings.NewReader(strings.Replace(string(m), "'=1+2,'=1+2.ipynb,01/Q6,2,,", "'=1+2,'=1+2.ipynb,01/Q6,2,1,", 1)))
+	manual, err := gradebook.ReadManual(strings.NewReader(strings.Replace(string(m), "'=1+2,'=1+2.ipynb,01/Q6,2,,", "'=1+2,'=1+2.ipynb,01/Q6,2,1,", 1)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -292,7 +294,7 @@ func TestMistakes(t *testing.T) {
 					w = float64(q.Max)
 				}
 				if q.Points != w {
-					t.Errorf("%s: %v points; want %v\n%s", q.ID, q.Points, w, Markdown(Result{Questions: []Question{q}}, true))
+					t.Errorf("%s: %v points; want %v\n%s", q.ID, q.Points, w, feedback.Markdown(gradebook.Result{Questions: []gradebook.Question{q}}, true))
 				}
 			}
 			if r.Points != m.Total {
@@ -306,31 +308,6 @@ func TestMistakes(t *testing.T) {
 				t.Errorf("flags %q; want one mentioning %q", flags, m.Flag)
 			}
 		})
-	}
-}
-
-// The feedback's French agrees in number, and Gradescope's output per
-// question holds that question only.
-func TestFeedbackWording(t *testing.T) {
-	q := Question{ID: "01/Q4", Title: "Compter", Max: 3, Passed: 1, Total: 2, Hidden: 1,
-		Public: []grading.CaseResult{{Input: "n = 1", Status: grading.Passed}}}
-	md := questionMarkdown(q, false)
-	for _, want := range []string{"1 cas réussi sur 2 (dont 0/1 cas caché).", "- ✘ 1 cas caché échoué\n"} {
-		if !strings.Contains(md, want) {
-			t.Errorf("feedback %q lacks %q", md, want)
-		}
-	}
-	q.Passed, q.Total, q.Hidden, q.HiddenOK = 5, 7, 3, 1
-	if md := questionMarkdown(q, false); !strings.Contains(md, "5 cas réussis sur 7 (dont 1/3 cas cachés).") || !strings.Contains(md, "2 cas cachés échoués") {
-		t.Errorf("feedback %q", md)
-	}
-	// The page says it too, when the failed hidden cases have no kind.
-	if h := HTML(Result{Student: "ana", TP: "01", Questions: []Question{q}}, ""); !strings.Contains(h, `<p class="ko">✘ 2 cas cachés échoués</p>`) {
-		t.Errorf("feedback page lacks the failed hidden cases:\n%s", h)
-	}
-	g := Gradescope(Result{Student: "ana", TP: "01", Questions: []Question{q}})
-	if out := g.Tests[0].Output; strings.Contains(out, "Total") || strings.Contains(out, "#") {
-		t.Errorf("Gradescope output repeats the page's header: %q", out)
 	}
 }
 
@@ -492,13 +469,13 @@ func TestAdversarial(t *testing.T) {
 						want = 0
 					}
 					if !q.Manual && q.Points != want {
-						t.Errorf("%s: %v points; want %v\n%s", q.ID, q.Points, want, Markdown(Result{Questions: []Question{q}}, true))
+						t.Errorf("%s: %v points; want %v\n%s", q.ID, q.Points, want, feedback.Markdown(gradebook.Result{Questions: []gradebook.Question{q}}, true))
 					}
 					continue
 				}
 				found = true
 				if q.Points != a.Points {
-					t.Errorf("%s: %v points; want %v\n%s", q.ID, q.Points, a.Points, Markdown(Result{Questions: []Question{q}}, true))
+					t.Errorf("%s: %v points; want %v\n%s", q.ID, q.Points, a.Points, feedback.Markdown(gradebook.Result{Questions: []gradebook.Question{q}}, true))
 				}
 				if got := strings.Join(q.Flags, "; "); (a.Flag == "") != (got == "") || !strings.Contains(got, a.Flag) {
 					t.Errorf("%s: flags %q; want one mentioning %q", q.ID, got, a.Flag)
@@ -511,29 +488,6 @@ func TestAdversarial(t *testing.T) {
 	}
 }
 
-// Any manual.csv: points or an error naming the line, never a panic, and
-// never points outside [0, max].
-func FuzzReadManual(f *testing.F) {
-	f.Add("student,notebook,question,max,points,answer\nfull,full.ipynb,01/Q6,2,\"1,5\",…\n")
-	f.Add("student,notebook,question,max,points,answer\n'=1+2,'=1+2.ipynb,01/Q6,2,1,x\nbob,b.ipynb,01/Q6,2,,\n")
-	f.Add("student,notebook,question,max,points,answer\nx,y,01/Q6,NaN,NaN,\n\"unterminated")
-	f.Fuzz(func(t *testing.T, text string) {
-		m, err := ReadManual(strings.NewReader(text))
-		if err != nil {
-			return
-		}
-		for _, nbs := range m {
-			for _, qs := range nbs {
-				for id, p := range qs {
-					if p.Scored && (!(p.Points >= 0) || p.Points > 100) {
-						t.Errorf("%s: %v points accepted", id, p.Points)
-					}
-				}
-			}
-		}
-	})
-}
-
 // A question that fails because an earlier answer it uses fails says so,
 // and an early stop of Dance that leaves the links covered gets its own
 // hint (issue: misleading cascades in notebook 04).
@@ -542,14 +496,14 @@ func TestCascade(t *testing.T) {
 		t.Skip("compiles and runs notebooks")
 	}
 	opt := options(t)
-	note := func(r Result, id string) (Question, string) {
+	note := func(r gradebook.Result, id string) (gradebook.Question, string) {
 		for _, q := range r.Questions {
 			if q.ID == id {
-				return q, Markdown(Result{Questions: []Question{q}}, true)
+				return q, feedback.Markdown(gradebook.Result{Questions: []gradebook.Question{q}}, true)
 			}
 		}
 		t.Fatalf("no %s in %+v", id, r)
-		return Question{}, ""
+		return gradebook.Question{}, ""
 	}
 	r := Grade(context.Background(), export.Submission{Student: "hide", Path: fixtures.Path(t, fixtures.MistakesSet, "04-hide-option-no-len.ipynb")}, opt)
 	if q, md := note(r, "04/Q5"); q.Points == float64(q.Max) || strings.Contains(md, "corrigez d'abord") {
@@ -575,11 +529,11 @@ func TestCascade(t *testing.T) {
 // run before anything is written.
 func TestRegrade(t *testing.T) {
 	out := t.TempDir()
-	result := func(student string) Result {
-		return Result{Student: student, File: "subs/" + student + "/01-recursion.ipynb", TP: "01",
-			Questions: []Question{{ID: "01/Q6", Title: "Combien de solutions", Max: 2, Manual: true, Answer: "92"}}}.finish("01")
+	result := func(student string) gradebook.Result {
+		return gradebook.Result{Student: student, File: "subs/" + student + "/01-recursion.ipynb", TP: "01",
+			Questions: []gradebook.Question{{ID: "01/Q6", Title: "Combien de solutions", Max: 2, Manual: true, Answer: "92"}}}.Finish("01")
 	}
-	if err := WriteAll(out, []Result{result("alice"), result("bob")}, false); err != nil {
+	if err := WriteAll(out, []gradebook.Result{result("alice"), result("bob")}, false); err != nil {
 		t.Fatal(err)
 	}
 	manual := filepath.Join(out, "manual.csv")
@@ -591,13 +545,13 @@ func TestRegrade(t *testing.T) {
 	// Bob had handed in a second notebook of TP 01, which he withdraws.
 	second := result("bob")
 	second.File = "subs/bob/copie.ipynb"
-	if err := WriteAll(out, []Result{result("alice"), result("bob"), second}, false); err != nil {
+	if err := WriteAll(out, []gradebook.Result{result("alice"), result("bob"), second}, false); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(out, "feedback", "bob-01-2.md")); err != nil {
 		t.Fatalf("bob's second notebook has no feedback: %v", err)
 	}
-	if err := WriteAll(out, []Result{result("bob")}, false); err != nil {
+	if err := WriteAll(out, []gradebook.Result{result("bob")}, false); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{"feedback/bob-01-2.md", "feedback/bob-01-2.html", "gradescope/bob-01-2"} {
@@ -612,8 +566,8 @@ func TestRegrade(t *testing.T) {
 	}
 	// A student whose ID reads like alice's second file gets a name of
 	// his own: alice's files are not overwritten.
-	other := Result{Student: "alice-01", File: "subs/x/01-recursion.ipynb", TP: ""}.finish("")
-	if err := WriteAll(out, []Result{other}, false); err != nil {
+	other := gradebook.Result{Student: "alice-01", File: "subs/x/01-recursion.ipynb", TP: ""}.Finish("")
+	if err := WriteAll(out, []gradebook.Result{other}, false); err != nil {
 		t.Fatal(err)
 	}
 	if md, _ := os.ReadFile(filepath.Join(out, "feedback", "alice-01.md")); !strings.Contains(string(md), "01/Q6") {
@@ -645,7 +599,7 @@ func TestRegrade(t *testing.T) {
 		t.Fatal(err)
 	}
 	before, _ := os.ReadFile(manual)
-	if err := WriteAll(out, []Result{result("bob")}, false); err == nil || !strings.Contains(err.Error(), "nothing written") {
+	if err := WriteAll(out, []gradebook.Result{result("bob")}, false); err == nil || !strings.Contains(err.Error(), "nothing written") {
 		t.Errorf("WriteAll over a foreign grades.csv: %v; want an error saying nothing was written", err)
 	}
 	if after, _ := os.ReadFile(manual); string(after) != string(before) {
@@ -658,9 +612,9 @@ func TestRegrade(t *testing.T) {
 // again.
 func TestRegradeChangedAnswer(t *testing.T) {
 	out := t.TempDir()
-	result := func(answer string) []Result {
-		return []Result{Result{Student: "bob", File: "subs/bob/01-recursion.ipynb", TP: "01",
-			Questions: []Question{{ID: "01/Q6", Title: "Combien de solutions", Max: 2, Manual: true, Answer: answer}}}.finish("01")}
+	result := func(answer string) []gradebook.Result {
+		return []gradebook.Result{gradebook.Result{Student: "bob", File: "subs/bob/01-recursion.ipynb", TP: "01",
+			Questions: []gradebook.Question{{ID: "01/Q6", Title: "Combien de solutions", Max: 2, Manual: true, Answer: answer}}}.Finish("01")}
 	}
 	if err := WriteAll(out, result("Il y en a 92."), false); err != nil {
 		t.Fatal(err)
@@ -727,17 +681,17 @@ func TestSensitiveFlags(t *testing.T) {
 // in, and points at submissions it does not know; a malformed roster is
 // refused with its line.
 func TestRoster(t *testing.T) {
-	ro, err := ReadRoster(strings.NewReader("\ufeffid,name,email,group,extension\n48213,Léa Martin,lea@example.org,A,\n48214,Jean Marc Nguyễn,jm@example.org,B,\"1,5\"\n48299,Sans Rendu,sr@example.org,A,2\n"))
+	ro, err := gradebook.ReadRoster(strings.NewReader("\ufeffid,name,email,group,extension\n48213,Léa Martin,lea@example.org,A,\n48214,Jean Marc Nguyễn,jm@example.org,B,\"1,5\"\n48299,Sans Rendu,sr@example.org,A,2\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if s, _ := ro.Lookup("48214"); s.Extension != 1.5 || s.Group != "B" {
 		t.Errorf("roster row 48214: %+v", s)
 	}
-	results := []Result{
-		Result{Student: "48213", TP: "01", File: "a.ipynb", Questions: []Question{{ID: "01/Q1", Max: 3, Points: 3, Passed: 1, Total: 1}}}.finish("01"),
-		Result{Student: "48214", TP: "01", File: "b.ipynb"}.finish("01"),
-		Result{Student: "99999", TP: "01", File: "c.ipynb"}.finish("01"),
+	results := []gradebook.Result{
+		gradebook.Result{Student: "48213", TP: "01", File: "a.ipynb", Questions: []gradebook.Question{{ID: "01/Q1", Max: 3, Points: 3, Passed: 1, Total: 1}}}.Finish("01"),
+		gradebook.Result{Student: "48214", TP: "01", File: "b.ipynb"}.Finish("01"),
+		gradebook.Result{Student: "99999", TP: "01", File: "c.ipynb"}.Finish("01"),
 	}
 	all, unknown := ro.Apply(results)
 	if !slices.Equal(unknown, []string{"99999"}) {
@@ -763,44 +717,9 @@ func TestRoster(t *testing.T) {
 		t.Errorf("the submission the roster lacks: %v; want it said", r)
 	}
 	for _, bad := range []string{"name\nx\n", "id,extension\n1,-2\n", "id\n1\n1\n"} {
-		if _, err := ReadRoster(strings.NewReader(bad)); err == nil {
+		if _, err := gradebook.ReadRoster(strings.NewReader(bad)); err == nil {
 			t.Errorf("roster %q accepted", bad)
 		}
-	}
-}
-
-// The gradebooks Moodle and Canvas import: one column per TP, rescaled,
-// the roster's emails and sections, Canvas's points possible row; a
-// regrade keeps the other students' rows.
-func TestLMS(t *testing.T) {
-	ro, err := ReadRoster(strings.NewReader("id,name,email,group\n104512,Léa Martin,lea@example.org,G1\n104520,Jean Marc Nguyễn,jm@example.org,G2\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tp01 := tpMax("01") // TP 01's points (README): 17
-	results := []Result{
-		Result{Student: "104512", TP: "01", File: "a.ipynb", Questions: []Question{{ID: "01/Q1", Max: 3, Points: 3, Passed: 1, Total: 1}}}.finish("01"),
-		Result{Student: "104520", TP: "01", File: "b.ipynb"}.finish("01"),
-	}
-	out := t.TempDir()
-	if err := WriteLMS(out, results, ro, 20); err != nil {
-		t.Fatal(err)
-	}
-	moodle := readCSV(t, filepath.Join(out, "moodle-grades.csv"))
-	want := fmt.Sprint(math.Round(3*20/tp01*100) / 100) // 3 points of 17, out of 20
-	if !slices.Equal(moodle[0], []string{"Email address", "Full name", "ID", "TP 01"}) || !slices.Equal(moodle[1], []string{"lea@example.org", "Léa Martin", "104512", want}) {
-		t.Errorf("moodle-grades.csv %q; want Léa's row with %s / 20", moodle, want)
-	}
-	canvas := readCSV(t, filepath.Join(out, "canvas-gradebook.csv"))
-	if !slices.Equal(canvas[1], []string{"    Points Possible", "", "", "", "", "20"}) || !slices.Equal(canvas[3], []string{"Nguyễn, Jean Marc", "104520", "", "", "G2", "0"}) {
-		t.Errorf("canvas-gradebook.csv %q", canvas)
-	}
-	// Léa alone graded again: Jean Marc's row stays.
-	if err := WriteLMS(out, results[:1], ro, 20); err != nil {
-		t.Fatal(err)
-	}
-	if rows := readCSV(t, filepath.Join(out, "canvas-gradebook.csv")); len(rows) != 4 || rows[3][1] != "104520" {
-		t.Errorf("canvas-gradebook.csv after regrading Léa: %q; want Jean Marc's row kept", rows)
 	}
 }
 
@@ -810,22 +729,22 @@ func TestLMS(t *testing.T) {
 // the file's is taken and the result says so.
 func TestLate(t *testing.T) {
 	loc := time.FixedZone("CET", 3600)
-	deadline, err := ParseDeadline("2026-12-15 23:59", loc)
+	deadline, err := gradebook.ParseDeadline("2026-12-15 23:59", loc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	perDay, _ := ParsePercent("10%/day")
-	capShare, _ := ParsePercent("25 %")
-	p := &LatePolicy{Deadline: deadline, PerDay: perDay, Cap: capShare}
-	ro, _ := ReadRoster(strings.NewReader("id,extension\next,2\n"))
+	perDay, _ := gradebook.ParsePercent("10%/day")
+	capShare, _ := gradebook.ParsePercent("25 %")
+	p := &gradebook.LatePolicy{Deadline: deadline, PerDay: perDay, Cap: capShare}
+	ro, _ := gradebook.ReadRoster(strings.NewReader("id,extension\next,2\n"))
 	on := deadline.Add(-time.Hour)
 	late := deadline.Add(3*time.Hour + 15*time.Minute) // 3 h 15 late: one day started
 	veryLate := deadline.Add(100 * time.Hour)          // 5 days started: capped at 25 %
 	extended := deadline.Add(28 * time.Hour)           // 1 day 4 h late, with 2 days granted: on time
 	subs := []export.Submission{{Path: "on.ipynb", SubmittedAt: on}, {Path: "late.ipynb", SubmittedAt: late}, {Path: "very.ipynb", SubmittedAt: veryLate}, {Path: "ext.ipynb", SubmittedAt: extended}}
-	var results []Result
+	var results []gradebook.Result
 	for _, s := range []struct{ id, file string }{{"on", "on.ipynb"}, {"late", "late.ipynb"}, {"very", "very.ipynb"}, {"ext", "ext.ipynb"}} {
-		results = append(results, Result{Student: s.id, File: s.file, TP: "01", Questions: []Question{{ID: "01/Q1", Max: 10, Points: 10, Passed: 1, Total: 1}}}.finish("01"))
+		results = append(results, gradebook.Result{Student: s.id, File: s.file, TP: "01", Questions: []gradebook.Question{{ID: "01/Q1", Max: 10, Points: 10, Passed: 1, Total: 1}}}.Finish("01"))
 	}
 	p.Late(results, subs, ro)
 	for k, want := range []struct {
@@ -845,7 +764,7 @@ func TestLate(t *testing.T) {
 	if !slices.Equal(rows[0][n-3:], []string{"submitted_at", "late_days", "penalty"}) || !slices.Equal(rows[2][n-3:], []string{late.Format(time.RFC3339), "1", "10%"}) {
 		t.Errorf("grades.csv %q; want the lateness columns", rows)
 	}
-	if md, _ := os.ReadFile(filepath.Join(out, "feedback", fileName(results[1])+".md")); !strings.Contains(string(md), "1 jour de retard") {
+	if md, _ := os.ReadFile(filepath.Join(out, "feedback", "late-01.md")); !strings.Contains(string(md), "1 jour de retard") {
 		t.Errorf("feedback of the late submission:\n%s", md)
 	}
 	// No time from the export: the file's, said so.
@@ -853,97 +772,15 @@ func TestLate(t *testing.T) {
 	os.WriteFile(file, []byte("{}"), 0o644)
 	old := deadline.Add(-48 * time.Hour)
 	os.Chtimes(file, old, old)
-	r := []Result{Result{Student: "x", File: file, TP: "01"}.finish("01")}
+	r := []gradebook.Result{gradebook.Result{Student: "x", File: file, TP: "01"}.Finish("01")}
 	p.Late(r, []export.Submission{{Path: file}}, nil)
 	if !r[0].SubmittedAt.Equal(old) || !strings.Contains(strings.Join(r[0].Problems, " "), "celle du fichier") {
 		t.Errorf("fallback to the file's time: %+v", r[0])
 	}
 	for _, bad := range []string{"150%", "-1%", "x"} {
-		if _, err := ParsePercent(bad); err == nil {
+		if _, err := gradebook.ParsePercent(bad); err == nil {
 			t.Errorf("ParsePercent(%q) accepted", bad)
 		}
-	}
-}
-
-// The class's statistics: per TP the totals' mean, median and range, per
-// question the mean and the shares of full marks and zeros.
-func TestStats(t *testing.T) {
-	mk := func(student string, q1, q2 float64) Result {
-		return Result{Student: student, TP: "01", File: student + ".ipynb", Questions: []Question{
-			{ID: "01/Q1", Max: 3, Points: q1}, {ID: "01/Q2", Max: 4, Points: q2}}}.finish("01")
-	}
-	fail := func(input string, st grading.Status) grading.CaseResult {
-		return grading.CaseResult{Input: input, Status: st, Board: &board.Board{N: 4}}
-	}
-	a, b, c := mk("a", 3, 4), mk("b", 3, 0), mk("c", 0, 2)
-	// b and c fail n = 4 of Q2 (c twice over: one student, once), c a
-	// hidden case by the time limit and n = 1 of Q1 with a compile error;
-	// a stub left as it was is no failure.
-	b.Questions[1].Public = []grading.CaseResult{fail("n = 4", grading.Failed), fail("n = 0", grading.NotImplemented)}
-	c.Questions[1].Public = []grading.CaseResult{fail("n = 4", grading.Panicked), fail("n = 4", grading.Failed)}
-	c.Questions[1].HiddenKO = []grading.CaseResult{fail("n = 9", grading.TimedOut)}
-	c.Questions[0].Public = []grading.CaseResult{fail("n = 1", grading.Failed)}
-	c.Questions[0].Compile = "cellule : erreur"
-	b.Questions[0].Flags = []string{"os/exec"}
-	st := Stats([]Result{a, b, c, {Student: "d", Problems: []string{"non rendu"}}})
-	if len(st) != 1 {
-		t.Fatalf("stats %+v; want TP 01 alone", st)
-	}
-	s := st[0]
-	if s.Students != 3 || s.Mean != 4 || s.Median != 3 || s.Least != 2 || s.Most != 7 { // totals 7, 3, 2
-		t.Errorf("TP 01 totals: %+v; want 3 students, mean 4, median 3, from 2 to 7", s)
-	}
-	// The Markdown's table of totals: the totals reached, one row each.
-	if md := ReportMarkdown(st); !strings.Contains(md, "| 2 | 1 |\n| 3 | 1 |\n| 7 | 1 |\n") || strings.Contains(md, "| 4 | 0 |") {
-		t.Errorf("the table of totals is not 2, 3 and 7 once each:\n%s", md)
-	}
-	q1 := s.Questions[slices.IndexFunc(s.Questions, func(q QuestionStats) bool { return q.ID == "01/Q1" })]
-	if q1.Mean != 2 || math.Abs(q1.Full-2.0/3) > 1e-9 || math.Abs(q1.Zero-1.0/3) > 1e-9 {
-		t.Errorf("01/Q1: %+v; want mean 2, two thirds full, one third zero", q1)
-	}
-	q2 := s.Questions[slices.IndexFunc(s.Questions, func(q QuestionStats) bool { return q.ID == "01/Q2" })]
-	if q2.Median != 2 || q1.Median != 3 { // Q2: 0, 2, 4; Q1: 0, 3, 3
-		t.Errorf("medians: Q1 %v, Q2 %v; want 3 and 2", q1.Median, q2.Median)
-	}
-	if s.CompileErrors != 1 || s.TimeOuts != 1 || s.Flagged != 1 || s.Problems != 0 || s.Pending != 0 {
-		t.Errorf("outcomes: %d compile errors, %d time-outs, %d flagged, %d problems, %d pending; want 1, 1, 1, 0, 0", s.CompileErrors, s.TimeOuts, s.Flagged, s.Problems, s.Pending)
-	}
-	type fc struct {
-		q, in    string
-		hidden   bool
-		students int
-	}
-	var failed []fc
-	for _, f := range s.Failed {
-		failed = append(failed, fc{f.Question, f.Input, f.Hidden, f.Students})
-		if f.Board == nil {
-			t.Errorf("failed case %s %s without its board", f.Question, f.Input)
-		}
-	}
-	if want := []fc{{"01/Q2", "n = 4", false, 2}, {"01/Q1", "n = 1", false, 1}, {"01/Q2", "n = 9", true, 1}}; !slices.Equal(failed, want) {
-		t.Errorf("failed cases %v; want %v", failed, want)
-	}
-	html := ReportHTML(st, "")
-	for _, want := range []string{"TP 01", "3 étudiants", "moyenne 4", "médiane 3", "reines-chart", "1 notebook avec une erreur de compilation", "n = 9 (caché)"} {
-		if !strings.Contains(html, want) {
-			t.Errorf("report.html lacks %q", want)
-		}
-	}
-	if n := strings.Count(html, `class="reines-chart"`); n < 2+3 { // histogram, questions, 3 boards
-		t.Errorf("report.html has %d charts; want 2 and the boards of 3 failed cases", n)
-	}
-	md := ReportMarkdown(st)
-	for _, want := range []string{"## TP 01", "| Q2 |", "| 7 | 1 |", "| Q2 | n = 4 | 2 |", "1 notebook arrêté au délai"} {
-		if !strings.Contains(md, want) {
-			t.Errorf("report.md lacks %q:\n%s", want, md)
-		}
-	}
-}
-
-// A question without hidden cases says nothing of them, never « 0/0 ».
-func TestNoHiddenSummary(t *testing.T) {
-	if s := casesSummary(Question{Passed: 1, Total: 2}); s != "1 cas réussi sur 2." {
-		t.Errorf("summary %q; want « 1 cas réussi sur 2. »", s)
 	}
 }
 
@@ -970,17 +807,17 @@ func TestReleaseNote(t *testing.T) {
 // The teacher's comment on a written answer, in manual.csv's last column,
 // reaches the feedback, alone or with points, and is written back.
 func TestManualComment(t *testing.T) {
-	m, err := ReadManual(strings.NewReader("student,notebook,question,max,points,answer,comment\nana,a.ipynb,01/Q6,2,1.5,,Bien vu pour la symétrie.\nbob,b.ipynb,01/Q6,2,,,À développer.\n"))
+	m, err := gradebook.ReadManual(strings.NewReader("student,notebook,question,max,points,answer,comment\nana,a.ipynb,01/Q6,2,1.5,,Bien vu pour la symétrie.\nbob,b.ipynb,01/Q6,2,,,À développer.\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs := []Result{
-		Result{Student: "ana", File: "s/a.ipynb", TP: "01", Questions: []Question{{ID: "01/Q6", Max: 2, Manual: true}}}.finish("01"),
-		Result{Student: "bob", File: "s/b.ipynb", TP: "01", Questions: []Question{{ID: "01/Q6", Max: 2, Manual: true}}}.finish("01"),
+	rs := []gradebook.Result{
+		gradebook.Result{Student: "ana", File: "s/a.ipynb", TP: "01", Questions: []gradebook.Question{{ID: "01/Q6", Max: 2, Manual: true}}}.Finish("01"),
+		gradebook.Result{Student: "bob", File: "s/b.ipynb", TP: "01", Questions: []gradebook.Question{{ID: "01/Q6", Max: 2, Manual: true}}}.Finish("01"),
 	}
 	m.Apply(rs)
-	if q := rs[0].Questions[0]; q.Points != 1.5 || !strings.Contains(Markdown(rs[0], false), "Bien vu pour la symétrie.") {
-		t.Errorf("ana: %+v\n%s", q, Markdown(rs[0], false))
+	if q := rs[0].Questions[0]; q.Points != 1.5 || !strings.Contains(feedback.Markdown(rs[0], false), "Bien vu pour la symétrie.") {
+		t.Errorf("ana: %+v\n%s", q, feedback.Markdown(rs[0], false))
 	}
 	if q := rs[1].Questions[0]; q.Points != 0 || q.Comment != "À développer." {
 		t.Errorf("bob, a comment without points: %+v", q)
@@ -999,11 +836,11 @@ func TestManualComment(t *testing.T) {
 // (feedback, gradebook cell, report), instead of « 0 / 2 »; once marked,
 // its points show.
 func TestUnmarkedWrittenAnswer(t *testing.T) {
-	r := Result{Student: "ana", File: "s/a.ipynb", TP: "01", Questions: []Question{
+	r := gradebook.Result{Student: "ana", File: "s/a.ipynb", TP: "01", Questions: []gradebook.Question{
 		{ID: "01/Q1", Title: "Sûreté", Max: 3, Points: 3},
 		{ID: "01/Q6", Title: "Justifier", Max: 2, Manual: true, Answer: "Les reines se gênent."},
-	}}.finish("01")
-	md, page := Markdown(r, false), HTML(r, "")
+	}}.Finish("01")
+	md, page := feedback.Markdown(r, false), feedback.HTML(r, "")
 	for name, text := range map[string]string{"Markdown": md, "HTML": page} {
 		for _, want := range []string{"pas encore notée (2 points)", "(dont 2 points de réponses rédigées pas encore notées, comptées 0 pour l'instant)", "Réponse rédigée, pas encore notée par l'enseignant"} {
 			if !strings.Contains(html.UnescapeString(text), want) {
@@ -1015,27 +852,27 @@ func TestUnmarkedWrittenAnswer(t *testing.T) {
 		}
 	}
 	out := t.TempDir()
-	if err := WriteAll(out, []Result{r}, false); err != nil {
+	if err := WriteAll(out, []gradebook.Result{r}, false); err != nil {
 		t.Fatal(err)
 	}
 	rows := readCSV(t, filepath.Join(out, "grades.csv"))
 	if col := slices.Index(rows[0], "01/Q6"); col < 0 || rows[1][col] != "" {
 		t.Errorf("grades.csv %q; want an empty 01/Q6 cell until it is marked", rows)
 	}
-	s := Stats([]Result{r})
+	s := feedback.Stats([]gradebook.Result{r})
 	if len(s) != 1 || s[0].Questions[5].ID != "01/Q6" || s[0].Questions[5].Zero != 0 {
 		t.Errorf("the report counts an answer not marked yet as a zero: %+v", s)
 	}
-	if report := html.UnescapeString(ReportMarkdown(s)); s[0].Pending != 1 || !strings.Contains(report, "1 notebook dont des réponses rédigées ne sont pas encore notées") {
+	if report := html.UnescapeString(feedback.ReportMarkdown(s)); s[0].Pending != 1 || !strings.Contains(report, "1 notebook dont des réponses rédigées ne sont pas encore notées") {
 		t.Errorf("the report does not say that 1 notebook has written answers to mark (%d):\n%s", s[0].Pending, report)
 	}
-	m, err := ReadManual(strings.NewReader("student,notebook,question,max,points,answer\nana,a.ipynb,01/Q6,2,1.5,Les reines se gênent.\n"))
+	m, err := gradebook.ReadManual(strings.NewReader("student,notebook,question,max,points,answer\nana,a.ipynb,01/Q6,2,1.5,Les reines se gênent.\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs := []Result{r}
+	rs := []gradebook.Result{r}
 	m.Apply(rs)
-	if md := Markdown(rs[0], false); !strings.Contains(md, "1,5 / 2") || strings.Contains(md, "pas encore") || !strings.Contains(md, "4,5 / 5") {
+	if md := feedback.Markdown(rs[0], false); !strings.Contains(md, "1,5 / 2") || strings.Contains(md, "pas encore") || !strings.Contains(md, "4,5 / 5") {
 		t.Errorf("once marked, the feedback shows the points:\n%s", md)
 	}
 }
@@ -1044,16 +881,16 @@ func TestUnmarkedWrittenAnswer(t *testing.T) {
 // the 0 back, and a regrade, which carries the marks over, keeps it
 // (it was written back empty, and the answer was « pas encore notée » again).
 func TestManualZeroKept(t *testing.T) {
-	graded := func() Result {
-		return Result{Student: "ana", File: "s/a.ipynb", TP: "01", Questions: []Question{
+	graded := func() gradebook.Result {
+		return gradebook.Result{Student: "ana", File: "s/a.ipynb", TP: "01", Questions: []gradebook.Question{
 			{ID: "01/Q6", Title: "Justifier", Max: 2, Manual: true, Answer: "Parce que."},
-		}}.finish("01")
+		}}.Finish("01")
 	}
-	m, err := ReadManual(strings.NewReader("student,notebook,question,max,points,answer\nana,a.ipynb,01/Q6,2,0,Parce que.\n"))
+	m, err := gradebook.ReadManual(strings.NewReader("student,notebook,question,max,points,answer\nana,a.ipynb,01/Q6,2,0,Parce que.\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	marked := []Result{graded()}
+	marked := []gradebook.Result{graded()}
 	m.Apply(marked)
 	out := t.TempDir()
 	if err := WriteAll(out, marked, false); err != nil {
@@ -1062,7 +899,7 @@ func TestManualZeroKept(t *testing.T) {
 	if rows := readCSV(t, filepath.Join(out, "manual.csv")); len(rows) != 2 || rows[1][4] != "0" {
 		t.Errorf("manual.csv %q; want the 0 written back", rows)
 	}
-	if err := WriteAll(out, []Result{graded()}, false); err != nil { // regraded, as the notebook was
+	if err := WriteAll(out, []gradebook.Result{graded()}, false); err != nil { // regraded, as the notebook was
 		t.Fatal(err)
 	}
 	rows := readCSV(t, filepath.Join(out, "grades.csv"))
@@ -1075,44 +912,16 @@ func TestManualZeroKept(t *testing.T) {
 	}
 }
 
-// A mark of manual.csv goes to the answer it was given to: an answer
-// rewritten since (a notebook handed in again) is left to mark again, and
-// Apply names it; without the answer column, the mark goes to the answer.
-func TestManualRewrittenAnswer(t *testing.T) {
-	m, err := ReadManual(strings.NewReader("student,notebook,question,max,points,answer\nana,a.ipynb,01/Q6,2,2,Les reines  se gênent.\nbob,b.ipynb,01/Q6,2,2,Une réponse juste.\ncarl,c.ipynb,01/Q6,2,1,\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs := []Result{
-		Result{Student: "ana", File: "s/a.ipynb", TP: "01", Questions: []Question{{ID: "01/Q6", Max: 2, Manual: true, Answer: "Les reines\nse gênent."}}}.finish("01"),
-		Result{Student: "bob", File: "s/b.ipynb", TP: "01", Questions: []Question{{ID: "01/Q6", Max: 2, Manual: true, Answer: "Tout autre chose."}}}.finish("01"),
-		Result{Student: "carl", File: "s/c.ipynb", TP: "01", Questions: []Question{{ID: "01/Q6", Max: 2, Manual: true, Answer: "Quelque chose."}}}.finish("01"),
-	}
-	stale := m.Apply(rs)
-	if q := rs[0].Questions[0]; !q.Marked || q.Points != 2 {
-		t.Errorf("ana, the answer marked (spaces aside): %+v", q)
-	}
-	if q := rs[1].Questions[0]; q.Marked || q.Points != 0 || !strings.Contains(Markdown(rs[1], false), "pas encore notée") {
-		t.Errorf("bob, an answer rewritten since its mark: %+v", q)
-	}
-	if q := rs[2].Questions[0]; !q.Marked || q.Points != 1 {
-		t.Errorf("carl, a mark without the answer column: %+v", q)
-	}
-	if want := []string{"bob b.ipynb 01/Q6"}; !slices.Equal(stale, want) {
-		t.Errorf("Apply returned %q; want %q", stale, want)
-	}
-}
-
 // A student graded again for one TP keeps the points of the other TPs.
 func TestRegradeOneTP(t *testing.T) {
 	out := t.TempDir()
-	r01 := Result{Student: "alice", File: "a/01.ipynb", TP: "01", Questions: []Question{{ID: "01/Q1", Max: 3, Points: 3, Passed: 1, Total: 1}}}.finish("01")
-	r02 := Result{Student: "alice", File: "a/02.ipynb", TP: "02", Questions: []Question{{ID: "02/Q1", Max: 1, Points: 1, Passed: 1, Total: 1}}}.finish("02")
-	if err := WriteAll(out, []Result{r01, r02}, false); err != nil {
+	r01 := gradebook.Result{Student: "alice", File: "a/01.ipynb", TP: "01", Questions: []gradebook.Question{{ID: "01/Q1", Max: 3, Points: 3, Passed: 1, Total: 1}}}.Finish("01")
+	r02 := gradebook.Result{Student: "alice", File: "a/02.ipynb", TP: "02", Questions: []gradebook.Question{{ID: "02/Q1", Max: 1, Points: 1, Passed: 1, Total: 1}}}.Finish("02")
+	if err := WriteAll(out, []gradebook.Result{r01, r02}, false); err != nil {
 		t.Fatal(err)
 	}
 	r01.Questions[0].Points = 2
-	if err := WriteAll(out, []Result{r01.finish("01")}, false); err != nil {
+	if err := WriteAll(out, []gradebook.Result{r01.Finish("01")}, false); err != nil {
 		t.Fatal(err)
 	}
 	rows := readCSV(t, filepath.Join(out, "grades.csv"))
@@ -1209,9 +1018,9 @@ func TestCache(t *testing.T) {
 // are the report's (report.md; report.html shows the same figures).
 func TestReportMatchesGradebook(t *testing.T) {
 	out := t.TempDir()
-	var results []Result
+	var results []gradebook.Result
 	for k, student := range []string{"ana", "bob", "cid", "dan", "eve"} {
-		r := Result{Student: student, TP: "01", File: student + ".ipynb"}.finish("01")
+		r := gradebook.Result{Student: student, TP: "01", File: student + ".ipynb"}.Finish("01")
 		for j := range r.Questions {
 			if q := &r.Questions[j]; !q.Manual {
 				q.Points = float64((k*7 + j*3) % (q.Max + 1)) // some points, 0 to max
@@ -1220,7 +1029,7 @@ func TestReportMatchesGradebook(t *testing.T) {
 				}
 			}
 		}
-		results = append(results, r.finish("01"))
+		results = append(results, r.Finish("01"))
 	}
 	if err := WriteAll(out, results, false); err != nil {
 		t.Fatal(err)
@@ -1298,7 +1107,7 @@ func TestCacheRefusesLinksAndPipes(t *testing.T) {
 	refusedFirst := c.Grade(ctx, export.Submission{Student: "mallory", Path: link}, Options{TP: "01"})
 	a := c.Grade(ctx, export.Submission{Student: "alice", Path: alice}, Options{TP: "01"})
 	refusedAfter := c.Grade(ctx, export.Submission{Student: "mallory", Path: link}, Options{TP: "01"})
-	for _, r := range []Result{refusedFirst, refusedAfter} {
+	for _, r := range []gradebook.Result{refusedFirst, refusedAfter} {
 		if !strings.Contains(strings.Join(r.Problems, " "), "lien symbolique") {
 			t.Errorf("the link: problems %q; want it refused", r.Problems)
 		}
@@ -1306,7 +1115,7 @@ func TestCacheRefusesLinksAndPipes(t *testing.T) {
 	if strings.Contains(strings.Join(a.Problems, " "), "lien symbolique") || c.Reused() != 0 {
 		t.Errorf("alice: problems %q, %d reused; want her own result, not the link's refusal", a.Problems, c.Reused())
 	}
-	done := make(chan Result, 1)
+	done := make(chan gradebook.Result, 1)
 	go func() { done <- c.Grade(ctx, export.Submission{Student: "bob", Path: pipe}, Options{TP: "01"}) }()
 	select {
 	case r := <-done:
@@ -1318,46 +1127,11 @@ func TestCacheRefusesLinksAndPipes(t *testing.T) {
 	}
 }
 
-// A student ID that names no file (a file "..ipynb", ".ipynb") still gets a
-// feedback file of its own, inside the feedback folder; a TP that cell
-// metadata makes up is no TP.
-func TestOddNames(t *testing.T) {
-	long := strings.Repeat("é", 127) // 254 bytes: a legal file name, too long with "-01-2.html"
-	if a, b := fileName(Result{Student: long, TP: "01"}), fileName(Result{Student: long + "x", TP: "01"}); len(a) > 240 || a == b || !utf8.ValidString(a) {
-		t.Errorf("fileName of long IDs: %q (%d bytes), %q", a, len(a), b)
-	}
-	for _, id := range []string{"", ".", "..", "a\nb"} {
-		name := fileName(Result{Student: id})
-		if name == "" || strings.Trim(name, ".") == "" || filepath.Base(name) != name || strings.ContainsAny(name, "\n/") {
-			t.Errorf("fileName(%q) = %q", id, name)
-		}
-	}
+// A TP that cell metadata makes up is no TP.
+func TestMadeUpTP(t *testing.T) {
 	nb := &notebook.Notebook{Cells: []notebook.Cell{{CellType: "code", Metadata: map[string]any{"reines": map[string]any{"role": "answer", "question": "<svg>/Q1"}}}}}
 	if tp := detectTP(nb, "99-x.ipynb"); tp != "" {
 		t.Errorf("detectTP of a made-up TP: %q", tp)
-	}
-}
-
-// A value or a name a student controls cannot close its code span or
-// become markup in the Markdown feedback (the .md files, Gradescope).
-func TestMarkdownEscapes(t *testing.T) {
-	for v, want := range map[string]string{"x": "`x`", "a`b": "``a`b``", "`<img>`": "`` `<img>` ``", "``": "``` `` ```"} {
-		if got := mdCode(v); got != want {
-			t.Errorf("mdCode(%q) = %q; want %q", v, got, want)
-		}
-	}
-	r := Result{Student: "<img src=x onerror=alert(1)>", TP: "01", Questions: []Question{{ID: "01/Q3", Max: 2, Total: 1,
-		Public:  []grading.CaseResult{{Input: "p = [0]", Status: grading.Failed, Want: "Q", Got: "` <script>alert(1)</script> `", Note: "[lien](javascript:alert(1))"}},
-		Compile: "ligne 1 : ```\n<b>"}}}.finish("01")
-	r.Problems = []string{"notebook d'une autre version (version x\n\n<img src=x onerror=alert(1)> [Cliquez](https://e.example))"}
-	md := Markdown(r, false)
-	for _, bad := range []string{"— <img", "[lien](", "\n```\n<b>", "> <img", "[Cliquez](", " <img src"} {
-		if strings.Contains(md, bad) {
-			t.Errorf("feedback holds %q unescaped:\n%s", bad, md)
-		}
-	}
-	if !strings.Contains(md, `\<img`) || !strings.Contains(md, "`` ` <script>alert(1)</script> ` ``") {
-		t.Errorf("the value is not in a code span it cannot close:\n%s", md)
 	}
 }
 
@@ -1410,10 +1184,10 @@ func TestUnwrittenAnswer(t *testing.T) {
 	if !notebook.Unwritten("  \n") || !notebook.Unwritten("**Votre réponse :**   _(remplacez ce texte par votre réponse)_\n") || notebook.Unwritten(notebook.ProsePlaceholder+"\nLes reines se gênent.") {
 		t.Error("unwritten: the placeholder, whatever its spaces, or nothing; not a placeholder followed by an answer")
 	}
-	rs := []Result{Result{Student: "ana", File: "s/a.ipynb", TP: "01", Questions: []Question{
+	rs := []gradebook.Result{gradebook.Result{Student: "ana", File: "s/a.ipynb", TP: "01", Questions: []gradebook.Question{
 		{ID: "01/Q6", Max: 2, Manual: true, Answer: notebook.ProsePlaceholder, Unwritten: true},
 		{ID: "01/Q7", Max: 2, Manual: true, Answer: "Les reines se gênent."},
-	}}.finish("01")}
+	}}.Finish("01")}
 	out := t.TempDir()
 	if err := WriteAll(out, rs, false); err != nil {
 		t.Fatal(err)
@@ -1422,73 +1196,8 @@ func TestUnwrittenAnswer(t *testing.T) {
 	if len(rows) != 3 || rows[1][5] != "(non rédigée)" || rows[2][5] != "Les reines se gênent." {
 		t.Errorf("manual.csv %q; want « (non rédigée) » for the placeholder, the text of the other", rows)
 	}
-	md, page := Markdown(rs[0], false), HTML(rs[0], "")
+	md, page := feedback.Markdown(rs[0], false), feedback.HTML(rs[0], "")
 	if strings.Count(md, "Réponse non rédigée") != 1 || strings.Count(page, "Réponse non rédigée") != 1 {
 		t.Errorf("the feedback must say once that the answer is not written:\n%s\n%s", md, page)
-	}
-}
-
-// The failed hidden cases say which kinds of input they are (an error
-// case, an edge case, a large n), counted, from the cases, and neither the
-// cases nor how each failed (a status the student's code chooses would
-// tell the cases apart: a panic on one, a wrong answer on another).
-func TestHiddenKinds(t *testing.T) {
-	late := grading.Judge("01/Q5", []byte(`{"N":23}`), grading.ChildResult{Problem: "délai"})
-	refused := grading.Judge("01/Q2", []byte(`{"N":-7}`), grading.ChildResult{Problem: "panique"})
-	edge := grading.Judge("01/Q5", []byte(`{"N":0}`), grading.ChildResult{Problem: "panique"})
-	late2 := grading.Judge("01/Q5", []byte(`{"N":25}`), grading.ChildResult{Problem: "panique"})
-	late.Status = grading.TimedOut
-	q := Question{ID: "01/Q5", Title: "Première solution", Max: 2, Passed: 0, Total: 4, Hidden: 4,
-		HiddenKO: []grading.CaseResult{late, refused, edge, late2}}
-	md := questionMarkdown(q, false)
-	for _, want := range []string{"- ✘ 4 cas cachés échoués\n", "  - grand n, au-delà des cas publics : 2 cas\n",
-		"  - cas d'erreur (entrée à refuser) : 1 cas\n", "  - cas limite (n ≤ 1) : 1 cas\n"} {
-		if !strings.Contains(md, want) {
-			t.Errorf("feedback lacks %q:\n%s", want, md)
-		}
-	}
-	for _, secret := range []string{"23", "25", "-7", late.Want, refused.Want, "délai", "panique"} {
-		if strings.Contains(md, secret) {
-			t.Errorf("feedback gives the hidden case away (%q):\n%s", secret, md)
-		}
-	}
-	page := HTML(Result{Student: "ana", TP: "01", Questions: []Question{q}}.finish("01"), "")
-	for _, want := range []string{"4 cas cachés échoués", "<li>grand n, au-delà des cas publics\u00a0: 2 cas</li>", "<li>cas d&#39;erreur (entrée à refuser)\u00a0: 1 cas</li>"} {
-		if !strings.Contains(page, want) {
-			t.Errorf("HTML feedback lacks %q:\n%s", want, page)
-		}
-	}
-	if strings.Contains(page, "n = 23") || strings.Contains(page, "délai") {
-		t.Errorf("HTML feedback gives the hidden case away:\n%s", page)
-	}
-	if typo := grading.Typography(md); !strings.Contains(typo, "publics\u00a0: 2 cas") {
-		t.Errorf("no French typography in the hint:\n%s", typo)
-	}
-}
-
-// A written answer the teacher has marked for some students only: its
-// row in the report says for how many its figures stand, so that the
-// students still waiting do not read as a class of zeros.
-func TestStatsWrittenPending(t *testing.T) {
-	mk := func(student string, q6 Question) Result {
-		q6.ID, q6.Max, q6.Manual = "01/Q6", 2, true
-		return Result{Student: student, TP: "01", File: student + ".ipynb", Questions: []Question{q6}}.finish("01")
-	}
-	rs := []Result{mk("a", Question{Marked: true, Points: 1.5}), mk("b", Question{Unwritten: true}), mk("c", Question{})}
-	st := Stats(rs)
-	q6 := st[0].Questions[slices.IndexFunc(st[0].Questions, func(q QuestionStats) bool { return q.ID == "01/Q6" })]
-	if q6.Counted != 2 || q6.Mean != 0.75 || q6.Zero != 0.5 { // a's 1,5 and b's 0; c awaits its mark
-		t.Errorf("01/Q6: %+v; want 2 counted, mean 0,75, half zero", q6)
-	}
-	for name, text := range map[string]string{"report.md": ReportMarkdown(st), "report.html": ReportHTML(st, "")} {
-		if !strings.Contains(html.UnescapeString(text), "1 réponse notée et 1 non rédigée sur 3") {
-			t.Errorf("%s does not say that of the 3 written answers 1 is marked and 1 not written:\n%s", name, text)
-		}
-	}
-	marked := Stats(rs[:2])
-	for _, q := range marked[0].Questions {
-		if strings.Contains(q.label(marked[0].Students), "notée") {
-			t.Errorf("every answer marked or not written, yet %s is labelled %q", q.ID, q.label(marked[0].Students))
-		}
 	}
 }

@@ -14,6 +14,8 @@ import (
 	"testing"
 
 	"github.com/prepa-reines/reines/grading/export"
+	"github.com/prepa-reines/reines/grading/feedback"
+	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/notebook"
 )
 
@@ -97,7 +99,7 @@ func init() {
 	}
 	for _, q := range r.Questions {
 		if q.ID == "01/Q1" && q.Points == 0 {
-			t.Fatalf("the hostile answer did not build and run (its cache entries were not made):\n%s", Markdown(Result{Questions: []Question{q}}, true))
+			t.Fatalf("the hostile answer did not build and run (its cache entries were not made):\n%s", feedback.Markdown(gradebook.Result{Questions: []gradebook.Question{q}}, true))
 		}
 	}
 	after := snapshot(t, warm)

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/prepa-reines/reines/grading/export"
+	"github.com/prepa-reines/reines/grading/feedback"
+	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/sandbox"
 	"github.com/prepa-reines/reines/internal/busyloop"
 )
@@ -33,7 +35,7 @@ func TestBusyMachineCorrections(t *testing.T) {
 	// Both at once, as grade -j 2 does: each grading has no more of the
 	// machine than it would alone among the loops.
 	names := []string{"00-go", "05-domination"}
-	results := make([]Result, len(names))
+	results := make([]gradebook.Result, len(names))
 	var wg sync.WaitGroup
 	for i, name := range names {
 		wg.Go(func() {
@@ -49,7 +51,7 @@ func TestBusyMachineCorrections(t *testing.T) {
 		}
 		for _, q := range r.Questions {
 			if !q.Manual && q.Points != float64(q.Max) {
-				t.Errorf("%s: %s: %v points; want %d\n%s", names[i], q.ID, q.Points, q.Max, Markdown(Result{Questions: []Question{q}}, true))
+				t.Errorf("%s: %s: %v points; want %d\n%s", names[i], q.ID, q.Points, q.Max, feedback.Markdown(gradebook.Result{Questions: []gradebook.Question{q}}, true))
 			}
 		}
 	}

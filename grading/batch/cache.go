@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 
 	"github.com/prepa-reines/reines/grading/export"
+	"github.com/prepa-reines/reines/grading/gradebook"
 )
 
 // Cache keeps the results of earlier runs in an output folder
@@ -48,7 +49,7 @@ type Cache struct {
 // run was interrupted); earlier when r is an earlier run's.
 type graded struct {
 	done        chan struct{}
-	r           Result
+	r           gradebook.Result
 	ok, earlier bool
 }
 
@@ -130,7 +131,7 @@ func (c *Cache) ToGrade(subs []export.Submission) int {
 // cached is a Result as the cache keeps it, with the answers' code the
 // similarity report reads.
 type cached struct {
-	Result  Result
+	Result  gradebook.Result
 	Answers map[string]string
 }
 
@@ -139,7 +140,7 @@ type cached struct {
 // that graded it (done must be safe for concurrent use on distinct i). A cancelled ctx stops the feeding: the
 // submissions not begun are left out, and GradeEach returns ctx.Err()
 // once the workers have stopped.
-func (c *Cache) GradeEach(ctx context.Context, subs []export.Submission, which []int, jobs int, opt Options, done func(i int, r Result)) error {
+func (c *Cache) GradeEach(ctx context.Context, subs []export.Submission, which []int, jobs int, opt Options, done func(i int, r gradebook.Result)) error {
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range max(jobs, 1) {
@@ -168,7 +169,7 @@ feed:
 // this run (waiting for it if it is being graded), else the one an
 // earlier run kept (unless Force), else it grades sub with [Grade] and
 // keeps the result. A nil Cache grades. Safe for concurrent use.
-func (c *Cache) Grade(ctx context.Context, sub export.Submission, opt Options) Result {
+func (c *Cache) Grade(ctx context.Context, sub export.Submission, opt Options) gradebook.Result {
 	if c == nil {
 		return Grade(ctx, sub, opt)
 	}
@@ -178,8 +179,8 @@ func (c *Cache) Grade(ctx context.Context, sub export.Submission, opt Options) R
 	}
 	sub.Data = data // read once
 	// own is a result under the submission handing it in now, with its
-	// own questions to change (see Manual.Apply).
-	own := func(r Result) Result {
+	// own questions to change (see gradebook.Manual.Apply).
+	own := func(r gradebook.Result) gradebook.Result {
 		r.Student, r.Name, r.File, r.Shown = sub.Student, sub.Name, sub.Path, sub.Shown
 		r.Questions, r.Problems = slices.Clone(r.Questions), slices.Clone(r.Problems)
 		return r
@@ -215,9 +216,9 @@ func (c *Cache) Grade(ctx context.Context, sub export.Submission, opt Options) R
 			var e cached
 			if json.Unmarshal(data, &e) == nil {
 				r := e.Result
-				r.answers = e.Answers
+				r.Answers = e.Answers
 				if opt.SDK != nil {
-					r.given = &opt.SDK.Given
+					r.Given = &opt.SDK.Given
 				}
 				c.reused.Add(1)
 				g.r, g.ok, g.earlier = r, true, true
@@ -226,17 +227,17 @@ func (c *Cache) Grade(ctx context.Context, sub export.Submission, opt Options) R
 		}
 	}
 	r := Grade(ctx, sub, opt)
-	if r.transient && ctx.Err() == nil {
+	if r.Transient && ctx.Err() == nil {
 		// The machine decided it (too busy to build in time, an internal
 		// error): once more; if it stays, the teacher sees its problem,
 		// and it is not kept.
 		r = Grade(ctx, sub, opt)
 	}
-	if ctx.Err() != nil || r.transient {
+	if ctx.Err() != nil || r.Transient {
 		return r
 	}
 	g.r, g.ok = r, true
-	if data, err := json.Marshal(cached{r, r.answers}); err == nil {
+	if data, err := json.Marshal(cached{r, r.Answers}); err == nil {
 		tmp := path + ".tmp"
 		if os.WriteFile(tmp, data, 0o644) == nil {
 			_ = os.Rename(tmp, path)

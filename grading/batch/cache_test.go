@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/prepa-reines/reines/grading/export"
+	"github.com/prepa-reines/reines/grading/gradebook"
 )
 
 // identical writes the same notebook (truncated: graded without a
@@ -41,14 +42,14 @@ func TestCacheSameRunDuplicates(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	results := []Result{c.Grade(ctx, subs[0], Options{TP: "01"}), c.Grade(ctx, subs[1], Options{TP: "01"})}
+	results := []gradebook.Result{c.Grade(ctx, subs[0], Options{TP: "01"}), c.Grade(ctx, subs[1], Options{TP: "01"})}
 	if c.Reused() != 0 || c.Duplicates() != 1 {
 		t.Errorf("one run, two identical notebooks: %d reused from an earlier run, %d duplicates; want 0 and 1", c.Reused(), c.Duplicates())
 	}
 	if results[0].Student != "ana" || results[1].Student != "bob" || results[1].File != subs[1].Path {
 		t.Errorf("results of %q (%s) and %q (%s); want ana's and bob's own", results[0].Student, results[0].File, results[1].Student, results[1].File)
 	}
-	Manual{"ana": {"01-recursion.ipynb": {"01/Q6": {Points: 1, Scored: true}}}}.Apply(results)
+	gradebook.Manual{"ana": {"01-recursion.ipynb": {"01/Q6": {Points: 1, Scored: true}}}}.Apply(results)
 	if results[0].Points != 1 || results[1].Points != 0 {
 		t.Errorf("ana's mark: ana has %v points, bob %v; want 1 and 0", results[0].Points, results[1].Points)
 	}
@@ -62,7 +63,7 @@ func TestCacheConcurrentDuplicates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	results := make([]Result, len(subs))
+	results := make([]gradebook.Result, len(subs))
 	var wg sync.WaitGroup
 	for i := range subs {
 		wg.Add(1)

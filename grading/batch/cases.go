@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/submission"
 )
 
@@ -18,12 +19,12 @@ import (
 // submission.ErrMachineBusy) or its go command failed (ErrGoCommand); if
 // so, res says it and is transient: the notebook is to be graded again,
 // and nothing in it is blamed.
-func busy(err error, res *Result) bool {
+func busy(err error, res *gradebook.Result) bool {
 	if !machineFault(err) {
 		return false
 	}
 	res.Problems = append(res.Problems, err.Error())
-	res.transient = true
+	res.Transient = true
 	return true
 }
 
@@ -37,12 +38,12 @@ func machineFault(err error) bool {
 // questions' functions its function uses (in the student's program) that
 // failed cases too: the failure may come from there ("corrigez d'abord
 // HideOption (question 5)").
-func cascadeNotes(results []Question, graded []*grading.Question, prog *submission.Program) {
+func cascadeNotes(results []gradebook.Question, graded []*grading.Question, prog *submission.Program) {
 	failed := map[string]*grading.Question{} // function name → its question, when it failed cases
 	order := map[*grading.Question]int{}
 	for k, q := range graded {
 		order[q] = k
-		if k := slices.IndexFunc(results, func(g Question) bool { return g.ID == q.ID }); k >= 0 && results[k].Passed < results[k].Total {
+		if k := slices.IndexFunc(results, func(g gradebook.Question) bool { return g.ID == q.ID }); k >= 0 && results[k].Passed < results[k].Total {
 			failed[q.Func] = q
 		}
 	}
@@ -82,7 +83,7 @@ func funcOf(graded []*grading.Question, id string) string {
 // called a function reserved for grading as it started. The cases the
 // machine, too busy, did not give their time (and those after them) count
 // neither way: g.Unjudged says how many, and its note says why.
-func runCases(ctx context.Context, g *Question, bin string, args []string, dir string, opt Options, cells []submission.Cell) (atStart bool) {
+func runCases(ctx context.Context, g *gradebook.Question, bin string, args []string, dir string, opt Options, cells []submission.Cell) (atStart bool) {
 	all, public, err := grading.Inputs(g.ID, !opt.Public, opt.Seed)
 	if err != nil {
 		g.Note = err.Error()
@@ -183,4 +184,13 @@ func runCases(ctx context.Context, g *Question, bin string, args []string, dir s
 			grading.Plural(g.Unjudged, "cas"), g.Unjudged+g.Total, agree(g.Unjudged, "noté", "notés")))
 	}
 	return atStart
+}
+
+// agree returns the French noun phrase agreeing with n: singular for 0
+// and 1, plural above (as package feedback's).
+func agree(n int, one, many string) string {
+	if n <= 1 {
+		return one
+	}
+	return many
 }

@@ -4,15 +4,16 @@
 // compile), runs every public and hidden case in a sandboxed child process
 // that answers one case at a time, judges the outputs against the
 // reference answers (package grading), and writes the gradebook and the
-// feedback.
+// feedback (WriteAll: the results and the gradebook are package
+// gradebook's, the feedback and the reports package feedback's). It also
+// keeps the result cache, the grader's build cache and the live view of a
+// class (Live).
 package batch
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"maps"
-	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -24,55 +25,13 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/export"
+	"github.com/prepa-reines/reines/grading/feedback"
+	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/sandbox"
 	"github.com/prepa-reines/reines/grading/submission"
 	"github.com/prepa-reines/reines/grading/workbook"
 )
-
-// Question is the grade of one question for one student.
-type Question struct {
-	ID, Title string
-	Max       int     // points available
-	Points    float64 // points earned: Max × passed cases / all cases, rounded down to 0.25
-	Manual    bool    // a written answer, graded by the teacher (manual.csv)
-	Answer    string  // the written answer's text (Manual)
-	Unwritten bool    // the written answer is the student edition's placeholder, or absent (Manual)
-	Marked    bool    // the teacher gave its points (manual.csv); until then Points is 0 and the feedback says « pas encore notée » (Manual)
-	Comment   string  // the teacher's comment on it (manual.csv), for the student
-	Passed    int     // cases passed, public and hidden
-	Total     int     // cases, public and hidden
-	Public    []grading.CaseResult
-	HiddenOK  int                  // hidden cases passed
-	Hidden    int                  // hidden cases
-	HiddenKO  []grading.CaseResult // the hidden cases failed, shown only with -reveal
-	Compile   string               // compiler messages, mapped to the student's cells
-	Flags     []string             // French notes for the teacher (forbidden import, reference called…)
-	Unjudged  int                  // cases without a verdict: the machine was too busy (shown in Public, counted nowhere)
-	Note      string               // French: absent function, duplicate cells…
-	// Code is the source graded: the declarations the question's program
-	// holds, each cell's under a comment naming it (see gradedCode), for
-	// the feedback.
-	Code string
-}
-
-// Result is the grade of one submission.
-type Result struct {
-	Student, File, TP string
-	Shown             string // File as it is inside the export (see Submission.Shown); "" when it is File
-	Name              string // the student's name, when the export or the roster gives it
-	// Lateness, with a late policy (see LatePolicy.Late): when it was
-	// handed in, how many days late, and the share of the total it loses.
-	SubmittedAt time.Time
-	LateDays    int
-	Penalty     float64
-	answers     map[string]string // the answer cells' code, by question (see Similarities)
-	transient   bool              // the machine, not the notebook, decided the result (see Cache)
-	given       *Given            // the run's reference answers and stubs (see Similarities)
-	Questions   []Question
-	Problems    []string // French: what made the notebook partly or wholly ungradable
-	Points, Max float64
-}
 
 // Options of a grading run.
 type Options struct {
@@ -110,33 +69,33 @@ const BuildBudget = 5 * time.Minute
 // notebook answers, with the flags its source earns (plan); the programs
 // built (build); each question's cases run and scored (run); the notes
 // that span questions (conclude).
-func Grade(ctx context.Context, sub export.Submission, opt Options) (res Result) {
+func Grade(ctx context.Context, sub export.Submission, opt Options) (res gradebook.Result) {
 	defer func() {
 		// A submission the grader cannot handle costs that submission
 		// only: the others are graded.
 		if v := recover(); v != nil {
-			res = Result{Student: sub.Student, Name: sub.Name, File: sub.Path, Shown: sub.Shown, TP: opt.TP,
-				Problems: []string{fmt.Sprintf("erreur interne du correcteur sur ce notebook (à signaler) : %v", v)}, transient: true}
-			res = res.finish(opt.TP)
+			res = gradebook.Result{Student: sub.Student, Name: sub.Name, File: sub.Path, Shown: sub.Shown, TP: opt.TP,
+				Problems: []string{fmt.Sprintf("erreur interne du correcteur sur ce notebook (à signaler) : %v", v)}, Transient: true}
+			res = res.Finish(opt.TP)
 		}
 	}()
-	res = Result{Student: sub.Student, Name: sub.Name, File: sub.Path, Shown: sub.Shown, TP: opt.TP}
+	res = gradebook.Result{Student: sub.Student, Name: sub.Name, File: sub.Path, Shown: sub.Shown, TP: opt.TP}
 	nb, ok := open(sub, opt, &res)
 	if !ok {
-		return res.finish(res.TP)
+		return res.Finish(res.TP)
 	}
 	g := &notebookGrading{ctx: ctx, opt: opt, res: &res, tp: res.TP}
 	defer g.cleanUp()
 	if g.prepare(nb) && g.plan(nb) && g.build() && g.run() {
 		g.conclude()
 	}
-	return res.finish(g.tp)
+	return res.Finish(g.tp)
 }
 
 // open reads the submission into a notebook and finds its TP (res.TP),
 // saying in res what stands in the way; false: nothing more can be
 // graded (res.TP is then the TP its result is of, "" if none).
-func open(sub export.Submission, opt Options, res *Result) (*notebook.Notebook, bool) {
+func open(sub export.Submission, opt Options, res *gradebook.Result) (*notebook.Notebook, bool) {
 	if sub.Note != "" {
 		res.Problems = append(res.Problems, sub.Note)
 	}
@@ -183,7 +142,7 @@ func open(sub export.Submission, opt Options, res *Result) (*notebook.Notebook, 
 type notebookGrading struct {
 	ctx context.Context
 	opt Options
-	res *Result
+	res *gradebook.Result
 	tp  string
 
 	cells    []submission.Cell   // the notebook's code cells
@@ -215,9 +174,9 @@ func (g *notebookGrading) cleanUp() {
 // limits.
 func (g *notebookGrading) prepare(nb *notebook.Notebook) bool {
 	res := g.res
-	res.answers = answerCells(nb)
+	res.Answers = feedback.AnswerCells(nb)
 	if g.opt.SDK != nil {
-		res.given = &g.opt.SDK.Given
+		res.Given = &g.opt.SDK.Given
 	}
 	for i, c := range nb.Cells {
 		if c.CellType == "code" {
@@ -236,7 +195,7 @@ func (g *notebookGrading) prepare(nb *notebook.Notebook) bool {
 		if g.ctx.Err() == nil {
 			res.Problems = append(res.Problems, "préparation du correcteur impossible (à signaler) : "+err.Error())
 		}
-		res.transient = true
+		res.Transient = true
 		return false
 	}
 	if note := g.opt.SDK.releaseNote(nb, g.tp); note != "" {
@@ -257,10 +216,10 @@ func (g *notebookGrading) plan(nb *notebook.Notebook) bool {
 		if g.ctx.Err() != nil {
 			// Interrupted (Ctrl-C): the type checks and the reference
 			// values of the flags below take seconds per question.
-			res.transient = true
+			res.Transient = true
 			return false
 		}
-		r := Question{ID: q.ID, Title: q.Title, Max: q.Points}
+		r := gradebook.Question{ID: q.ID, Title: q.Title, Max: q.Points}
 		if n := dups[q.ID]; n > 1 {
 			r.Note = fmt.Sprintf("%d cellules de réponse pour cette question (cellule copiée ?) : la dernière définition est notée", n)
 		}
@@ -335,13 +294,13 @@ func (g *notebookGrading) build() bool {
 	res, opt := g.res, g.opt
 	if err := opt.Sandbox.Reachable(opt.Work); err != nil {
 		res.Problems = append(res.Problems, "dossier de travail : "+err.Error())
-		res.transient = true
+		res.Transient = true
 		return false
 	}
 	dir, err := os.MkdirTemp(opt.Work, "sub-")
 	if err != nil {
 		res.Problems = append(res.Problems, "dossier de travail : "+err.Error())
-		res.transient = true
+		res.Transient = true
 		return false
 	}
 	g.dir = dir
@@ -365,7 +324,7 @@ func (g *notebookGrading) build() bool {
 		}
 		if err != nil {
 			res.Problems = append(res.Problems, "cache de compilation : "+err.Error())
-			res.transient = true
+			res.Transient = true
 			return false
 		}
 	}
@@ -466,7 +425,7 @@ func (g *notebookGrading) run() bool {
 // the whole notebook's and called a function reserved for grading as it
 // started, only the questions whose own program does so lose their
 // points: r's is then built and run alone. The error is that build's.
-func (g *notebookGrading) runQuestion(r *Question, b submission.Built) error {
+func (g *notebookGrading) runQuestion(r *gradebook.Question, b submission.Built) error {
 	k := slices.IndexFunc(g.graded, func(q *grading.Question) bool { return q.ID == r.ID })
 	opt := g.opt
 	if g.graded[k].Race {
@@ -505,7 +464,7 @@ func (g *notebookGrading) conclude() {
 	}
 	if len(busy) > 0 {
 		// Not the student's doing: the teacher sees it.
-		res.transient = true
+		res.Transient = true
 		res.Problems = append(res.Problems, fmt.Sprintf("machine de correction trop chargée pendant %s : des cas n'ont pas eu leur temps de calcul et ne sont pas notés ; relancez la correction quand la machine est libre", strings.Join(busy, ", ")))
 	}
 }
@@ -559,29 +518,6 @@ func notebookPackage(tp string) string {
 }
 
 func unitName(id string) string { return "q" + strings.ReplaceAll(id, "/", "_") }
-
-// shown is the notebook's path as it is inside the export.
-func (r Result) shown() string { return cmp.Or(r.Shown, r.File) }
-
-// finish sets the result's TP, fills in the TP's questions if it has
-// none, and sums the points.
-func (r Result) finish(tp string) Result {
-	r.TP = tp
-	if len(r.Questions) == 0 && tp != "" {
-		for _, q := range grading.Questions(tp) {
-			r.Questions = append(r.Questions, Question{ID: q.ID, Title: q.Title, Max: q.Points, Manual: q.Prose()})
-		}
-	}
-	r.Points, r.Max = 0, 0
-	for _, q := range r.Questions {
-		r.Points += q.Points
-		r.Max += float64(q.Max)
-	}
-	if r.Penalty > 0 { // late: the share lost, rounded down to 0.25
-		r.Points = math.Floor(r.Points*(1-r.Penalty)*4) / 4
-	}
-	return r
-}
 
 // CheckTP returns an error, in English for the command line, when tp (a
 // TP's ID, "01") is the TP of none of the notebooks of subs: the cells of

@@ -17,6 +17,8 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/export"
+	"github.com/prepa-reines/reines/grading/feedback"
+	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/workbook"
 )
@@ -58,7 +60,7 @@ type looked struct {
 	mtime time.Time
 	size  int64
 	work  string // workKey of its bytes
-	res   *Result
+	res   *gradebook.Result
 }
 
 // workKey hashes what a notebook's result depends on: its cells' types,
@@ -89,7 +91,7 @@ type LiveRow struct {
 	Student, Name string
 	Path          string
 	Saved         time.Time
-	Result        *Result
+	Result        *gradebook.Result
 }
 
 // RefreshStats says what one Refresh did: how many notebooks were saved
@@ -161,14 +163,14 @@ func (l *Live) Refresh(ctx context.Context) ([]LiveRow, RefreshStats, error) {
 		todo = append(todo, i)
 	}
 	before := cache.Reused() + cache.Duplicates()
-	err = cache.GradeEach(ctx, subs, todo, l.Jobs, opt, func(i int, r Result) { now[i].res = &r })
+	err = cache.GradeEach(ctx, subs, todo, l.Jobs, opt, func(i int, r gradebook.Result) { now[i].res = &r })
 	if err != nil {
 		return nil, RefreshStats{}, err
 	}
 	l.last = map[string]looked{}
 	for i := range rows {
 		rows[i].Result = now[i].res
-		if now[i].res != nil && !now[i].res.transient {
+		if now[i].res != nil && !now[i].res.Transient {
 			l.last[rows[i].Student] = now[i]
 		}
 	}
@@ -399,9 +401,9 @@ func NewLiveView(tp string, rows []LiveRow, st RefreshStats, now time.Time, ever
 			s.Problem = grading.Typography(strings.Join(r.Result.Problems, " ; "))
 		}
 		for k, q := range qs {
-			var g *Question
+			var g *gradebook.Question
 			if r.Result != nil {
-				if i := slices.IndexFunc(r.Result.Questions, func(g Question) bool { return g.ID == q.ID }); i >= 0 {
+				if i := slices.IndexFunc(r.Result.Questions, func(g gradebook.Question) bool { return g.ID == q.ID }); i >= 0 {
 					g = &r.Result.Questions[i]
 				}
 			}
@@ -418,7 +420,7 @@ func NewLiveView(tp string, rows []LiveRow, st RefreshStats, now time.Time, ever
 			if m.Sym == "✔" {
 				v.Questions[k].Pass++
 			}
-			if g == nil || notImplemented(*g) {
+			if g == nil || feedback.NotImplemented(*g) {
 				continue
 			}
 			for _, c := range g.Public {
@@ -459,8 +461,8 @@ func NewLiveView(tp string, rows []LiveRow, st RefreshStats, now time.Time, ever
 		cf := &CommonFailure{Input: ex.c.Input, Status: ex.c.Status.String(), Note: grading.OneLine(ex.c.Note), Students: len(fs), Example: ex.student}
 		if ex.c.Status == grading.Failed {
 			cf.Want, cf.Got = grading.OneLine(ex.c.Want), grading.OneLine(ex.c.Got)
-			if multiline(ex.c.Want) || multiline(ex.c.Got) {
-				cf.Want, cf.Got, cf.Lines = shownLines(ex.c.Want), shownLines(ex.c.Got), true
+			if feedback.Multiline(ex.c.Want) || feedback.Multiline(ex.c.Got) {
+				cf.Want, cf.Got, cf.Lines = feedback.ShownLines(ex.c.Want), feedback.ShownLines(ex.c.Got), true
 			}
 		}
 		if ex.c.Board != nil {
@@ -473,7 +475,7 @@ func NewLiveView(tp string, rows []LiveRow, st RefreshStats, now time.Time, ever
 
 // markOf is the mark of a question's result (nil: the notebook has no such
 // question, or there is no notebook).
-func markOf(g *Question) LiveMark {
+func markOf(g *gradebook.Question) LiveMark {
 	switch {
 	case g == nil:
 		return LiveMark{"–", "none", "pas de notebook"}
@@ -481,7 +483,7 @@ func markOf(g *Question) LiveMark {
 		return LiveMark{"⚠", "ko", "ne compile pas"}
 	case g.Unjudged > 0:
 		return LiveMark{"…", "busy", "machine trop chargée : vérifiée de nouveau à la prochaine actualisation"}
-	case notImplemented(*g):
+	case feedback.NotImplemented(*g):
 		return LiveMark{"·", "todo", "pas encore commencée"}
 	case g.Total == 0:
 		return LiveMark{"–", "none", cmp.Or(g.Note, "fonction absente")}
@@ -577,7 +579,7 @@ code{background:#f6f6f6;word-break:break-all}
 // per question and when they last saved (those idle for v.Idle pointed
 // out). It reloads itself every v.Every (never when 0). Every string a
 // student's notebook or folder provides is escaped (html/template); the
-// boards are the grader's drawings, as in the feedback (see HTML).
+// boards are the grader's drawings, as in the feedback (see feedback.HTML).
 func LiveHTML(v LiveView) string {
 	type failure struct {
 		ID    string

@@ -13,6 +13,7 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/fixtures"
+	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/notebook"
 )
 
@@ -326,12 +327,12 @@ func TestLiveView(t *testing.T) {
 		return grading.CaseResult{Input: in, Want: "2", Got: got, Status: st}
 	}
 	ok, ko := grading.Passed, grading.Failed
-	res := func(qs ...Question) *Result {
-		r := Result{Questions: qs}.finish("01")
+	res := func(qs ...gradebook.Question) *gradebook.Result {
+		r := gradebook.Result{Questions: qs}.Finish("01")
 		return &r
 	}
-	q := func(id string, cases ...grading.CaseResult) Question {
-		g := Question{ID: id, Public: cases}
+	q := func(id string, cases ...grading.CaseResult) gradebook.Question {
+		g := gradebook.Question{ID: id, Public: cases}
 		for _, c := range cases {
 			g.Total++
 			if c.Status == ok {
@@ -345,7 +346,7 @@ func TestLiveView(t *testing.T) {
 		{Student: "b", Path: "b.ipynb", Saved: now.Add(-20 * time.Minute), Result: res(q("01/Q4", cs("n = 1", "4", ko), cs("n = 5", "3", ko)))},
 		{Student: "<i>c</i>", Path: "c.ipynb", Saved: now.Add(-2 * time.Minute), Result: res(q("01/Q4", cs("n = 1", "2", ok), cs("n = 5", "</code><script>x()</script>", ko)))},
 		{Student: "d", Path: "d.ipynb", Saved: now.Add(-3 * time.Minute), Result: res(q("01/Q4", cs("n = 1", "2", ok), cs("n = 5", "</code><script>x()</script>", ko)),
-			Question{ID: "01/Q3", Compile: "erreur"}, q("01/Q1", cs("n = 1", "", grading.NotImplemented)))},
+			gradebook.Question{ID: "01/Q3", Compile: "erreur"}, q("01/Q1", cs("n = 1", "", grading.NotImplemented)))},
 		{Student: "e"},
 	}
 	v := NewLiveView("01", rows, RefreshStats{Students: 5, Changed: 1, Graded: 1, Took: 1500 * time.Millisecond}, now, 30*time.Second, 10*time.Minute)

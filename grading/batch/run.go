@@ -14,6 +14,8 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/export"
+	"github.com/prepa-reines/reines/grading/feedback"
+	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/sandbox"
 )
 
@@ -30,14 +32,14 @@ type Config struct {
 	Force  bool   // grade again the notebooks the result cache holds
 	// Manual are the teacher's marks of written answers (nil: none), read
 	// from ManualFile, which the messages name.
-	Manual     Manual
+	Manual     gradebook.Manual
 	ManualFile string
 	// Autograder, if not "", is where Gradescope's results.json goes:
 	// Dir is then one student's submission.
 	Autograder string
-	Shard      Shard // grade part of the students only (zero: all)
-	Roster     *Roster
-	Policy     *LatePolicy
+	Shard      gradebook.Shard // grade part of the students only (zero: all)
+	Roster     *gradebook.Roster
+	Policy     *gradebook.LatePolicy
 	Scale      float64 // each TP's total rescaled to this in the LMS gradebooks; 0: as it is
 	Limits     sandbox.Limits
 	Sandbox    sandbox.Sandbox
@@ -66,7 +68,7 @@ type Summary struct {
 // the reports and the LMS gradebooks (and Gradescope's results.json, the
 // shard's files). An interrupted run (ctx) writes nothing and returns
 // ctx's error; students whose feedback could not be written stop nothing:
-// the run ends and returns a FeedbackErrors that names them.
+// the run ends and returns a feedback.FileErrors that names them.
 func Run(ctx context.Context, c Config) (Summary, error) {
 	var sum Summary
 	phase := func(s string) {
@@ -119,14 +121,14 @@ func Run(ctx context.Context, c Config) (Summary, error) {
 	}
 	phase("grading " + Plural(len(subs), "notebook"))
 	start := time.Now()
-	results := make([]Result, len(subs))
+	results := make([]gradebook.Result, len(subs))
 	all := make([]int, len(subs))
 	for i := range all {
 		all[i] = i
 	}
 	var mu sync.Mutex // GradeEach's workers call back at once
 	graded := 0
-	_ = cache.GradeEach(ctx, subs, all, c.Jobs, opt, func(i int, r Result) {
+	_ = cache.GradeEach(ctx, subs, all, c.Jobs, opt, func(i int, r gradebook.Result) {
 		mu.Lock()
 		defer mu.Unlock()
 		results[i] = r
@@ -181,7 +183,7 @@ func (c Config) collect(work string) (subs []export.Submission, done bool, err e
 	}
 	c.log(fmt.Sprintf("layout %s (%s): %s", used, how, Plural(len(subs), "notebook")))
 	if len(subs) == 0 && c.Autograder != "" {
-		return nil, true, WriteAutograder(c.Autograder, GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []GradescopeTest{},
+		return nil, true, WriteAutograder(c.Autograder, feedback.GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []feedback.GradescopeTest{},
 			Output: grading.Typography("Aucun notebook (.ipynb) dans la soumission : rien à noter.")})
 	}
 	if len(subs) == 0 {
@@ -190,7 +192,7 @@ func (c Config) collect(work string) (subs []export.Submission, done bool, err e
 	if c.TP != "all" {
 		if err := CheckTP(subs, c.TP); err != nil {
 			if c.Autograder != "" { // the student is told, on Gradescope
-				return nil, true, WriteAutograder(c.Autograder, GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []GradescopeTest{},
+				return nil, true, WriteAutograder(c.Autograder, feedback.GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []feedback.GradescopeTest{},
 					Output: grading.Typography(fmt.Sprintf("Aucun notebook du TP %s dans la soumission : rien à noter (un autre TP a-t-il été rendu ?).", c.TP))})
 			}
 			return nil, false, err // not a gradebook of zeros
@@ -213,7 +215,7 @@ func (c Config) collect(work string) (subs []export.Submission, done bool, err e
 // start) and the shard's files (c.Shard). It returns the gradebook's
 // results (the roster's students too); partial names the students whose
 // feedback could not be written; err stopped the writing.
-func (c Config) write(results []Result, subs []export.Submission, start time.Time) (_ []Result, partial, err error) {
+func (c Config) write(results []gradebook.Result, subs []export.Submission, start time.Time) (_ []gradebook.Result, partial, err error) {
 	if c.Manual != nil {
 		if stale := c.Manual.Apply(results); len(stale) > 0 {
 			c.log(fmt.Sprintf("%s: answers rewritten since they were marked, left to mark again: %s", c.ManualFile, strings.Join(stale, ", ")))
@@ -224,20 +226,20 @@ func (c Config) write(results []Result, subs []export.Submission, start time.Tim
 	if len(unknown) > 0 {
 		c.log("not in the roster: " + strings.Join(unknown, ", "))
 	}
-	SortResults(results)
+	gradebook.SortResults(results)
 	partial, err = WriteGradebook(c.Out, results, c.Roster, c.Reveal, c.Scale)
 	if err != nil {
 		return nil, nil, err
 	}
 	if c.Autograder != "" {
-		g := AutograderStudent(results)
+		g := feedback.AutograderStudent(results)
 		g.ExecutionTime = int(time.Since(start).Seconds())
 		if err := WriteAutograder(c.Autograder, g); err != nil {
 			return nil, nil, err
 		}
 	}
 	if c.Shard.N > 0 {
-		if err := WriteShard(c.Out, c.Shard, results, c.Roster, c.Reveal, c.Scale); err != nil {
+		if err := gradebook.WriteShard(c.Out, c.Shard, results, c.Roster, c.Reveal, c.Scale); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -245,26 +247,26 @@ func (c Config) write(results []Result, subs []export.Submission, start time.Tim
 }
 
 // WriteGradebook writes the gradebook, the feedback, the report and the
-// LMS gradebooks of results into out (see WriteAll and WriteLMS).
+// LMS gradebooks of results into out (see WriteAll and gradebook.WriteLMS).
 // Students whose feedback could not be written stop nothing: everything
-// else is written, and partial (a FeedbackErrors) names them; err is an
+// else is written, and partial (a feedback.FileErrors) names them; err is an
 // error that stopped the writing.
-func WriteGradebook(out string, results []Result, roster *Roster, reveal bool, scale float64) (partial, err error) {
+func WriteGradebook(out string, results []gradebook.Result, roster *gradebook.Roster, reveal bool, scale float64) (partial, err error) {
 	if err := WriteAll(out, results, reveal); err != nil {
-		var fe FeedbackErrors
+		var fe feedback.FileErrors
 		if !errors.As(err, &fe) {
 			return nil, err
 		}
 		partial = err
 	}
-	if err := WriteLMS(out, results, roster, scale); err != nil {
+	if err := gradebook.WriteLMS(out, results, roster, scale); err != nil {
 		return nil, err
 	}
 	return partial, nil
 }
 
 // WriteAutograder writes Gradescope's results.json at path.
-func WriteAutograder(path string, g GradescopeResults) error {
+func WriteAutograder(path string, g feedback.GradescopeResults) error {
 	data, err := json.MarshalIndent(g, "", "  ")
 	if err != nil {
 		return err

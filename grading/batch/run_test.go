@@ -10,6 +10,7 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/fixtures"
+	"github.com/prepa-reines/reines/grading/gradebook"
 )
 
 // A student's feedback that cannot be written (a folder where bob's .md
@@ -21,11 +22,11 @@ func TestWriteGradebookPartial(t *testing.T) {
 	if err := os.MkdirAll(blocker, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	var results []Result
+	var results []gradebook.Result
 	for _, st := range []string{"ana", "bob", "cid"} {
-		r := Result{Student: st, TP: "01", File: st + ".ipynb"}
+		r := gradebook.Result{Student: st, TP: "01", File: st + ".ipynb"}
 		for _, q := range grading.Questions("01") {
-			r.Questions = append(r.Questions, Question{ID: q.ID, Title: q.Title, Max: q.Points, Manual: q.Prose()})
+			r.Questions = append(r.Questions, gradebook.Question{ID: q.ID, Title: q.Title, Max: q.Points, Manual: q.Prose()})
 			r.Max += float64(q.Points)
 		}
 		results = append(results, r)

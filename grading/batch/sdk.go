@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/feedback"
+	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/release"
 	"github.com/prepa-reines/reines/grading/submission"
@@ -32,8 +34,8 @@ type SDK struct {
 	// (see release.Stubbed), for the teacher's flags.
 	Stubbed map[string]bool
 	// Given are the correction's answers and the edition's stubs, for
-	// Similarities; in memory only, never in Dir.
-	Given Given
+	// feedback.Similarities; in memory only, never in Dir.
+	Given gradebook.Given
 
 	mu  sync.Mutex // held by Prepare
 	err error      // Prepare's error, unless the run was interrupted
@@ -74,7 +76,7 @@ func NewSDK(root string) (*SDK, error) {
 	if err != nil {
 		return nil, err
 	}
-	given, err := readGiven(root)
+	given, err := feedback.ReadGiven(root)
 	if err != nil {
 		return nil, err
 	}

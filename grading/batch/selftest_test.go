@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/prepa-reines/reines/grading/export"
+	"github.com/prepa-reines/reines/grading/feedback"
+	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/release"
 	"github.com/prepa-reines/reines/grading/sandbox"
@@ -104,7 +106,7 @@ func TestReleaseSelfTest(t *testing.T) {
 						want = float64(q.Max)
 					}
 					if q.Points != want {
-						t.Errorf("%s %s: %v points; want %v\n%s", c.path, q.ID, q.Points, want, Markdown(Result{Questions: []Question{q}}, true))
+						t.Errorf("%s %s: %v points; want %v\n%s", c.path, q.ID, q.Points, want, feedback.Markdown(gradebook.Result{Questions: []gradebook.Question{q}}, true))
 					}
 					if f := originOf(q); f != "" {
 						t.Errorf("%s %s: flagged %q; every declaration is in its answer cell or the statement's", c.path, q.ID, f)
@@ -184,7 +186,7 @@ func TestCheckCellNotes(t *testing.T) {
 }
 
 // originOf returns q's flag of code taken outside the answer cells, or "".
-func originOf(q Question) string {
+func originOf(q gradebook.Question) string {
 	for _, f := range q.Flags {
 		if strings.HasPrefix(f, originPrefix) {
 			return f
@@ -206,7 +208,7 @@ func TestGradedCodeOrigin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	answers := answerCells(nb)
+	answers := feedback.AnswerCells(nb)
 	var cells []notebook.Cell
 	for _, c := range nb.Cells {
 		switch m := c.Reines(); {
@@ -250,7 +252,7 @@ func TestGradedCodeOrigin(t *testing.T) {
 		if q.Points != float64(q.Max) {
 			t.Errorf("%s: %v points; want full marks (the flag is for information)", q.ID, q.Points)
 		}
-		if q.ID == "01/Q3" && (!strings.Contains(q.Code, "// cellule 14 (cellule de vérification de la question 3)\nfunc Board(") || !strings.Contains(Markdown(r, false), "<summary>Code noté</summary>")) {
+		if q.ID == "01/Q3" && (!strings.Contains(q.Code, "// cellule 14 (cellule de vérification de la question 3)\nfunc Board(") || !strings.Contains(feedback.Markdown(r, false), "<summary>Code noté</summary>")) {
 			t.Errorf("01/Q3: graded code %q; want Board under its check cell's name, in the feedback", q.Code)
 		}
 	}

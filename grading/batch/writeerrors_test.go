@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/prepa-reines/reines/grading/feedback"
+	"github.com/prepa-reines/reines/grading/gradebook"
 )
 
 // A student's feedback file that cannot be written (here a folder where
@@ -22,14 +25,14 @@ func TestFeedbackWriteErrorCostsOneStudent(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(blocker, "keep.txt"), []byte("the teacher's"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var results []Result
+	var results []gradebook.Result
 	for _, st := range []string{"ana", "bob", "cid"} {
-		results = append(results, Result{Student: st, TP: "01", File: st + ".ipynb"}.finish("01"))
+		results = append(results, gradebook.Result{Student: st, TP: "01", File: st + ".ipynb"}.Finish("01"))
 	}
 	err := WriteAll(out, results, false)
-	var fe FeedbackErrors
+	var fe feedback.FileErrors
 	if !errors.As(err, &fe) || len(fe) != 1 || fe[0].Student != "bob" || fe[0].File != blocker {
-		t.Fatalf("WriteAll: %v; want one FeedbackError, bob's, on %s", err, blocker)
+		t.Fatalf("WriteAll: %v; want one FileError, bob's, on %s", err, blocker)
 	}
 	if msg := err.Error(); !strings.Contains(msg, `"bob"`) || !strings.Contains(msg, "bob-01.md") || !strings.Contains(msg, "1 student ") {
 		t.Errorf("error %q does not name bob and his file", msg)
@@ -47,7 +50,7 @@ func TestFeedbackWriteErrorCostsOneStudent(t *testing.T) {
 	if data, err := os.ReadFile(filepath.Join(blocker, "keep.txt")); err != nil || string(data) != "the teacher's" {
 		t.Errorf("what stood in the way is changed: %q, %v", data, err)
 	}
-	owners, err := readFeedbackIndex(out)
+	owners, err := feedback.ReadIndex(out)
 	if err != nil || owners["ana-01"] != "ana" || owners["cid-01"] != "cid" || owners["bob-01"] != "" {
 		t.Errorf("feedback index %v (%v); want ana's and cid's, not bob's", owners, err)
 	}

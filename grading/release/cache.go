@@ -41,7 +41,8 @@ const editionFormat = "edition-1"
 // the workbook's list), the
 // release itself and the student's files, what the edition copies (the
 // program builder, the self-check, the Jupyter launcher, the kernel
-// set-up, the module files), the notebooks' sources. Not the grader (grading/batch, grading/cmd/grade…),
+// set-up, the module files), the notebooks' sources. Not the grader
+// (grading/batch, grading/gradebook, grading/feedback, grading/cmd/grade…),
 // whose changes do not change the edition; TestSourcesCoverEdition checks
 // the list. Tests and testdata are not read by the release.
 var sources = append([]string{

@@ -137,7 +137,7 @@ func main() {
 		for _, f := range [][2]string{
 			{"./grading/notebook", "FuzzParseHandedIn"},
 			{"./grading/submission", "FuzzBuild"},
-			{"./grading/batch", "FuzzReadManual"},
+			{"./grading/gradebook", "FuzzReadManual"},
 		} {
 			// A new input is minimized for at most 10 s (60 by default:
 			// one such input took a whole minute of this phase).

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/prepa-reines/reines/grading"
-	"github.com/prepa-reines/reines/grading/batch"
+	"github.com/prepa-reines/reines/grading/feedback"
 	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/release"
@@ -82,7 +82,7 @@ func TestAutograder(t *testing.T) {
 			auto += float64(q.Points)
 		}
 	}
-	grade := func(files map[string][]byte) batch.GradescopeResults {
+	grade := func(files map[string][]byte) feedback.GradescopeResults {
 		sub := filepath.Join(root, "submission")
 		os.RemoveAll(sub)
 		os.RemoveAll(filepath.Join(root, "results"))
@@ -103,13 +103,13 @@ func TestAutograder(t *testing.T) {
 		if err != nil {
 			t.Fatalf("no results.json: %v\n%s", err, out)
 		}
-		var g batch.GradescopeResults
+		var g feedback.GradescopeResults
 		if err := json.Unmarshal(data, &g); err != nil {
 			t.Fatalf("results.json: %v\n%s", err, data)
 		}
 		return g
 	}
-	testScores := func(g batch.GradescopeResults) map[string]float64 {
+	testScores := func(g feedback.GradescopeResults) map[string]float64 {
 		m := map[string]float64{}
 		for _, tt := range g.Tests {
 			if tt.Visibility == "" {
@@ -156,7 +156,7 @@ func TestAutograder(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("run_autograder: %v\n%s", err, out)
 	}
-	var linked batch.GradescopeResults
+	var linked feedback.GradescopeResults
 	data, _ := os.ReadFile(filepath.Join(root, "results", "results.json"))
 	if err := json.Unmarshal(data, &linked); err != nil || linked.Score != 0 {
 		t.Errorf("a link to the correction: score %v (%v); want 0", linked.Score, err)
@@ -168,7 +168,7 @@ func TestAutograder(t *testing.T) {
 	}
 }
 
-func hasHiddenTest(g batch.GradescopeResults) bool {
+func hasHiddenTest(g feedback.GradescopeResults) bool {
 	for _, t := range g.Tests {
 		if t.Visibility == "after_published" && t.MaxScore == 0 && strings.Contains(t.Output, "✘") {
 			return true

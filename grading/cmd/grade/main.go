@@ -44,6 +44,8 @@ import (
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/batch"
 	"github.com/prepa-reines/reines/grading/export"
+	"github.com/prepa-reines/reines/grading/feedback"
+	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/sandbox"
 	"github.com/prepa-reines/reines/grading/workbook"
 )
@@ -92,10 +94,10 @@ func main() {
 			os.Exit(2)
 		}
 	}
-	var shard batch.Shard
+	var shard gradebook.Shard
 	if *shardFlag != "" {
 		var err error
-		if shard, err = batch.ParseShard(*shardFlag); err != nil {
+		if shard, err = gradebook.ParseShard(*shardFlag); err != nil {
 			fmt.Fprintln(os.Stderr, "grade:", err)
 			os.Exit(2)
 		}
@@ -124,27 +126,27 @@ func main() {
 		<-ctx.Done()
 		stop()
 	}()
-	var policy *batch.LatePolicy
+	var policy *gradebook.LatePolicy
 	if *deadline != "" {
-		d, err := batch.ParseDeadline(*deadline, time.Local)
+		d, err := gradebook.ParseDeadline(*deadline, time.Local)
 		var day, capShare float64
 		if err == nil {
-			day, err = batch.ParsePercent(*perDay)
+			day, err = gradebook.ParsePercent(*perDay)
 		}
 		if err == nil {
-			capShare, err = batch.ParsePercent(*lateCap)
+			capShare, err = gradebook.ParsePercent(*lateCap)
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "grade:", err)
 			os.Exit(2)
 		}
-		policy = &batch.LatePolicy{Deadline: d, PerDay: day, Cap: capShare}
+		policy = &gradebook.LatePolicy{Deadline: d, PerDay: day, Cap: capShare}
 	}
-	var roster *batch.Roster
+	var roster *gradebook.Roster
 	if *rosterPath != "" {
 		f, err := os.Open(*rosterPath)
 		if err == nil {
-			roster, err = batch.ReadRoster(f)
+			roster, err = gradebook.ReadRoster(f)
 			f.Close()
 		}
 		if err != nil {
@@ -197,7 +199,7 @@ func run(ctx context.Context, c batch.Config) error {
 	if ctx.Err() != nil {
 		return interrupted(c.Out)
 	}
-	var fe batch.FeedbackErrors
+	var fe feedback.FileErrors
 	if err != nil && !errors.As(err, &fe) {
 		return err
 	}
@@ -223,7 +225,7 @@ func progressBar() *progressbar.ProgressBar {
 
 // readManual reads the teacher's marks of written answers from path (""
 // none), its errors named after the file given.
-func readManual(path string) (batch.Manual, error) {
+func readManual(path string) (gradebook.Manual, error) {
 	if path == "" {
 		return nil, nil
 	}
@@ -232,7 +234,7 @@ func readManual(path string) (batch.Manual, error) {
 		return nil, err
 	}
 	defer f.Close()
-	manual, err := batch.ReadManual(f)
+	manual, err := gradebook.ReadManual(f)
 	if err != nil { // named after the file given, not "manual.csv"
 		msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "manual.csv"), ":")
 		return nil, fmt.Errorf("%s: %s", path, strings.TrimSpace(msg))
@@ -290,7 +292,7 @@ func mergeMain(args []string) int {
 		set.Usage()
 		return 2
 	}
-	m, err := batch.MergeShards(set.Args())
+	m, err := gradebook.MergeShards(set.Args())
 	var partial error
 	if err == nil {
 		partial, err = batch.WriteGradebook(*out, m.Results, m.Roster, m.Reveal, m.Scale)

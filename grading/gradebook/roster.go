@@ -1,4 +1,4 @@
-package batch
+package gradebook
 
 import (
 	"encoding/csv"

@@ -1,4 +1,4 @@
-package batch
+package feedback
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/tp/board"
 	"github.com/prepa-reines/reines/tp/chart"
 )
@@ -74,11 +75,11 @@ const maxFailed = 10
 
 // Stats computes the statistics of each TP of the results, in TP order.
 // Cost: linear in the size of the results.
-func Stats(results []Result) []TPStats {
+func Stats(results []gradebook.Result) []TPStats {
 	var out []TPStats
-	byTP := map[string][]Result{}
-	for _, st := range students(results) {
-		for _, r := range st.counted {
+	byTP := map[string][]gradebook.Result{}
+	for _, st := range gradebook.Rows(results) {
+		for _, r := range st.Counted {
 			if r.TP != "" && r.File != "" {
 				byTP[r.TP] = append(byTP[r.TP], r)
 			}
@@ -91,7 +92,7 @@ func Stats(results []Result) []TPStats {
 	slices.Sort(tps)
 	for _, tp := range tps {
 		rs := byTP[tp]
-		s := TPStats{TP: tp, Students: len(rs), Max: tpMax(tp)}
+		s := TPStats{TP: tp, Students: len(rs), Max: gradebook.TPMax(tp)}
 		for _, r := range rs {
 			s.Totals = append(s.Totals, r.Points)
 		}
@@ -139,7 +140,7 @@ func Stats(results []Result) []TPStats {
 
 // outcomes counts the students of rs (one TP) with a compile error, a
 // time-out, a flag and a problem, and lists the cases failed most often.
-func outcomes(rs []Result) (compile, timeouts, flagged, problems int, failed []FailedCase) {
+func outcomes(rs []gradebook.Result) (compile, timeouts, flagged, problems int, failed []FailedCase) {
 	type key struct {
 		q, input string
 		hidden   bool

@@ -1,4 +1,4 @@
-package batch
+package gradebook
 
 import (
 	"encoding/csv"
@@ -105,7 +105,7 @@ func (m Manual) Apply(results []Result) (stale []string) {
 				}
 			}
 		}
-		*r = r.finish(r.TP)
+		*r = r.Finish(r.TP)
 	}
 	return stale
 }
@@ -144,11 +144,11 @@ func writeManual(path string, results []Result, old [][]string) error {
 				if q.Marked { // a mark of 0 too
 					p = pts(q.Points)
 				}
-				_ = w.Write(cells([]string{r.Student, filepath.Base(r.File), q.ID, strconv.Itoa(q.Max), p, manualAnswer(q), q.Comment}))
+				_ = w.Write(Cells([]string{r.Student, filepath.Base(r.File), q.ID, strconv.Itoa(q.Max), p, manualAnswer(q), q.Comment}))
 			}
 		}
 	}
-	now := studentsOf(results)
+	now := StudentsOf(results)
 	for _, row := range old[min(len(old), 1):] {
 		if len(row) > 0 && !now[uncell(row[0])] {
 			_ = w.Write(row) // as it was: already protected from spreadsheets
@@ -162,10 +162,19 @@ func writeManual(path string, results []Result, old [][]string) error {
 	return f.Close()
 }
 
-// carryMarks returns results with the points and comments the teacher
-// entered in an earlier manual.csv (its rows, header first) carried over
-// to the written answers that have none, where the answer is the one
-// marked: a student who rewrote it is marked again.
+// CarryMarks returns results with the points and comments the teacher
+// entered in e's manual.csv carried over to the written answers that have
+// none, where the answer is the one marked: a student who rewrote it is
+// marked again. Without an earlier manual.csv, results are returned as
+// they are.
+func (e Earlier) CarryMarks(results []Result) ([]Result, error) {
+	if e.manual == nil {
+		return results, nil
+	}
+	return carryMarks(results, e.manual)
+}
+
+// carryMarks is CarryMarks with manual.csv's rows, header first.
 func carryMarks(results []Result, oldManual [][]string) ([]Result, error) {
 	m, err := readManualRows(oldManual)
 	if err != nil {
@@ -186,7 +195,7 @@ func carryMarks(results []Result, oldManual [][]string) ([]Result, error) {
 				}
 			}
 		}
-		*r = r.finish(r.TP)
+		*r = r.Finish(r.TP)
 	}
 	return results, nil
 }

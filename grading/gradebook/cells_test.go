@@ -1,22 +1,24 @@
-package batch
+package gradebook
 
 import (
+	"encoding/csv"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// Every value comes back from cells and uncell as it was, and a value
+// Every value comes back from Cells and uncell as it was, and a value
 // that starts like a formula is never written so: "=x" and "'=x" are two
 // students, whose marks in manual.csv stay theirs.
 func TestCellsRoundTrip(t *testing.T) {
 	for _, v := range []string{"", "x", "=x", "'=x", "''=x", "'x", "'", "''", "+1", "-", "@a", "\tx", "'\tx", "'+", "é=", "x'=y"} {
-		c := cells([]string{v})[0]
+		c := Cells([]string{v})[0]
 		if got := uncell(c); got != v {
-			t.Errorf("uncell(cells(%q)) = %q (cell %q)", v, got, c)
+			t.Errorf("uncell(Cells(%q)) = %q (cell %q)", v, got, c)
 		}
 		if formulaStart(c) {
-			t.Errorf("cells(%q) = %q starts like a formula", v, c)
+			t.Errorf("Cells(%q) = %q starts like a formula", v, c)
 		}
 	}
 	// The bare form a spreadsheet saves reads as the value too.
@@ -28,7 +30,7 @@ func TestCellsRoundTrip(t *testing.T) {
 	out := t.TempDir()
 	var results []Result
 	for _, st := range []string{"=x", "'=x"} {
-		results = append(results, Result{Student: st, TP: "01", File: st + ".ipynb"}.finish("01"))
+		results = append(results, Result{Student: st, TP: "01", File: st + ".ipynb"}.Finish("01"))
 	}
 	if err := writeManual(filepath.Join(out, "manual.csv"), results, nil); err != nil {
 		t.Fatal(err)
@@ -59,15 +61,29 @@ func keys(m Manual) []string {
 	return ks
 }
 
-// Any value comes back from cells and uncell as it was.
+// Any value comes back from Cells and uncell as it was.
 func FuzzCellsRoundTrip(f *testing.F) {
 	for _, v := range []string{"=x", "'=x", "''+1", "'", "x"} {
 		f.Add(v)
 	}
 	f.Fuzz(func(t *testing.T, v string) {
-		c := cells([]string{v})[0]
+		c := Cells([]string{v})[0]
 		if got := uncell(c); got != v || formulaStart(c) {
-			t.Errorf("cells(%q) = %q, read back %q", v, c, got)
+			t.Errorf("Cells(%q) = %q, read back %q", v, c, got)
 		}
 	})
+}
+
+func readCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
 }

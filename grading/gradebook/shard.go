@@ -1,4 +1,4 @@
-package batch
+package gradebook
 
 import (
 	"cmp"
@@ -82,6 +82,13 @@ func SortResults(results []Result) {
 // MergeShards needs: the shard, the run's settings and every result.
 const ShardFile = "shard.json"
 
+// shardResult is a Result as ShardFile keeps it, with the answers' code
+// the similarity report reads (as the result cache keeps it).
+type shardResult struct {
+	Result  Result
+	Answers map[string]string
+}
+
 // shardData is ShardFile's content.
 type shardData struct {
 	Shard   string
@@ -89,7 +96,7 @@ type shardData struct {
 	Scale   float64
 	Roster  []Student // the whole class's, nil without a roster
 	Given   Given     // the reference answers and stubs the similarity report compares with
-	Results []cached
+	Results []shardResult
 }
 
 // WriteShard writes ShardFile into out: the shard, the settings the
@@ -102,9 +109,9 @@ func WriteShard(out string, s Shard, results []Result, roster *Roster, reveal bo
 			d.Roster = []Student{}
 		}
 	}
-	d.Given = givenOf(results)
+	d.Given = GivenOf(results)
 	for _, r := range results {
-		d.Results = append(d.Results, cached{r, r.answers})
+		d.Results = append(d.Results, shardResult{r, r.Answers})
 	}
 	data, err := json.Marshal(d)
 	if err != nil {
@@ -160,7 +167,7 @@ func MergeShards(dirs []string) (Merged, error) {
 		given := &d.Given
 		for _, c := range d.Results {
 			r := c.Result
-			r.answers, r.given = c.Answers, given
+			r.Answers, r.Given = c.Answers, given
 			m.Results = append(m.Results, r)
 		}
 	}

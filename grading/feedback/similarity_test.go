@@ -1,6 +1,7 @@
-package batch
+package feedback
 
 import (
+	"encoding/csv"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/gradebook"
 )
 
 // Two right answers of Solutions (01/Q2) written independently: a
@@ -151,12 +153,12 @@ func pairsOf(got []Similar, kind string) []string {
 // declarations normalise to the same tokens. An answer written otherwise
 // is paired with neither.
 func TestSimilarRenamedReordered(t *testing.T) {
-	rs := []Result{
-		{Student: "bob", answers: map[string]string{"01/Q2": solutionsIterCopy}},
-		{Student: "ana", answers: map[string]string{"01/Q2": solutionsIter}},
-		{Student: "cid", answers: map[string]string{"01/Q2": solutionsRec}},
+	rs := []gradebook.Result{
+		{Student: "bob", Answers: map[string]string{"01/Q2": solutionsIterCopy}},
+		{Student: "ana", Answers: map[string]string{"01/Q2": solutionsIter}},
+		{Student: "cid", Answers: map[string]string{"01/Q2": solutionsRec}},
 	}
-	got := Similarities(rs, Given{})
+	got := Similarities(rs, gradebook.Given{})
 	if len(got) != 1 || got[0].Kind != KindCopy || got[0].Question != "01/Q2" || got[0].A != "ana" || got[0].B != "bob" || got[0].Share != 1 {
 		t.Errorf("similarities %+v; want ana and bob on 01/Q2 alone, sharing everything", got)
 	}
@@ -165,11 +167,11 @@ func TestSimilarRenamedReordered(t *testing.T) {
 // Two independent right answers of a long function are not reported (nor
 // found short or common: two students are fewer than three).
 func TestSimilarIndependent(t *testing.T) {
-	rs := []Result{
-		{Student: "ana", answers: map[string]string{"01/Q2": solutionsRec}},
-		{Student: "bob", answers: map[string]string{"01/Q2": solutionsIter}},
+	rs := []gradebook.Result{
+		{Student: "ana", Answers: map[string]string{"01/Q2": solutionsRec}},
+		{Student: "bob", Answers: map[string]string{"01/Q2": solutionsIter}},
 	}
-	if got := Similarities(rs, Given{}); len(got) != 0 {
+	if got := Similarities(rs, gradebook.Given{}); len(got) != 0 {
 		t.Errorf("similarities %+v; want none", got)
 	}
 }
@@ -179,11 +181,11 @@ func TestSimilarIndependent(t *testing.T) {
 // says it); a student who wrote it otherwise is not.
 func TestSimilarReference(t *testing.T) {
 	renamed := strings.NewReplacer("sols", "toutes", "board", "pos", "row", "lig", "free", "ok").Replace(solutionsIter)
-	given := Given{Reference: map[string]string{"01/Q2": solutionsIter}}
-	rs := []Result{
-		{Student: "ana", answers: map[string]string{"01/Q2": renamed}},
-		{Student: "bob", answers: map[string]string{"01/Q2": solutionsIterCopy}},
-		{Student: "cid", answers: map[string]string{"01/Q2": solutionsRec}},
+	given := gradebook.Given{Reference: map[string]string{"01/Q2": solutionsIter}}
+	rs := []gradebook.Result{
+		{Student: "ana", Answers: map[string]string{"01/Q2": renamed}},
+		{Student: "bob", Answers: map[string]string{"01/Q2": solutionsIterCopy}},
+		{Student: "cid", Answers: map[string]string{"01/Q2": solutionsRec}},
 	}
 	got := Similarities(rs, given)
 	if want := []string{"01/Q2 ana " + ReferenceName, "01/Q2 bob " + ReferenceName}; !slices.Equal(pairsOf(got, KindReference), want) || len(got) != 2 {
@@ -191,7 +193,7 @@ func TestSimilarReference(t *testing.T) {
 	}
 	// With the repository's own correction and stub: the correction of
 	// 01/Q4, renamed, is found; an answer that is the stub is no answer.
-	g, err := readGiven("../..")
+	g, err := ReadGiven("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,9 +201,9 @@ func TestSimilarReference(t *testing.T) {
 	if !strings.Contains(ref, "func Count(") || strings.Contains(ref, "à compléter") || !strings.Contains(stub, "func Count(") || !strings.Contains(stub, "à compléter") {
 		t.Fatalf("01/Q4: reference %q, stub %q; want the correction's Count and the edition's stub", ref, stub)
 	}
-	rs = []Result{
-		{Student: "dan", answers: map[string]string{"01/Q4": strings.NewReplacer("total", "somme", "row", "ligne", "col", "colonne").Replace(ref)}},
-		{Student: "eve", answers: map[string]string{"01/Q4": stub + "\n// pas fini\n"}},
+	rs = []gradebook.Result{
+		{Student: "dan", Answers: map[string]string{"01/Q4": strings.NewReplacer("total", "somme", "row", "ligne", "col", "colonne").Replace(ref)}},
+		{Student: "eve", Answers: map[string]string{"01/Q4": stub + "\n// pas fini\n"}},
 	}
 	got = Similarities(rs, g)
 	if len(got) != 1 || got[0].Kind != KindReference || got[0].A != "dan" || got[0].B != ReferenceName {
@@ -261,17 +263,17 @@ func TestSimilarCommon(t *testing.T) {
 }`
 	stub := "func Count(n int) (int64, error) {\n\t// À compléter.\n\tpanic(\"à compléter\")\n}"
 	rename := func(names ...string) string { return strings.NewReplacer(names...).Replace(count) }
-	rs := []Result{
-		{Student: "a", answers: map[string]string{"01/Q4": count}},
-		{Student: "b", answers: map[string]string{"01/Q4": rename("total", "t", "row", "i")}},
-		{Student: "c", answers: map[string]string{"01/Q4": rename("col", "j")}},
-		{Student: "d", answers: map[string]string{"01/Q4": rename("count", "rec", "p ", "q ", "(p,", "(q,", "p[", "q[")}},
-		{Student: "e", answers: map[string]string{"01/Q4": "func Count(n int) (int64, error) { return 0, nil }"}}, // short
-		{Student: "f", answers: map[string]string{"01/Q4": other}},
-		{Student: "g", answers: map[string]string{"01/Q4": strings.ReplaceAll(stub, "\t", "    ")}}, // no answer
+	rs := []gradebook.Result{
+		{Student: "a", Answers: map[string]string{"01/Q4": count}},
+		{Student: "b", Answers: map[string]string{"01/Q4": rename("total", "t", "row", "i")}},
+		{Student: "c", Answers: map[string]string{"01/Q4": rename("col", "j")}},
+		{Student: "d", Answers: map[string]string{"01/Q4": rename("count", "rec", "p ", "q ", "(p,", "(q,", "p[", "q[")}},
+		{Student: "e", Answers: map[string]string{"01/Q4": "func Count(n int) (int64, error) { return 0, nil }"}}, // short
+		{Student: "f", Answers: map[string]string{"01/Q4": other}},
+		{Student: "g", Answers: map[string]string{"01/Q4": strings.ReplaceAll(stub, "\t", "    ")}}, // no answer
 	}
-	// Six answers: a to d alike (at least 3 and half of 6), e short.
-	got := Similarities(rs, Given{Stub: map[string]string{"01/Q4": stub}})
+	// Six Answers: a to d alike (at least 3 and half of 6), e short.
+	got := Similarities(rs, gradebook.Given{Stub: map[string]string{"01/Q4": stub}})
 	if len(got) != 1 || got[0].Kind != KindCommon || got[0].Question != "01/Q4" || got[0].Students != 5 || got[0].Note() != "réponse trop courte ou trop commune pour être comparée, chez 5 étudiants" {
 		t.Errorf("similarities %+v; want one common line for 5 students", got)
 	}
@@ -303,13 +305,17 @@ func TestSimilarCSV(t *testing.T) {
 // A suspect pair changes no grade: grades.csv is the same with and without
 // it, and the report shows the pair side by side.
 func TestSimilarNeverGrades(t *testing.T) {
-	mk := func(student, code string) Result {
-		return Result{Student: student, File: student + ".ipynb", TP: "01", answers: map[string]string{"01/Q2": code},
-			Questions: []Question{{ID: "01/Q2", Max: 4, Points: 4, Passed: 3, Total: 3}}}.finish("01")
+	mk := func(student, code string) gradebook.Result {
+		return gradebook.Result{Student: student, File: student + ".ipynb", TP: "01", Answers: map[string]string{"01/Q2": code},
+			Questions: []gradebook.Question{{ID: "01/Q2", Max: 4, Points: 4, Passed: 3, Total: 3}}}.Finish("01")
 	}
 	run := func(bob string) (grades, similarity, report string) {
 		out := t.TempDir()
-		if err := WriteAll(out, []Result{mk("ana", solutionsIter), mk("bob", bob)}, false); err != nil {
+		results := []gradebook.Result{mk("ana", solutionsIter), mk("bob", bob)}
+		if err := WriteReport(out, results, ""); err != nil {
+			t.Fatal(err)
+		}
+		if err := (gradebook.Earlier{}).Write(out, results); err != nil {
 			t.Fatal(err)
 		}
 		read := func(name string) string {
@@ -339,11 +345,11 @@ func TestSimilarNeverGrades(t *testing.T) {
 // they share marked and the others not.
 func TestSimilarHTML(t *testing.T) {
 	a := solutionsIter + "\n\nfunc extra() { go func() { select {} }() } // <b>\n"
-	rs := []Result{
-		{Student: "ana", answers: map[string]string{"01/Q2": a}},
-		{Student: "bob", answers: map[string]string{"01/Q2": solutionsIterCopy}},
+	rs := []gradebook.Result{
+		{Student: "ana", Answers: map[string]string{"01/Q2": a}},
+		{Student: "bob", Answers: map[string]string{"01/Q2": solutionsIterCopy}},
 	}
-	got := Similarities(rs, Given{})
+	got := Similarities(rs, gradebook.Given{})
 	html := string(SimilarityHTML(got))
 	for _, want := range []string{
 		"<h3>01/Q2" + grading.NBSP + ": ana et bob (100" + grading.NBSP + "% des empreintes en commun)</h3>",
@@ -408,20 +414,20 @@ func synthetic(r *rand.Rand) string {
 // ten copied from another student.
 func BenchmarkSimilarities(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 2))
-	rs := make([]Result, 100)
+	rs := make([]gradebook.Result, 100)
 	for i := range rs {
-		rs[i] = Result{Student: fmt.Sprintf("s%03d", i), TP: "01", answers: map[string]string{}}
+		rs[i] = gradebook.Result{Student: fmt.Sprintf("s%03d", i), TP: "01", Answers: map[string]string{}}
 		for q := range 30 {
 			id := fmt.Sprintf("01/Q%d", q+1)
 			if i > 0 && r.IntN(10) == 0 {
-				rs[i].answers[id] = rs[r.IntN(i)].answers[id]
+				rs[i].Answers[id] = rs[r.IntN(i)].Answers[id]
 			} else {
-				rs[i].answers[id] = synthetic(r)
+				rs[i].Answers[id] = synthetic(r)
 			}
 		}
 	}
 	for b.Loop() {
-		Similarities(rs, Given{})
+		Similarities(rs, gradebook.Given{})
 	}
 }
 
@@ -451,24 +457,24 @@ func TestSimilarShortIndependent(t *testing.T) {
 	return true
 }`
 	stub := "func IsSafe(p queens.Placement, row, col int) bool {\n\t// À compléter.\n\tpanic(\"à compléter\")\n}"
-	given := Given{Stub: map[string]string{"01/Q1": stub}}
+	given := gradebook.Given{Stub: map[string]string{"01/Q1": stub}}
 	sb := kgrams(stub)
 	a, b := fingerprints(oneTest, sb), fingerprints(twoTests, sb)
 	if s := share(a, b); s < similarShare || min(len(a), len(b)) < minFingerprints {
 		t.Fatalf("the two answers share %.2f of %d and %d fingerprints: the test needs a share the bar of long answers would report", s, len(a), len(b))
 	}
-	rs := []Result{
-		{Student: "ana", answers: map[string]string{"01/Q1": oneTest}},
-		{Student: "bob", answers: map[string]string{"01/Q1": twoTests}},
+	rs := []gradebook.Result{
+		{Student: "ana", Answers: map[string]string{"01/Q1": oneTest}},
+		{Student: "bob", Answers: map[string]string{"01/Q1": twoTests}},
 	}
 	if got := Similarities(rs, given); len(got) != 0 {
-		t.Errorf("two independent short answers: similarities %+v; want none", got)
+		t.Errorf("two independent short Answers: similarities %+v; want none", got)
 	}
-	rs[1].answers["01/Q1"] = regexp.MustCompile(`\bp\b`).ReplaceAllString(regexp.MustCompile(`\bi\b`).ReplaceAllString(oneTest, "r"), "q")
+	rs[1].Answers["01/Q1"] = regexp.MustCompile(`\bp\b`).ReplaceAllString(regexp.MustCompile(`\bi\b`).ReplaceAllString(oneTest, "r"), "q")
 	if got := Similarities(rs, given); len(got) != 1 || got[0].Kind != KindCopy {
 		t.Errorf("a short answer and its renamed copy: similarities %+v; want one pair", got)
 	}
-	g, err := readGiven("../..")
+	g, err := ReadGiven("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -476,11 +482,25 @@ func TestSimilarShortIndependent(t *testing.T) {
 	if !strings.Contains(hide, "func HideOption(") || !strings.Contains(unhide, "func UnhideOption(") {
 		t.Fatalf("04/Q5 and 04/Q7 are no longer HideOption and UnhideOption")
 	}
-	rs = []Result{
-		{Student: "ana", answers: map[string]string{"04/Q5": hide}},
-		{Student: "bob", answers: map[string]string{"04/Q5": strings.Replace(unhide, "UnhideOption", "HideOption", 1)}},
+	rs = []gradebook.Result{
+		{Student: "ana", Answers: map[string]string{"04/Q5": hide}},
+		{Student: "bob", Answers: map[string]string{"04/Q5": strings.Replace(unhide, "UnhideOption", "HideOption", 1)}},
 	}
-	if got := Similarities(rs, Given{Stub: map[string]string{"04/Q5": g.Stub["04/Q5"]}}); len(got) != 1 || got[0].Kind != KindCopy {
+	if got := Similarities(rs, gradebook.Given{Stub: map[string]string{"04/Q5": g.Stub["04/Q5"]}}); len(got) != 1 || got[0].Kind != KindCopy {
 		t.Errorf("HideOption and UnhideOption: similarities %+v; want one pair", got)
 	}
+}
+
+func readCSV(t *testing.T, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
 }

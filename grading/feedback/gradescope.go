@@ -1,10 +1,11 @@
-package batch
+package feedback
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/gradebook"
 )
 
 // GradescopeResults is Gradescope's results.json.
@@ -38,7 +39,7 @@ type GradescopeTest struct {
 // grades ("after_published"). Written answers are no test: the teacher
 // grades them as manual questions of the Gradescope assignment, and the
 // output says so.
-func Autograder(r Result) GradescopeResults {
+func Autograder(r gradebook.Result) GradescopeResults {
 	g := GradescopeResults{Score: r.Points, OutputFormat: "md", TestOutputFormat: "md", Tests: []GradescopeTest{}}
 	for _, p := range r.Problems {
 		g.Output += "⚠ " + grading.Typography(mdText(p)) + "\n\n"
@@ -82,10 +83,10 @@ func joinFrench(xs []string) string {
 // AutograderStudent is Autograder for the notebooks of the one student of
 // results that count in the gradebook (one per TP), their tests one after
 // the other and their scores added.
-func AutograderStudent(results []Result) GradescopeResults {
+func AutograderStudent(results []gradebook.Result) GradescopeResults {
 	g := GradescopeResults{OutputFormat: "md", TestOutputFormat: "md", Tests: []GradescopeTest{}}
-	for _, st := range students(results) {
-		for _, r := range st.counted {
+	for _, st := range gradebook.Rows(results) {
+		for _, r := range st.Counted {
 			a := Autograder(r)
 			g.Score += a.Score
 			g.Output += a.Output
@@ -96,7 +97,7 @@ func AutograderStudent(results []Result) GradescopeResults {
 }
 
 // Gradescope returns r in Gradescope's format, one test per question.
-func Gradescope(r Result) GradescopeResults {
+func Gradescope(r gradebook.Result) GradescopeResults {
 	g := GradescopeResults{Score: r.Points, OutputFormat: "md", TestOutputFormat: "md", Tests: []GradescopeTest{}}
 	for _, p := range r.Problems {
 		g.Output += "⚠ " + grading.Typography(mdText(p)) + "\n\n"

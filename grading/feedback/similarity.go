@@ -1,4 +1,4 @@
-package batch
+package feedback
 
 // Similar answers, for the teacher to look at. The comparison follows the
 // document fingerprinting of MOSS: S. Schleimer, D. S. Wilkerson and
@@ -27,12 +27,13 @@ import (
 	"strings"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/notebook"
 )
 
-// answerCells returns the code of the notebook's answer cells, by
+// AnswerCells returns the code of the notebook's answer cells, by
 // question ID (the last cell of a question counts, as in grading).
-func answerCells(nb *notebook.Notebook) map[string]string {
+func AnswerCells(nb *notebook.Notebook) map[string]string {
 	out := map[string]string{}
 	for _, c := range nb.Cells {
 		if m := c.Reines(); m.Role == "answer" && m.Question != "" && c.CellType == "code" {
@@ -42,20 +43,10 @@ func answerCells(nb *notebook.Notebook) map[string]string {
 	return out
 }
 
-// Given is the code the comparison of answers starts from, by question
-// ID: the answer cells of the correction notebooks (the reference answers,
-// which a student's answer is compared with too) and those of the student
-// edition (the stubs every student is handed, whose fingerprints count for
-// no one, as MOSS's base file). The grader holds them in memory only:
-// nothing of the reference reaches the student edition.
-type Given struct {
-	Reference, Stub map[string]string
-}
-
-// readGiven reads the answer cells of the teacher's tree at root:
+// ReadGiven reads the answer cells of the teacher's tree at root:
 // notebooks/corrections/*.ipynb and notebooks/*.ipynb.
-func readGiven(root string) (Given, error) {
-	g := Given{Reference: map[string]string{}, Stub: map[string]string{}}
+func ReadGiven(root string) (gradebook.Given, error) {
+	g := gradebook.Given{Reference: map[string]string{}, Stub: map[string]string{}}
 	for dir, into := range map[string]map[string]string{
 		filepath.Join(root, "notebooks", "corrections"): g.Reference,
 		filepath.Join(root, "notebooks"):                g.Stub,
@@ -64,23 +55,12 @@ func readGiven(root string) (Given, error) {
 		for _, path := range paths {
 			nb, err := notebook.Read(path)
 			if err != nil {
-				return Given{}, err
+				return gradebook.Given{}, err
 			}
-			maps.Copy(into, answerCells(nb))
+			maps.Copy(into, AnswerCells(nb))
 		}
 	}
 	return g, nil
-}
-
-// givenOf is the Given of the grading run of results (see Grade), empty
-// if none carries one.
-func givenOf(results []Result) Given {
-	for _, r := range results {
-		if r.given != nil {
-			return *r.given
-		}
-	}
-	return Given{}
 }
 
 // Parameters of the comparison. A k-gram is a run of kgram normalised
@@ -349,7 +329,7 @@ func share(a, b []uint64) float64 {
 // then, per question, O(students² × fingerprints) to compare them: 100
 // students and 30 questions of 400 tokens take about half a second on one
 // core (BenchmarkSimilarities).
-func Similarities(results []Result, given Given) []Similar {
+func Similarities(results []gradebook.Result, given gradebook.Given) []Similar {
 	type answer struct {
 		student, code string
 		file          string // the notebook's path: the same for the members of a group submission
@@ -367,13 +347,13 @@ func Similarities(results []Result, given Given) []Similar {
 		}
 		return stubs[id]
 	}
-	for _, st := range students(results) {
-		for _, r := range st.counted {
-			for _, id := range slices.Sorted(maps.Keys(r.answers)) {
-				code, sb := r.answers[id], stubOf(id)
+	for _, st := range gradebook.Rows(results) {
+		for _, r := range st.Counted {
+			for _, id := range slices.Sorted(maps.Keys(r.Answers)) {
+				code, sb := r.Answers[id], stubOf(id)
 				segs := normalise(code)
 				if toks := ids(segs); len(toks) > 0 && !slices.Equal(toks, sb.ids) { // the stub as handed out is no answer
-					byQuestion[id] = append(byQuestion[id], answer{st.name, code, r.shown(), segmentPrints(segs, sb.kgrams)})
+					byQuestion[id] = append(byQuestion[id], answer{st.Student, code, r.InExport(), segmentPrints(segs, sb.kgrams)})
 				}
 			}
 		}
@@ -499,7 +479,7 @@ func writeSimilarity(path string, pairs []Similar) error {
 		if p.Kind != KindCommon {
 			s = strconv.FormatFloat(p.Share, 'f', 2, 64)
 		}
-		_ = w.Write(cells([]string{p.Question, p.A, p.B, s, p.Kind, p.Note()}))
+		_ = w.Write(gradebook.Cells([]string{p.Question, p.A, p.B, s, p.Kind, p.Note()}))
 	}
 	w.Flush()
 	if err := w.Error(); err != nil {

@@ -1,4 +1,4 @@
-package batch
+package gradebook
 
 import (
 	"encoding/csv"
@@ -15,6 +15,30 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 )
+
+// Earlier is the gradebook an earlier run left in an output folder:
+// the rows of grades.csv and manual.csv, header first, nil where there is
+// none. A folder that holds one is regraded, not replaced (see Write).
+type Earlier struct {
+	grades, manual [][]string
+}
+
+// ReadEarlier reads the gradebook an earlier run left in out (an empty
+// Earlier if none). One that cannot be read is an error: nothing is to be
+// written then.
+func ReadEarlier(out string) (Earlier, error) {
+	grades, manual, err := previous(out)
+	return Earlier{grades, manual}, err
+}
+
+// Write writes the gradebook of results into out, manual.csv then
+// grades.csv, keeping the rows of e's students this run did not grade.
+func (e Earlier) Write(out string, results []Result) error {
+	if err := writeManual(filepath.Join(out, "manual.csv"), results, e.manual); err != nil {
+		return err
+	}
+	return writeGrades(filepath.Join(out, "grades.csv"), results, e.grades)
+}
 
 // previous reads the gradebook an earlier run left in out: the rows of
 // grades.csv and manual.csv, header first, nil where there is none.
@@ -49,11 +73,11 @@ func previous(out string) (grades, manual [][]string, err error) {
 	return grades, manual, nil
 }
 
-// keepPrevious moves the earlier grades.csv and manual.csv of out, if any,
+// KeepPrevious moves the earlier grades.csv and manual.csv of out, if any,
 // to out/previous/, named after the time they are replaced
 // ("grades-20261202-054249.csv"); a second run within the same second gets
 // "-2", and so on: no earlier gradebook is ever overwritten.
-func keepPrevious(out string) error {
+func KeepPrevious(out string) error {
 	stamp := time.Now().Format("20060102-150405")
 	dir := filepath.Join(out, "previous")
 	name := func(base, suffix string) string { return filepath.Join(dir, base+"-"+stamp+suffix+".csv") }
@@ -85,8 +109,8 @@ func keepPrevious(out string) error {
 }
 
 // studentName is the name a student's results give, "" if none does.
-func studentName(st student) string {
-	for _, r := range st.all {
+func studentName(st Row) string {
+	for _, r := range st.All {
 		if r.Name != "" {
 			return r.Name
 		}
@@ -94,8 +118,8 @@ func studentName(st student) string {
 	return ""
 }
 
-// studentsOf is the set of students of results.
-func studentsOf(results []Result) map[string]bool {
+// StudentsOf is the set of students of results.
+func StudentsOf(results []Result) map[string]bool {
 	in := map[string]bool{}
 	for _, r := range results {
 		in[r.Student] = true
@@ -103,12 +127,12 @@ func studentsOf(results []Result) map[string]bool {
 	return in
 }
 
-// cells protects a CSV row from spreadsheets: a cell a student wrote (a
+// Cells protects a CSV row from spreadsheets: a cell a student wrote (a
 // name, a file name, an answer) that starts like a formula (= + - @, a tab
 // or a carriage return) gets a leading apostrophe, so that it reads as text.
 // So does a cell that is apostrophes then such a start ("'=x" gets a
 // second apostrophe): uncell then gives back every value exactly.
-func cells(row []string) []string {
+func Cells(row []string) []string {
 	out := slices.Clone(row)
 	for i, c := range out {
 		if formulaStart(c) || quoted(c) {
@@ -118,7 +142,7 @@ func cells(row []string) []string {
 	return out
 }
 
-// uncell undoes cells for a value read back: a cell that is one or more
+// uncell undoes Cells for a value read back: a cell that is one or more
 // apostrophes then a formula's start loses one apostrophe; any other cell
 // is the value. A spreadsheet that reads the grader's "'=x" as the text =x
 // and saves it so gives "=x", which reads as =x too; what it cannot give
@@ -137,7 +161,7 @@ func uncell(c string) string {
 func formulaStart(c string) bool { return c != "" && strings.ContainsRune("=+-@\t\r", rune(c[0])) }
 
 // quoted reports whether c is one or more apostrophes then a formula's
-// start: the form cells gives such a value.
+// start: the form Cells gives such a value.
 func quoted(c string) bool {
 	t := strings.TrimLeft(c, "'")
 	return len(t) < len(c) && formulaStart(t)
@@ -192,12 +216,12 @@ func writeGrades(path string, results []Result, old [][]string) error {
 		header = append(header, "submitted_at", "late_days", "penalty")
 	}
 	_ = w.Write(header)
-	for _, st := range students(results) {
-		_ = w.Write(cells(gradesRow(st, ids, tps, earlier, named, timed)))
+	for _, st := range Rows(results) {
+		_ = w.Write(Cells(gradesRow(st, ids, tps, earlier, named, timed)))
 	}
 	// The students this run did not grade keep their earlier row, as it
 	// was (already protected from spreadsheets), column by column.
-	now := studentsOf(results)
+	now := StudentsOf(results)
 	for _, oldRow := range old[min(len(old), 1):] {
 		if len(oldRow) == 0 || now[uncell(oldRow[0])] {
 			continue
@@ -260,12 +284,12 @@ func readEarlier(old [][]string) earlierGradebook {
 // the run's TPs tps (see writeGrades): a TP st handed in no notebook of
 // counts 0, unless the earlier gradebook has its points; named and timed
 // add the name and lateness columns.
-func gradesRow(st student, ids, tps []string, earlier earlierGradebook, named, timed bool) []string {
+func gradesRow(st Row, ids, tps []string, earlier earlierGradebook, named, timed bool) []string {
 	points := map[string]float64{}
 	var total, maxPts float64
 	var files, problems, flags []string
 	handed := map[string]bool{}
-	for _, r := range st.counted {
+	for _, r := range st.Counted {
 		handed[r.TP] = true
 		for _, q := range r.Questions {
 			if q.Manual && !q.Marked && !q.Unwritten {
@@ -279,22 +303,22 @@ func gradesRow(st student, ids, tps []string, earlier earlierGradebook, named, t
 		}
 		total += r.Points
 		maxPts += r.Max
-		files = append(files, r.shown())
+		files = append(files, r.InExport())
 		for _, p := range r.Problems {
-			if base := filepath.Base(r.File) + " : "; len(st.all) > 1 && !strings.HasPrefix(p, base) {
+			if base := filepath.Base(r.File) + " : "; len(st.All) > 1 && !strings.HasPrefix(p, base) {
 				p = base + p
 			}
 			problems = append(problems, p)
 		}
 	}
-	for _, r := range st.all {
-		if !slices.ContainsFunc(st.counted, func(c Result) bool { return c.File == r.File }) {
+	for _, r := range st.All {
+		if !slices.ContainsFunc(st.Counted, func(c Result) bool { return c.File == r.File }) {
 			problems = append(problems, fmt.Sprintf("%s : autre notebook du TP %s, moins bien noté (%s / %s), non retenu", filepath.Base(r.File), r.TP, ptsFr(r.Points), ptsFr(r.Max)))
 		}
 	}
 	// A student graded again for some TPs keeps the points of the others
 	// from the earlier gradebook.
-	if prev := earlier.rows[st.name]; prev != nil {
+	if prev := earlier.rows[st.Student]; prev != nil {
 		for _, tp := range earlier.tps {
 			if handed[tp] {
 				continue
@@ -310,18 +334,18 @@ func gradesRow(st student, ids, tps []string, earlier earlierGradebook, named, t
 			}
 			if found {
 				handed[tp] = true
-				maxPts += tpMax(tp)
+				maxPts += TPMax(tp)
 				problems = append(problems, fmt.Sprintf("TP %s : notes reprises du carnet précédent", tp))
 			}
 		}
 	}
 	for _, tp := range tps {
 		if !handed[tp] {
-			maxPts += tpMax(tp)
-			problems = append(problems, fmt.Sprintf("aucun notebook du TP %s : 0 / %s", tp, ptsFr(tpMax(tp))))
+			maxPts += TPMax(tp)
+			problems = append(problems, fmt.Sprintf("aucun notebook du TP %s : 0 / %s", tp, ptsFr(TPMax(tp))))
 		}
 	}
-	row := []string{st.name}
+	row := []string{st.Student}
 	if named {
 		row = append(row, studentName(st))
 	}
@@ -335,7 +359,7 @@ func gradesRow(st student, ids, tps []string, earlier earlierGradebook, named, t
 	row = append(row, pts(total), pts(maxPts), strings.Join(files, " ; "), grading.Typography(strings.Join(problems, " ; ")), grading.Typography(strings.Join(flags, " ; ")))
 	if timed {
 		var at, days, pen []string
-		for _, r := range st.counted {
+		for _, r := range st.Counted {
 			if r.SubmittedAt.IsZero() {
 				continue
 			}
@@ -348,8 +372,8 @@ func gradesRow(st student, ids, tps []string, earlier earlierGradebook, named, t
 	return row
 }
 
-// tpMax is the number of points of a TP.
-func tpMax(tp string) float64 {
+// TPMax is the number of points of a TP.
+func TPMax(tp string) float64 {
 	total := 0
 	for _, q := range grading.Questions(tp) {
 		total += q.Points
@@ -357,32 +381,32 @@ func tpMax(tp string) float64 {
 	return float64(total)
 }
 
-// student is one row of the gradebook: all the student's results, and the
-// ones that count (the best graded per TP).
-type student struct {
-	name         string
-	all, counted []Result
+// Row is one row of the gradebook, one student: all the student's
+// results, and the ones that count (the best graded per TP).
+type Row struct {
+	Student      string // the student's ID
+	All, Counted []Result
 }
 
-// students groups results by student, in order of first appearance.
-func students(results []Result) []student {
-	var out []student
+// Rows groups results by student, in order of first appearance.
+func Rows(results []Result) []Row {
+	var out []Row
 	index := map[string]int{}
 	for _, r := range results {
 		i, ok := index[r.Student]
 		if !ok {
 			i = len(out)
 			index[r.Student] = i
-			out = append(out, student{name: r.Student})
+			out = append(out, Row{Student: r.Student})
 		}
 		st := &out[i]
-		st.all = append(st.all, r)
-		j := slices.IndexFunc(st.counted, func(c Result) bool { return c.TP == r.TP })
+		st.All = append(st.All, r)
+		j := slices.IndexFunc(st.Counted, func(c Result) bool { return c.TP == r.TP })
 		switch {
 		case j < 0:
-			st.counted = append(st.counted, r)
-		case r.Points > st.counted[j].Points:
-			st.counted[j] = r
+			st.Counted = append(st.Counted, r)
+		case r.Points > st.Counted[j].Points:
+			st.Counted[j] = r
 		}
 	}
 	return out

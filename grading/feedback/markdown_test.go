@@ -1,4 +1,4 @@
-package batch
+package feedback
 
 import (
 	"os/exec"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/gradebook"
 )
 
 // hostileValues are texts a submission controls (an obtained value, a
@@ -72,15 +73,16 @@ func cmark(t *testing.T, md string) string {
 // is v: the student, a problem, a question's note, flag and compiler
 // message, a failed case's input, values and note (a panic), public and
 // hidden.
-func hostileResult(v string) Result {
+func hostileResult(v string) gradebook.Result {
 	c := grading.CaseResult{Input: "n = " + v, Status: grading.Failed, Want: "92 " + v, Got: v, Note: "panique : " + v + "\nmain.Count() — cellule 3:5"}
 	p := grading.CaseResult{Input: v, Status: grading.Panicked, Note: v}
-	return Result{Student: v, TP: "01", Problems: []string{"fichier " + v + " illisible", v},
-		Questions: []Question{
+	return gradebook.Result{Student: v, TP: "01", Problems: []string{"fichier " + v + " illisible", v},
+		Questions: []gradebook.Question{
 			{ID: "01/Q3", Title: "Afficher l'échiquier", Max: 2, Total: 4, Passed: 1, Public: []grading.CaseResult{c, p}, Hidden: 2, HiddenKO: []grading.CaseResult{c, p},
-				Note: v, Flags: []string{"appelle " + v, v + costsFlag}, Compile: "ligne 2 de la cellule « " + v + " » : " + v},
+				// The second flag is one that costs the question (package batch).
+				Note: v, Flags: []string{"appelle " + v, v + " : 0 point pour cette question"}, Compile: "ligne 2 de la cellule « " + v + " » : " + v},
 			{ID: "01/Q6", Title: "Justifier", Max: 2, Manual: true, Answer: v},
-		}}.finish("01")
+		}}.Finish("01")
 }
 
 // The feedback in Markdown (the .md files, with -reveal, and every output
@@ -92,9 +94,9 @@ func TestHostileMarkdown(t *testing.T) {
 	if _, err := exec.LookPath("cmark"); err != nil {
 		t.Skip("cmark not found (apt-get install cmark; kernel-setup/setup.sh --grader installs it)")
 	}
-	outputs := func(r Result) []string {
+	outputs := func(r gradebook.Result) []string {
 		out := []string{Markdown(r, true), Markdown(r, false)}
-		for _, g := range []GradescopeResults{Autograder(r), Gradescope(r), AutograderStudent([]Result{r})} {
+		for _, g := range []GradescopeResults{Autograder(r), Gradescope(r), AutograderStudent([]gradebook.Result{r})} {
 			out = append(out, g.Output)
 			for _, test := range g.Tests {
 				out = append(out, test.Name, test.Output)
@@ -107,7 +109,7 @@ func TestHostileMarkdown(t *testing.T) {
 	for _, v := range hostileValues {
 		for k, md := range outputs(hostileResult(v)) {
 			ref := plain[k]
-			if multiline(v) {
+			if Multiline(v) {
 				ref = plainLines[k]
 			}
 			want, got := tags(cmark(t, ref)), tags(cmark(t, md))
@@ -118,7 +120,7 @@ func TestHostileMarkdown(t *testing.T) {
 	}
 	// A value's own ↵ cannot pass for a line end: "Q↵" against "Q\n".
 	c := grading.CaseResult{Input: "n = 1", Status: grading.Failed, Want: "Q\n", Got: "Q↵\n"}
-	r := Result{Student: "eve", TP: "01", Questions: []Question{{ID: "01/Q3", Title: "t", Max: 2, Total: 1, Public: []grading.CaseResult{c}}}}.finish("01")
+	r := gradebook.Result{Student: "eve", TP: "01", Questions: []gradebook.Question{{ID: "01/Q3", Title: "t", Max: 2, Total: 1, Public: []grading.CaseResult{c}}}}.Finish("01")
 	if md := Markdown(r, false); !strings.Contains(md, "  Q\\u21b5↵\n") {
 		t.Errorf("a value's own ↵ is not escaped:\n%s", md)
 	}
@@ -134,10 +136,10 @@ func TestHostileMarkdown(t *testing.T) {
 // (flattened, both read « .Q.. / ...Q »).
 func TestFeedbackPointsAndBoards(t *testing.T) {
 	c := grading.CaseResult{Input: "n = 4", Status: grading.Failed, Want: ".Q..\n...Q\n", Got: ".Q..\n...Q"}
-	r := Result{Student: "Alice", Questions: []Question{
+	r := gradebook.Result{Student: "Alice", Questions: []gradebook.Question{
 		{ID: "01/Q3", Title: "Afficher l'échiquier", Max: 4, Points: 3.25, Total: 2, Passed: 1, Public: []grading.CaseResult{c}},
 		{ID: "01/Q4", Title: "Autre", Max: 2, Points: 1.5, Total: 1, Passed: 1},
-	}}.finish("01")
+	}}.Finish("01")
 	md := Markdown(r, false)
 	for _, want := range []string{"**Total\u00a0: 4,75 / 6**", "01/Q3 — Afficher l'échiquier — 3,25 / 4", "1,5 / 2",
 		"```\n  .Q..↵\n  ...Q↵\n  ```", "```\n  .Q..↵\n  ...Q\n  ```"} {

@@ -1,4 +1,4 @@
-package batch
+package gradebook
 
 import (
 	"fmt"
@@ -54,7 +54,7 @@ func ParsePercent(s string) (float64, error) {
 // Late applies the policy to the results: each one's submission time (the
 // export's, else its file's modification time, which the result then says
 // is a fallback), its days late (every day started counts) beyond the
-// deadline plus the roster's extension, and its penalty, which finish
+// deadline plus the roster's extension, and its penalty, which Finish
 // takes off the total. The results of "non rendu" rows are left alone.
 func (p *LatePolicy) Late(results []Result, subs []export.Submission, roster *Roster) {
 	if p == nil {
@@ -85,6 +85,6 @@ func (p *LatePolicy) Late(results []Result, subs []export.Submission, roster *Ro
 			r.LateDays = int(math.Ceil(late.Hours() / 24))
 			r.Penalty = math.Min(float64(r.LateDays)*p.PerDay, p.Cap)
 		}
-		*r = r.finish(r.TP)
+		*r = r.Finish(r.TP)
 	}
 }

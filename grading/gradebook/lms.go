@@ -1,4 +1,4 @@
-package batch
+package gradebook
 
 import (
 	"cmp"
@@ -46,7 +46,7 @@ func WriteLMS(out string, results []Result, roster *Roster, scale float64) error
 		if scale > 0 {
 			return pts(scale)
 		}
-		return pts(tpMax(tp))
+		return pts(TPMax(tp))
 	}
 	var moodle, canvas [][]string
 	moodle = append(moodle, append([]string{"Email address", "Full name", "ID"}, tpColumns(tps)...))
@@ -56,22 +56,22 @@ func WriteLMS(out string, results []Result, roster *Roster, scale float64) error
 		row = append(row, possible(tp))
 	}
 	canvas = append(canvas, row)
-	for _, st := range students(results) {
-		info, _ := roster.Lookup(st.name)
+	for _, st := range Rows(results) {
+		info, _ := roster.Lookup(st.Student)
 		name := cmp.Or(info.Name, studentName(st))
 		var cols []string
 		for _, tp := range tps {
-			k := slices.IndexFunc(st.counted, func(r Result) bool { return r.TP == tp })
+			k := slices.IndexFunc(st.Counted, func(r Result) bool { return r.TP == tp })
 			if k < 0 {
-				cols = append(cols, value(0, tpMax(tp))) // not handed in: 0
+				cols = append(cols, value(0, TPMax(tp))) // not handed in: 0
 				continue
 			}
-			cols = append(cols, value(st.counted[k].Points, tpMax(tp)))
+			cols = append(cols, value(st.Counted[k].Points, TPMax(tp)))
 		}
-		moodle = append(moodle, cells(append([]string{info.Email, name, st.name}, cols...)))
-		canvas = append(canvas, cells(append([]string{canvasName(name), st.name, "", "", info.Group}, cols...)))
+		moodle = append(moodle, Cells(append([]string{info.Email, name, st.Student}, cols...)))
+		canvas = append(canvas, Cells(append([]string{canvasName(name), st.Student, "", "", info.Group}, cols...)))
 	}
-	now := studentsOf(results)
+	now := StudentsOf(results)
 	for name, rows := range map[string][][]string{"moodle-grades.csv": moodle, "canvas-gradebook.csv": canvas} {
 		rows = append(rows, keptRows(filepath.Join(out, name), rows[0], now)...)
 		f, err := os.Create(filepath.Join(out, name))

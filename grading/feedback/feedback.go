@@ -1,4 +1,4 @@
-package batch
+package feedback
 
 import (
 	"fmt"
@@ -9,12 +9,13 @@ import (
 	"strings"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/gradebook"
 )
 
 // Markdown returns the student's feedback: per question, points, passed
 // cases, failures (public ones shown; hidden ones counted, shown only when
 // reveal), compiler messages and notes; with French typography.
-func Markdown(r Result, reveal bool) string {
+func Markdown(r gradebook.Result, reveal bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Correction — %s (TP %s)\n\n**Total : %s / %s**%s\n\n", mdText(r.Student), r.TP, ptsFr(r.Points), ptsFr(r.Max), pendingNote(r))
 	for _, p := range r.Problems {
@@ -35,7 +36,7 @@ func Markdown(r Result, reveal bool) string {
 
 // pending is the points of r's written answers not marked yet (written,
 // without points in manual.csv): they count 0 in r.Points until then.
-func pending(r Result) int {
+func pending(r gradebook.Result) int {
 	n := 0
 	for _, q := range r.Questions {
 		if q.Manual && !q.Marked && !q.Unwritten {
@@ -49,7 +50,7 @@ func pending(r Result) int {
 // marked yet: « (dont 4 points de réponses rédigées pas encore notées,
 // comptées 0 pour l'instant) »: the total counts them 0 until the teacher
 // marks them, and its maximum holds them.
-func pendingNote(r Result) string {
+func pendingNote(r gradebook.Result) string {
 	n := pending(r)
 	if n == 0 {
 		return ""
@@ -59,7 +60,7 @@ func pendingNote(r Result) string {
 
 // questionPoints is a question's points in its heading: « 1,5 / 2 », or
 // « pas encore notée (2 points) » for a written answer awaiting its mark.
-func questionPoints(q Question) string {
+func questionPoints(q gradebook.Question) string {
 	if q.Manual && !q.Marked && !q.Unwritten {
 		return fmt.Sprintf("pas encore notée (%s)", grading.Plurals(q.Max, "point", "points"))
 	}
@@ -91,7 +92,7 @@ func mdTypography(s string) string {
 }
 
 // questionMarkdown is the feedback on one question, without its title.
-func questionMarkdown(q Question, reveal bool) string {
+func questionMarkdown(q gradebook.Question, reveal bool) string {
 	var b strings.Builder
 	switch {
 	case q.Manual && q.Unwritten && q.Comment != "":
@@ -118,7 +119,7 @@ func questionMarkdown(q Question, reveal bool) string {
 	if q.Compile != "" {
 		fmt.Fprintf(&b, "Erreur de compilation :\n\n%s\n\n", mdFenced(q.Compile))
 	}
-	if notImplemented(q) {
+	if NotImplemented(q) {
 		b.WriteString("Pas encore implémenté.\n\n")
 		return b.String()
 	}
@@ -178,7 +179,7 @@ func failedLine(c grading.CaseResult) string {
 		mark = "…" // no verdict: the machine was too busy
 	}
 	line := fmt.Sprintf("- %s %s : %s", mark, mdText(c.Input), c.Status)
-	lines := c.Status == grading.Failed && (multiline(c.Want) || multiline(c.Got))
+	lines := c.Status == grading.Failed && (Multiline(c.Want) || Multiline(c.Got))
 	if c.Status == grading.Failed && !lines {
 		line += fmt.Sprintf(" — attendu %s, obtenu %s", mdCode(grading.Shown(c.Want)), mdCode(grading.Shown(c.Got)))
 	}
@@ -196,14 +197,14 @@ func failedLine(c grading.CaseResult) string {
 // so that a missing or extra final newline shows.
 const lineEndMark = "↵"
 
-// multiline reports whether v spans several lines (a board) or ends with a
+// Multiline reports whether v spans several lines (a board) or ends with a
 // line end.
-func multiline(v string) bool { return strings.ContainsAny(lineEnds.Replace(v), "\n") }
+func Multiline(v string) bool { return strings.ContainsAny(lineEnds.Replace(v), "\n") }
 
-// shownLines is v on its lines, each line end marked with lineEndMark (a
+// ShownLines is v on its lines, each line end marked with lineEndMark (a
 // value without a final line end has an unmarked last line), every line
 // one line (grading.Flatten); "(vide)" when v is empty.
-func shownLines(v string) string {
+func ShownLines(v string) string {
 	if v == "" {
 		return "(vide)"
 	}
@@ -224,7 +225,7 @@ func shownLines(v string) string {
 // mdLines is v as a fenced code block that shows its lines (shownLines),
 // fenced longer than any run of backticks in it.
 func mdLines(v string) string {
-	text := shownLines(v)
+	text := ShownLines(v)
 	fence := "```"
 	for strings.Contains(text, fence) {
 		fence += "`"
@@ -305,7 +306,7 @@ func mdText(s string) string {
 var mdEscapes = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "<", `\<`, ">", `\>`, "#", `\#`, "|", `\|`, "&", `\&`, "~", `\~`, "!", `\!`)
 
 // casesSummary says how many cases passed, in French.
-func casesSummary(q Question) string {
+func casesSummary(q gradebook.Question) string {
 	if q.Hidden == 0 { // no hidden case: nothing to say of them (never « 0/0 »)
 		return fmt.Sprintf("%d %s sur %d.", q.Passed, agree(q.Passed, "cas réussi", "cas réussis"), q.Total)
 	}
@@ -321,8 +322,8 @@ func agree(n int, one, many string) string {
 	return many
 }
 
-// notImplemented reports whether every public case hit the stub.
-func notImplemented(q Question) bool {
+// NotImplemented reports whether every public case hit the stub.
+func NotImplemented(q gradebook.Question) bool {
 	for _, c := range q.Public {
 		if c.Status != grading.NotImplemented {
 			return false
@@ -356,14 +357,14 @@ var feedbackHTML = template.Must(template.New("feedback").Funcs(template.FuncMap
 // (with ECharts when lib, the library's script, is given: it is inlined
 // only in pages that draw a board; a static SVG otherwise). Hidden cases
 // are counted only.
-func HTML(r Result, lib string) string {
+func HTML(r gradebook.Result, lib string) string {
 	type failed struct {
 		Input, Status, Want, Got, Note string
 		Lines                          bool // Want and Got on their lines (boards)
 		Board                          template.HTML
 	}
 	type question struct {
-		Q              Question
+		Q              gradebook.Question
 		Title          string // plain text
 		Points         string
 		Summary        string
@@ -373,24 +374,24 @@ func HTML(r Result, lib string) string {
 		HiddenFailed   string   // « 3 cas cachés échoués »
 	}
 	data := struct {
-		R         Result
+		R         gradebook.Result
 		Total     string
 		Questions []question
 		Lib       template.HTML
 	}{R: r, Total: ptsFr(r.Points) + " / " + ptsFr(r.Max) + pendingNote(r)}
 	for _, q := range r.Questions {
-		qq := question{Q: q, Title: grading.PlainText(q.Title), Points: questionPoints(q), Summary: casesSummary(q), NotImplemented: notImplemented(q)}
-		if n := q.Hidden - q.HiddenOK; n > 0 && !notImplemented(q) {
+		qq := question{Q: q, Title: grading.PlainText(q.Title), Points: questionPoints(q), Summary: casesSummary(q), NotImplemented: NotImplemented(q)}
+		if n := q.Hidden - q.HiddenOK; n > 0 && !NotImplemented(q) {
 			qq.HiddenKinds = kindCounts(q.HiddenKO)
 			qq.HiddenFailed = fmt.Sprintf("%d %s", n, agree(n, "cas caché échoué", "cas cachés échoués"))
 		}
 		for _, c := range q.Public {
-			if c.Status == grading.Passed || notImplemented(q) {
+			if c.Status == grading.Passed || NotImplemented(q) {
 				continue
 			}
 			f := failed{Input: c.Input, Status: c.Status.String(), Note: c.Note}
-			if c.Status == grading.Failed && (multiline(c.Want) || multiline(c.Got)) {
-				f.Want, f.Got, f.Lines = shownLines(c.Want), shownLines(c.Got), true
+			if c.Status == grading.Failed && (Multiline(c.Want) || Multiline(c.Got)) {
+				f.Want, f.Got, f.Lines = ShownLines(c.Want), ShownLines(c.Got), true
 			} else if c.Status == grading.Failed {
 				f.Want, f.Got = grading.OneLine(c.Want), grading.OneLine(c.Got)
 			}
@@ -408,3 +409,6 @@ func HTML(r Result, lib string) string {
 	}
 	return b.String()
 }
+
+// ptsFr is points as a student reads them: with a decimal comma (« 3,25 »).
+func ptsFr(f float64) string { return fmt.Sprint(grading.Dec(f)) }
