@@ -23,10 +23,16 @@ func Plural[I int | int64](k I, word string) string {
 // Plurals writes k (grouped as Int does) and the phrase that agrees with
 // it: one for 0 and 1, many from 2 on.
 func Plurals[I int | int64](k I, one, many string) string {
+	return fmt.Sprintf("%d %s", Int(k), Agree(k, one, many))
+}
+
+// Agree returns the phrase that agrees with k, without k: one for 0 and
+// 1, many from 2 on (French).
+func Agree[I int | int64](k I, one, many string) string {
 	if k >= 2 || k <= -2 {
-		return fmt.Sprintf("%d %s", Int(k), many)
+		return many
 	}
-	return fmt.Sprintf("%d %s", Int(k), one)
+	return one
 }
 
 // Int is an integer that fmt prints the French way, its digits grouped by

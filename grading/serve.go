@@ -677,9 +677,6 @@ func (reg *Registry) ExerciseOf(id string) Checked {
 	return r
 }
 
-// ExerciseOf is Workbook.ExerciseOf.
-func ExerciseOf(id string) Checked { return Workbook.ExerciseOf(id) }
-
 // Info returns the exercise's question.
 func (e *core[F, In, Out]) Info() *Question { return &e.Question }
 

@@ -181,16 +181,7 @@ func runCases(ctx context.Context, g *gradebook.Question, bin string, args []str
 	}
 	if g.Unjudged > 0 {
 		g.Note = strings.TrimSpace(g.Note + " " + fmt.Sprintf("%s sur %d non %s : la machine de correction, trop chargée, ne leur a pas laissé leur temps de calcul ; la note ne compte que les autres, et cette question sera corrigée de nouveau.",
-			grading.Plural(g.Unjudged, "cas"), g.Unjudged+g.Total, agree(g.Unjudged, "noté", "notés")))
+			grading.Plural(g.Unjudged, "cas"), g.Unjudged+g.Total, grading.Agree(g.Unjudged, "noté", "notés")))
 	}
 	return atStart
-}
-
-// agree returns the French noun phrase agreeing with n: singular for 0
-// and 1, plural above (as package feedback's).
-func agree(n int, one, many string) string {
-	if n <= 1 {
-		return one
-	}
-	return many
 }

@@ -496,7 +496,7 @@ func markOf(g *gradebook.Question) LiveMark {
 	if g.Passed == g.Total {
 		return LiveMark{"✔", "ok", fmt.Sprintf("les %d cas publics réussis", g.Total)}
 	}
-	return LiveMark{"✘", "ko", fmt.Sprintf("%d %s sur %d", g.Passed, agree(g.Passed, "cas public réussi", "cas publics réussis"), g.Total)}
+	return LiveMark{"✘", "ko", fmt.Sprintf("%d %s sur %d", g.Passed, grading.Agree(g.Passed, "cas public réussi", "cas publics réussis"), g.Total)}
 }
 
 // ago is a duration in French, to the minute: « 45 s », « 12 min », « 2 h 05 ».
@@ -593,7 +593,7 @@ func LiveHTML(v LiveView) string {
 		Idle, Stats string
 		Failures    []failure
 	}{V: v, Seconds: int(v.Every.Seconds()), At: v.At.Format("15:04:05"), Every: grading.Typography(ago(v.Every)), Idle: ago(v.Idle)}
-	data.Stats = fmt.Sprintf("%s sur %d %s de nouveau en %s s", grading.Plural(v.Stats.Changed, "notebook"), v.Stats.Students, agree(v.Stats.Changed, "lu", "lus"),
+	data.Stats = fmt.Sprintf("%s sur %d %s de nouveau en %s s", grading.Plural(v.Stats.Changed, "notebook"), v.Stats.Students, grading.Agree(v.Stats.Changed, "lu", "lus"),
 		strings.Replace(fmt.Sprintf("%.1f", v.Stats.Took.Seconds()), ".", ",", 1))
 	for _, q := range v.Questions {
 		if c := q.Common; c != nil {

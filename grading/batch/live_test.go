@@ -62,7 +62,7 @@ func withAnswers(t *testing.T, src string, answers map[string]string) []byte {
 // cases of the student's check cell.
 func publicInputs(t *testing.T, id string) []string {
 	t.Helper()
-	ex := grading.ExerciseOf(id)
+	ex := grading.Workbook.ExerciseOf(id)
 	if ex == nil {
 		t.Fatalf("no exercise %s", id)
 	}

@@ -134,7 +134,7 @@ func questionMarkdown(q gradebook.Question, reveal bool) string {
 	}
 	if q.Hidden > q.HiddenOK && !reveal {
 		n := q.Hidden - q.HiddenOK
-		fmt.Fprintf(&b, "- ✘ %d %s\n", n, agree(n, "cas caché échoué", "cas cachés échoués"))
+		fmt.Fprintf(&b, "- ✘ %d %s\n", n, grading.Agree(n, "cas caché échoué", "cas cachés échoués"))
 		b.WriteString(hiddenKinds(q.HiddenKO))
 	}
 	b.WriteString("\n")
@@ -308,18 +308,9 @@ var mdEscapes = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`,
 // casesSummary says how many cases passed, in French.
 func casesSummary(q gradebook.Question) string {
 	if q.Hidden == 0 { // no hidden case: nothing to say of them (never « 0/0 »)
-		return fmt.Sprintf("%d %s sur %d.", q.Passed, agree(q.Passed, "cas réussi", "cas réussis"), q.Total)
+		return fmt.Sprintf("%d %s sur %d.", q.Passed, grading.Agree(q.Passed, "cas réussi", "cas réussis"), q.Total)
 	}
-	return fmt.Sprintf("%d %s sur %d (dont %d/%d %s).", q.Passed, agree(q.Passed, "cas réussi", "cas réussis"), q.Total, q.HiddenOK, q.Hidden, agree(q.Hidden, "cas caché", "cas cachés"))
-}
-
-// agree returns the French noun phrase agreeing with n: singular for 0
-// and 1, plural above.
-func agree(n int, one, many string) string {
-	if n <= 1 {
-		return one
-	}
-	return many
+	return fmt.Sprintf("%d %s sur %d (dont %d/%d %s).", q.Passed, grading.Agree(q.Passed, "cas réussi", "cas réussis"), q.Total, q.HiddenOK, q.Hidden, grading.Agree(q.Hidden, "cas caché", "cas cachés"))
 }
 
 // NotImplemented reports whether every public case hit the stub.
@@ -383,7 +374,7 @@ func HTML(r gradebook.Result, lib string) string {
 		qq := question{Q: q, Title: grading.PlainText(q.Title), Points: questionPoints(q), Summary: casesSummary(q), NotImplemented: NotImplemented(q)}
 		if n := q.Hidden - q.HiddenOK; n > 0 && !NotImplemented(q) {
 			qq.HiddenKinds = kindCounts(q.HiddenKO)
-			qq.HiddenFailed = fmt.Sprintf("%d %s", n, agree(n, "cas caché échoué", "cas cachés échoués"))
+			qq.HiddenFailed = fmt.Sprintf("%d %s", n, grading.Agree(n, "cas caché échoué", "cas cachés échoués"))
 		}
 		for _, c := range q.Public {
 			if c.Status == grading.Passed || NotImplemented(q) {

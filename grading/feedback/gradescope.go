@@ -67,7 +67,7 @@ func Autograder(r gradebook.Result) GradescopeResults {
 	}
 	if len(written) > 0 {
 		g.Output += grading.Typography(fmt.Sprintf("Les réponses rédigées (%s %s) sont notées à la main par l'enseignant, en plus de cette note.\n",
-			agree(len(written), "question", "questions"), joinFrench(written)))
+			grading.Agree(len(written), "question", "questions"), joinFrench(written)))
 	}
 	return g
 }

@@ -45,7 +45,7 @@ func TestRegistry(t *testing.T) {
 			if len(got) > len(digits)+1 {
 				part = got[len(got)-1]
 			}
-			if !q.Prose() && grading.ExerciseOf(q.ID) == nil {
+			if !q.Prose() && grading.Workbook.ExerciseOf(q.ID) == nil {
 				t.Errorf("%s: a function but no exercise", q.ID)
 			}
 			if !q.Prose() && !strings.HasPrefix(q.RefName, workbook.Module+"/tp/") {
@@ -61,7 +61,7 @@ func TestRegistry(t *testing.T) {
 func exercises(t *testing.T) []grading.Checked {
 	var out []grading.Checked
 	for _, q := range grading.Questions("") {
-		if e := grading.ExerciseOf(q.ID); e != nil {
+		if e := grading.Workbook.ExerciseOf(q.ID); e != nil {
 			out = append(out, e)
 		}
 	}
