@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/notebook"
-	"github.com/prepa-reines/reines/grading/release"
 )
 
 // hubUsers are the students of TestHub: local users it creates, and
@@ -328,7 +328,7 @@ func TestHub(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pasted := release.PasteAnswers(student, correction)
+	pasted := fixtures.PasteAnswers(student, correction)
 	cell := func(nb *notebook.Notebook, role, question string) string {
 		for _, c := range nb.Cells {
 			if m := c.Reines(); m.Role == role && m.Question == question {

@@ -50,6 +50,7 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/batch"
+	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/release"
@@ -173,7 +174,7 @@ func studentEdition(t *testing.T, r string) string {
 }
 
 // pastedNotebook is the student notebook name of the edition with the
-// answers of its correction pasted in (release.PasteAnswers): a student's
+// answers of its correction pasted in (fixtures.PasteAnswers): a student's
 // notebook with the reference answers.
 func pastedNotebook(t *testing.T, r, edition, name string) *notebook.Notebook {
 	s, err := notebook.Read(filepath.Join(edition, "notebooks", name+".ipynb"))
@@ -184,7 +185,7 @@ func pastedNotebook(t *testing.T, r, edition, name string) *notebook.Notebook {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return release.PasteAnswers(s, c)
+	return fixtures.PasteAnswers(s, c)
 }
 
 // checkExecuted checks a notebook the kernel ran (see checkOutputs: every

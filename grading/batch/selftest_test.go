@@ -13,9 +13,9 @@ import (
 
 	"github.com/prepa-reines/reines/grading/export"
 	"github.com/prepa-reines/reines/grading/feedback"
+	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/notebook"
-	"github.com/prepa-reines/reines/grading/release"
 	"github.com/prepa-reines/reines/grading/sandbox"
 )
 
@@ -85,7 +85,7 @@ func TestReleaseSelfTest(t *testing.T) {
 			// The correction differs from the student notebook in its
 			// answers only: pasted in, they give the correction itself,
 			// which is graded once for both.
-			data, err := release.PasteAnswers(s, c).Marshal()
+			data, err := fixtures.PasteAnswers(s, c).Marshal()
 			if err != nil {
 				t.Fatal(err)
 			}

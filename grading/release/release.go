@@ -583,24 +583,3 @@ func Write(root string) ([]string, error) {
 	slices.Sort(written)
 	return written, nil
 }
-
-// PasteAnswers returns a copy of the student notebook whose answer and
-// written-answer cells are those of the correction (matched by cell ID): the
-// notebook of a student who wrote the reference answers. The tests hand it
-// in to the student edition and to the grader.
-func PasteAnswers(student, correction *notebook.Notebook) *notebook.Notebook {
-	byID := map[string]notebook.Cell{}
-	for _, c := range correction.Cells {
-		byID[c.ID] = c
-	}
-	out := *student
-	out.Cells = slices.Clone(student.Cells)
-	for i, c := range out.Cells {
-		if role := c.Reines().Role; role == "answer" || role == "prose" {
-			if cc, ok := byID[c.ID]; ok {
-				out.Cells[i].Source = cc.Source
-			}
-		}
-	}
-	return &out
-}

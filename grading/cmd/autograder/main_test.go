@@ -70,7 +70,7 @@ func TestAutograder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pasted, _ := release.PasteAnswers(student, correction).Marshal()
+	pasted, _ := fixtures.PasteAnswers(student, correction).Marshal()
 	untouched, _ := student.Marshal()
 	hostile, err := os.ReadFile(fixtures.Path(t, fixtures.CorpusSet, "board-memory-bomb.ipynb"))
 	if err != nil {
