@@ -235,7 +235,6 @@ func gonbWords(cmd string) []string {
 var cellMagics = []string{"%%writefile", "%%script", "%%bash", "%%sh", "%%gx"}
 
 func (p *Program) add(c Cell) {
-	const header = "package main\n"
 	decls, magics, ok := declarations(c.Source)
 	for _, m := range magics {
 		switch {
@@ -248,20 +247,8 @@ func (p *Program) add(c Cell) {
 	if !ok {
 		return // GoNB runs no Go of this cell
 	}
-	src := header + decls
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, FileName(c.Index), src, parser.ParseComments)
-	if err != nil {
-		// Positions in the cell: the header line is not the student's.
-		msg := err.Error()
-		if list, ok := err.(scanner.ErrorList); ok && len(list) > 0 {
-			var parts []string
-			for _, e := range list {
-				parts = append(parts, fmt.Sprintf("ligne %d:%d: %s", e.Pos.Line-1, e.Pos.Column, e.Msg))
-			}
-			msg = strings.Join(parts, "\n")
-		}
-		p.Errors = append(p.Errors, CellError{c.Index, msg})
+	fset, f, src, ok := p.parse(c.Index, decls)
+	if !ok {
 		return
 	}
 	file := fset.File(f.Pos())
@@ -357,6 +344,29 @@ func (p *Program) add(c Cell) {
 			}
 		}
 	}
+}
+
+// parse parses decls, the declarations of cell cell, as a file of package
+// main (src: its text, a header line first); a syntax error goes to
+// p.Errors, with its positions in the cell, and ok is false.
+func (p *Program) parse(cell int, decls string) (fset *token.FileSet, f *ast.File, src string, ok bool) {
+	src = "package main\n" + decls
+	fset = token.NewFileSet()
+	f, err := parser.ParseFile(fset, FileName(cell), src, parser.ParseComments)
+	if err != nil {
+		// Positions in the cell: the header line is not the student's.
+		msg := err.Error()
+		if list, ok := err.(scanner.ErrorList); ok && len(list) > 0 {
+			var parts []string
+			for _, e := range list {
+				parts = append(parts, fmt.Sprintf("ligne %d:%d: %s", e.Pos.Line-1, e.Pos.Column, e.Msg))
+			}
+			msg = strings.Join(parts, "\n")
+		}
+		p.Errors = append(p.Errors, CellError{cell, msg})
+		return nil, nil, "", false
+	}
+	return fset, f, src, true
 }
 
 // put adds d, removing every earlier declaration that shares a name but
