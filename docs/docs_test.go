@@ -4,6 +4,9 @@ package docs
 
 import (
 	"bufio"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -230,5 +233,48 @@ func TestDocumentedFigures(t *testing.T) {
 		if found == 0 {
 			t.Errorf("no documentation page matches %v", f.re)
 		}
+	}
+}
+
+// The house rule on sizes (contributing.md): no Go file over maxFileLines
+// lines but the data tables of grading/fixtures, no function over
+// maxFuncLines lines; tests aside.
+func TestSizes(t *testing.T) {
+	const maxFileLines, maxFuncLines = 700, 120
+	fset := token.NewFileSet()
+	files := 0
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != ".." && (name == "build" || name == "testdata" || strings.HasPrefix(name, ".")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			return err
+		}
+		files++
+		rel := filepath.ToSlash(strings.TrimPrefix(path, "../"))
+		if n := fset.File(f.Pos()).LineCount(); n > maxFileLines && !strings.HasPrefix(rel, "grading/fixtures/") {
+			t.Errorf("%s: %d lines; split it by concern (at most %d)", rel, n, maxFileLines)
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if n := fset.Position(fd.End()).Line - fset.Position(fd.Pos()).Line + 1; n > maxFuncLines {
+					t.Errorf("%s: %s has %d lines (at most %d)", rel, fd.Name.Name, n, maxFuncLines)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil || files < 100 {
+		t.Fatalf("%d Go files read: %v", files, err)
 	}
 }
