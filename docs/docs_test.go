@@ -217,7 +217,7 @@ func TestDocumentedFigures(t *testing.T) {
 		{regexp.MustCompile(`GoNB (v\d+\.\d+\.\d+)`), pinned("GONB_VERSION")},
 		{regexp.MustCompile(`ECharts (\d+\.\d+\.\d+)`), pinned("ECHARTS_VERSION")},
 		{regexp.MustCompile(`\bGo (?:≥ )?(1\.\d+)`), gomod[1]},
-		{regexp.MustCompile(`checks stop a case after (\d+) s`), strconv.Itoa(int(grading.DefaultTimeout.Seconds()))},
+		{regexp.MustCompile("(?:checks stop a case after|arrêtent une fonction après|`-timeout`, default) (\\d+)[ \u00a0]s\\b"), strconv.Itoa(int(grading.DefaultTimeout.Seconds()))},
 	}
 	ps := append(pages(t), "../grading/release/student/README.md")
 	for _, f := range figures {
