@@ -9,6 +9,7 @@ import (
 
 	"github.com/prepa-reines/reines/grading/export"
 	"github.com/prepa-reines/reines/grading/feedback"
+	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/gradebook"
 )
 
@@ -64,9 +65,9 @@ submission_102:
 	}
 
 	rs := []gradebook.Result{
-		{Student: "06758767", File: lea.Path, Answers: map[string]string{"01/Q2": solutionsIter}},
-		{Student: "06758768", File: jm.Path, Answers: map[string]string{"01/Q2": solutionsIter}},
-		{Student: "ana@example.org", File: ana.Path, Answers: map[string]string{"01/Q2": solutionsIterCopy}},
+		{Student: "06758767", File: lea.Path, Answers: map[string]string{"01/Q2": fixtures.SolutionsIterative}},
+		{Student: "06758768", File: jm.Path, Answers: map[string]string{"01/Q2": fixtures.SolutionsIterative}},
+		{Student: "ana@example.org", File: ana.Path, Answers: map[string]string{"01/Q2": fixtures.SolutionsIterativeCopy}},
 	}
 	pairs := pairsOf(feedback.Similarities(rs, gradebook.Given{}), feedback.KindCopy)
 	want := []string{"01/Q2 06758767 ana@example.org", "01/Q2 06758768 ana@example.org"}
@@ -99,96 +100,6 @@ submission_102:
 		t.Errorf("grades.csv: %q; want a row per student", rows)
 	}
 }
-
-// The answers of feedback's similarity tests (see there): an iterative
-// Solutions (01/Q2) and a copy of it with every name changed.
-const (
-	solutionsIter = `func Solutions(n int) ([]queens.Placement, error) {
-	switch {
-	case n < 0:
-		return nil, queens.ErrNegative
-	case n > queens.MaxListN:
-		return nil, queens.ErrTooMany
-	}
-	sols := []queens.Placement{}
-	if n == 0 {
-		return append(sols, queens.Placement{}), nil
-	}
-	board := make(queens.Placement, n)
-	row := 0
-	board[0] = -1
-	for row >= 0 {
-		board[row]++
-		for board[row] < n && !free(board, row) {
-			board[row]++
-		}
-		switch {
-		case board[row] == n:
-			row--
-		case row == n-1:
-			sols = append(sols, append(queens.Placement(nil), board...))
-		default:
-			row++
-			board[row] = -1
-		}
-	}
-	return sols, nil
-}
-
-func free(b queens.Placement, row int) bool {
-	for r := range row {
-		d := b[row] - b[r]
-		if d == 0 || d == row-r || d == r-row {
-			return false
-		}
-	}
-	return true
-}`
-	// solutionsIter copied: every name changed, the two functions
-	// swapped, comments added, the layout changed (spaces, blank lines,
-	// two statements on a line).
-	solutionsIterCopy = `// libre dit si la reine de la ligne l est sûre.
-func libre(g queens.Placement, l int) bool {
-    for k := range l {
-        e := g[l] - g[k]
-        if e == 0 || e == l-k || e == k-l { return false }
-    }
-    return true
-}
-
-
-// Solutions énumère les placements.
-func Solutions(taille int) ([]queens.Placement, error) {
-    switch {
-    case taille < 0:
-        return nil, queens.ErrNegative
-    case taille > queens.MaxListN:
-        return nil, queens.ErrTooMany
-    }
-    res := []queens.Placement{}
-    if taille == 0 {
-        return append(res, queens.Placement{}), nil
-    }
-    grille := make(queens.Placement, taille)
-    ligne := 0; grille[0] = -1
-
-    for ligne >= 0 {
-        grille[ligne]++
-        for grille[ligne] < taille && !libre(grille, ligne) {
-            grille[ligne]++ // colonne suivante
-        }
-        switch {
-        case grille[ligne] == taille:
-            ligne--
-        case ligne == taille-1:
-            res = append(res, append(queens.Placement(nil), grille...))
-        default:
-            ligne++; grille[ligne] = -1
-        }
-    }
-    return res, nil
-}`
-)
 
 // pairsOf are the pairs of kind, as "question A B".
 func pairsOf(got []feedback.Similar, kind string) []string {

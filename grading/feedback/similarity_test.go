@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/prepa-reines/reines/grading"
+	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/gradebook"
 )
 
@@ -50,91 +51,6 @@ const (
 	place(0)
 	return out, nil
 }`
-	solutionsIter = `func Solutions(n int) ([]queens.Placement, error) {
-	switch {
-	case n < 0:
-		return nil, queens.ErrNegative
-	case n > queens.MaxListN:
-		return nil, queens.ErrTooMany
-	}
-	sols := []queens.Placement{}
-	if n == 0 {
-		return append(sols, queens.Placement{}), nil
-	}
-	board := make(queens.Placement, n)
-	row := 0
-	board[0] = -1
-	for row >= 0 {
-		board[row]++
-		for board[row] < n && !free(board, row) {
-			board[row]++
-		}
-		switch {
-		case board[row] == n:
-			row--
-		case row == n-1:
-			sols = append(sols, append(queens.Placement(nil), board...))
-		default:
-			row++
-			board[row] = -1
-		}
-	}
-	return sols, nil
-}
-
-func free(b queens.Placement, row int) bool {
-	for r := range row {
-		d := b[row] - b[r]
-		if d == 0 || d == row-r || d == r-row {
-			return false
-		}
-	}
-	return true
-}`
-	// solutionsIter copied: every name changed, the two functions
-	// swapped, comments added, the layout changed (spaces, blank lines,
-	// two statements on a line).
-	solutionsIterCopy = `// libre dit si la reine de la ligne l est sûre.
-func libre(g queens.Placement, l int) bool {
-    for k := range l {
-        e := g[l] - g[k]
-        if e == 0 || e == l-k || e == k-l { return false }
-    }
-    return true
-}
-
-
-// Solutions énumère les placements.
-func Solutions(taille int) ([]queens.Placement, error) {
-    switch {
-    case taille < 0:
-        return nil, queens.ErrNegative
-    case taille > queens.MaxListN:
-        return nil, queens.ErrTooMany
-    }
-    res := []queens.Placement{}
-    if taille == 0 {
-        return append(res, queens.Placement{}), nil
-    }
-    grille := make(queens.Placement, taille)
-    ligne := 0; grille[0] = -1
-
-    for ligne >= 0 {
-        grille[ligne]++
-        for grille[ligne] < taille && !libre(grille, ligne) {
-            grille[ligne]++ // colonne suivante
-        }
-        switch {
-        case grille[ligne] == taille:
-            ligne--
-        case ligne == taille-1:
-            res = append(res, append(queens.Placement(nil), grille...))
-        default:
-            ligne++; grille[ligne] = -1
-        }
-    }
-    return res, nil
-}`
 )
 
 // pairsOf are the pairs of kind, as "question A B".
@@ -154,8 +70,8 @@ func pairsOf(got []Similar, kind string) []string {
 // is paired with neither.
 func TestSimilarRenamedReordered(t *testing.T) {
 	rs := []gradebook.Result{
-		{Student: "bob", Answers: map[string]string{"01/Q2": solutionsIterCopy}},
-		{Student: "ana", Answers: map[string]string{"01/Q2": solutionsIter}},
+		{Student: "bob", Answers: map[string]string{"01/Q2": fixtures.SolutionsIterativeCopy}},
+		{Student: "ana", Answers: map[string]string{"01/Q2": fixtures.SolutionsIterative}},
 		{Student: "cid", Answers: map[string]string{"01/Q2": solutionsRec}},
 	}
 	got := Similarities(rs, gradebook.Given{})
@@ -169,7 +85,7 @@ func TestSimilarRenamedReordered(t *testing.T) {
 func TestSimilarIndependent(t *testing.T) {
 	rs := []gradebook.Result{
 		{Student: "ana", Answers: map[string]string{"01/Q2": solutionsRec}},
-		{Student: "bob", Answers: map[string]string{"01/Q2": solutionsIter}},
+		{Student: "bob", Answers: map[string]string{"01/Q2": fixtures.SolutionsIterative}},
 	}
 	if got := Similarities(rs, gradebook.Given{}); len(got) != 0 {
 		t.Errorf("similarities %+v; want none", got)
@@ -180,11 +96,11 @@ func TestSimilarIndependent(t *testing.T) {
 // students who both copied it are not paired besides (each one's line
 // says it); a student who wrote it otherwise is not.
 func TestSimilarReference(t *testing.T) {
-	renamed := strings.NewReplacer("sols", "toutes", "board", "pos", "row", "lig", "free", "ok").Replace(solutionsIter)
-	given := gradebook.Given{Reference: map[string]string{"01/Q2": solutionsIter}}
+	renamed := strings.NewReplacer("sols", "toutes", "board", "pos", "row", "lig", "free", "ok").Replace(fixtures.SolutionsIterative)
+	given := gradebook.Given{Reference: map[string]string{"01/Q2": fixtures.SolutionsIterative}}
 	rs := []gradebook.Result{
 		{Student: "ana", Answers: map[string]string{"01/Q2": renamed}},
-		{Student: "bob", Answers: map[string]string{"01/Q2": solutionsIterCopy}},
+		{Student: "bob", Answers: map[string]string{"01/Q2": fixtures.SolutionsIterativeCopy}},
 		{Student: "cid", Answers: map[string]string{"01/Q2": solutionsRec}},
 	}
 	got := Similarities(rs, given)
@@ -311,7 +227,7 @@ func TestSimilarNeverGrades(t *testing.T) {
 	}
 	run := func(bob string) (grades, similarity, report string) {
 		out := t.TempDir()
-		results := []gradebook.Result{mk("ana", solutionsIter), mk("bob", bob)}
+		results := []gradebook.Result{mk("ana", fixtures.SolutionsIterative), mk("bob", bob)}
 		if err := WriteReport(out, results, ""); err != nil {
 			t.Fatal(err)
 		}
@@ -327,7 +243,7 @@ func TestSimilarNeverGrades(t *testing.T) {
 		}
 		return read("grades.csv"), read("similarity.csv"), read("report.html")
 	}
-	g1, s1, r1 := run(solutionsIterCopy)
+	g1, s1, r1 := run(fixtures.SolutionsIterativeCopy)
 	g2, s2, r2 := run(solutionsRec)
 	if g1 != g2 {
 		t.Errorf("grades.csv with a suspect pair:\n%s\nwithout:\n%s", g1, g2)
@@ -344,10 +260,10 @@ func TestSimilarNeverGrades(t *testing.T) {
 // The report shows the two answers side by side, HTML-escaped, the lines
 // they share marked and the others not.
 func TestSimilarHTML(t *testing.T) {
-	a := solutionsIter + "\n\nfunc extra() { go func() { select {} }() } // <b>\n"
+	a := fixtures.SolutionsIterative + "\n\nfunc extra() { go func() { select {} }() } // <b>\n"
 	rs := []gradebook.Result{
 		{Student: "ana", Answers: map[string]string{"01/Q2": a}},
-		{Student: "bob", Answers: map[string]string{"01/Q2": solutionsIterCopy}},
+		{Student: "bob", Answers: map[string]string{"01/Q2": fixtures.SolutionsIterativeCopy}},
 	}
 	got := Similarities(rs, gradebook.Given{})
 	html := string(SimilarityHTML(got))
