@@ -2,7 +2,6 @@ package batch
 
 import (
 	"context"
-	"encoding/csv"
 	"fmt"
 	"html"
 	"math"
@@ -22,6 +21,7 @@ import (
 	"github.com/prepa-reines/reines/grading/feedback"
 	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/gradebook"
+	"github.com/prepa-reines/reines/grading/internal/checktest"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/submission"
 )
@@ -56,7 +56,7 @@ func TestCorpus(t *testing.T) {
 	}
 	close(next)
 	wg.Wait()
-	rows := readCSV(t, "testdata/corpus-expected.csv")
+	rows := checktest.ReadCSV(t, "testdata/corpus-expected.csv")
 	header := rows[0]
 	byStudent := map[string]gradebook.Result{}
 	for _, r := range results {
@@ -164,20 +164,6 @@ func TestCorpus(t *testing.T) {
 	}
 }
 
-func readCSV(t *testing.T, path string) [][]string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rows
-}
-
 func indexOf(rs []gradebook.Result, student string) int {
 	for i, r := range rs {
 		if r.Student == student {
@@ -208,7 +194,7 @@ func TestGradebookRows(t *testing.T) {
 	if err := WriteAll(out, results, false); err != nil {
 		t.Fatal(err)
 	}
-	rows := readCSV(t, filepath.Join(out, "grades.csv"))
+	rows := checktest.ReadCSV(t, filepath.Join(out, "grades.csv"))
 	const nb = "\u00a0" // French typography in the French columns
 	want := [][]string{
 		{"student", "01/Q1", "01/Q2", "02/Q1", "total", "max", "notebooks", "problems", "flags"},
@@ -242,7 +228,7 @@ func TestGradebookRows(t *testing.T) {
 		t.Errorf("feedback files %v; want one per notebook of bob and bob-01-2", files)
 	}
 	for _, name := range []string{"grades.csv", "manual.csv"} {
-		for _, row := range readCSV(t, filepath.Join(out, name)) {
+		for _, row := range checktest.ReadCSV(t, filepath.Join(out, name)) {
 			for _, cell := range row {
 				if cell != "" && strings.ContainsRune("=+-@", rune(cell[0])) {
 					t.Errorf("%s: cell %q starts like a formula", name, cell)
@@ -573,12 +559,12 @@ func TestRegrade(t *testing.T) {
 	if md, _ := os.ReadFile(filepath.Join(out, "feedback", "alice-01.md")); !strings.Contains(string(md), "01/Q6") {
 		t.Errorf("alice-01.md was overwritten by student alice-01's feedback:\n%s", md)
 	}
-	rows := readCSV(t, filepath.Join(out, "grades.csv"))
+	rows := checktest.ReadCSV(t, filepath.Join(out, "grades.csv"))
 	rows = slices.DeleteFunc(rows, func(r []string) bool { return r[0] == "alice-01" })
 	if len(rows) != 3 || rows[1][0] != "bob" || rows[2][0] != "alice" {
 		t.Fatalf("grades.csv after regrading bob: %v; want bob's new row and alice's kept", rows)
 	}
-	mrows := readCSV(t, manual)
+	mrows := checktest.ReadCSV(t, manual)
 	got := map[string]string{}
 	for _, r := range mrows[1:] {
 		got[r[0]] = r[4]
@@ -625,7 +611,7 @@ func TestRegradeChangedAnswer(t *testing.T) {
 		t.Fatal(err)
 	}
 	points := func() (string, string) {
-		rows := readCSV(t, manual)
+		rows := checktest.ReadCSV(t, manual)
 		return rows[1][4], rows[1][6]
 	}
 	if err := WriteAll(out, result("Il y en a\n92."), false); err != nil {
@@ -701,7 +687,7 @@ func TestRoster(t *testing.T) {
 	if err := WriteAll(out, all, false); err != nil {
 		t.Fatal(err)
 	}
-	rows := readCSV(t, filepath.Join(out, "grades.csv"))
+	rows := checktest.ReadCSV(t, filepath.Join(out, "grades.csv"))
 	byID := map[string][]string{}
 	for _, r := range rows[1:] {
 		byID[r[0]] = r
@@ -759,7 +745,7 @@ func TestLate(t *testing.T) {
 	if err := WriteAll(out, results, false); err != nil {
 		t.Fatal(err)
 	}
-	rows := readCSV(t, filepath.Join(out, "grades.csv"))
+	rows := checktest.ReadCSV(t, filepath.Join(out, "grades.csv"))
 	n := len(rows[0])
 	if !slices.Equal(rows[0][n-3:], []string{"submitted_at", "late_days", "penalty"}) || !slices.Equal(rows[2][n-3:], []string{late.Format(time.RFC3339), "1", "10%"}) {
 		t.Errorf("grades.csv %q; want the lateness columns", rows)
@@ -826,7 +812,7 @@ func TestManualComment(t *testing.T) {
 	if err := WriteAll(out, rs, false); err != nil {
 		t.Fatal(err)
 	}
-	rows := readCSV(t, filepath.Join(out, "manual.csv"))
+	rows := checktest.ReadCSV(t, filepath.Join(out, "manual.csv"))
 	if len(rows[0]) != 7 || rows[0][6] != "comment" || rows[1][6] != "Bien vu pour la symétrie." {
 		t.Errorf("manual.csv %q; want the comments written back", rows)
 	}
@@ -855,7 +841,7 @@ func TestUnmarkedWrittenAnswer(t *testing.T) {
 	if err := WriteAll(out, []gradebook.Result{r}, false); err != nil {
 		t.Fatal(err)
 	}
-	rows := readCSV(t, filepath.Join(out, "grades.csv"))
+	rows := checktest.ReadCSV(t, filepath.Join(out, "grades.csv"))
 	if col := slices.Index(rows[0], "01/Q6"); col < 0 || rows[1][col] != "" {
 		t.Errorf("grades.csv %q; want an empty 01/Q6 cell until it is marked", rows)
 	}
@@ -896,13 +882,13 @@ func TestManualZeroKept(t *testing.T) {
 	if err := WriteAll(out, marked, false); err != nil {
 		t.Fatal(err)
 	}
-	if rows := readCSV(t, filepath.Join(out, "manual.csv")); len(rows) != 2 || rows[1][4] != "0" {
+	if rows := checktest.ReadCSV(t, filepath.Join(out, "manual.csv")); len(rows) != 2 || rows[1][4] != "0" {
 		t.Errorf("manual.csv %q; want the 0 written back", rows)
 	}
 	if err := WriteAll(out, []gradebook.Result{graded()}, false); err != nil { // regraded, as the notebook was
 		t.Fatal(err)
 	}
-	rows := readCSV(t, filepath.Join(out, "grades.csv"))
+	rows := checktest.ReadCSV(t, filepath.Join(out, "grades.csv"))
 	if col := slices.Index(rows[0], "01/Q6"); col < 0 || rows[1][col] != "0" {
 		t.Errorf("grades.csv after a regrade %q; want the teacher's 0 kept", rows)
 	}
@@ -924,7 +910,7 @@ func TestRegradeOneTP(t *testing.T) {
 	if err := WriteAll(out, []gradebook.Result{r01.Finish("01")}, false); err != nil {
 		t.Fatal(err)
 	}
-	rows := readCSV(t, filepath.Join(out, "grades.csv"))
+	rows := checktest.ReadCSV(t, filepath.Join(out, "grades.csv"))
 	col := func(name string) string { return rows[1][slices.Index(rows[0], name)] }
 	if len(rows) != 2 || col("01/Q1") != "2" || col("02/Q1") != "1" || col("total") != "3" || !strings.Contains(col("problems"), "TP 02\u00a0: notes reprises") {
 		t.Errorf("grades.csv after regrading alice's TP 01: %q; want her TP 02 kept", rows)
@@ -1034,7 +1020,7 @@ func TestReportMatchesGradebook(t *testing.T) {
 	if err := WriteAll(out, results, false); err != nil {
 		t.Fatal(err)
 	}
-	rows := readCSV(t, filepath.Join(out, "grades.csv"))
+	rows := checktest.ReadCSV(t, filepath.Join(out, "grades.csv"))
 	col := func(name string) int { return slices.Index(rows[0], name) }
 	var totals []float64
 	for _, r := range rows[1:] {
@@ -1192,7 +1178,7 @@ func TestUnwrittenAnswer(t *testing.T) {
 	if err := WriteAll(out, rs, false); err != nil {
 		t.Fatal(err)
 	}
-	rows := readCSV(t, filepath.Join(out, "manual.csv"))
+	rows := checktest.ReadCSV(t, filepath.Join(out, "manual.csv"))
 	if len(rows) != 3 || rows[1][5] != "(non rédigée)" || rows[2][5] != "Les reines se gênent." {
 		t.Errorf("manual.csv %q; want « (non rédigée) » for the placeholder, the text of the other", rows)
 	}

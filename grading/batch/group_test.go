@@ -11,6 +11,7 @@ import (
 	"github.com/prepa-reines/reines/grading/feedback"
 	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/gradebook"
+	"github.com/prepa-reines/reines/grading/internal/checktest"
 )
 
 // A Gradescope group submission is graded for each of its submitters,
@@ -96,7 +97,7 @@ submission_102:
 			t.Errorf("feedback %s (%v), counted %v:\n%s", st, err, kept, fb)
 		}
 	}
-	if rows := readCSV(t, filepath.Join(out, "grades.csv")); len(rows) != 4 {
+	if rows := checktest.ReadCSV(t, filepath.Join(out, "grades.csv")); len(rows) != 4 {
 		t.Errorf("grades.csv: %q; want a row per student", rows)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/gradebook"
+	"github.com/prepa-reines/reines/grading/internal/checktest"
 )
 
 // A student's feedback that cannot be written (a folder where bob's .md
@@ -76,7 +77,7 @@ func TestRun(t *testing.T) {
 	if err != nil || sum.Notebooks != 3 || sum.Students != 3 || sum.Reused != 0 || progress != 3 {
 		t.Fatalf("Run: %+v, %d progress calls, %v; want 3 notebooks graded anew, each told", sum, progress, err)
 	}
-	rows := readCSV(t, filepath.Join(out, "grades.csv"))
+	rows := checktest.ReadCSV(t, filepath.Join(out, "grades.csv"))
 	total := slices.Index(rows[0], "total")
 	want := map[string]string{"full": "15", "count-no-error": "14.5", "empty": "0"} // corpus-expected.csv
 	for _, row := range rows[1:] {

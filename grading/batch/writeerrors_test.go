@@ -9,6 +9,7 @@ import (
 
 	"github.com/prepa-reines/reines/grading/feedback"
 	"github.com/prepa-reines/reines/grading/gradebook"
+	"github.com/prepa-reines/reines/grading/internal/checktest"
 )
 
 // A student's feedback file that cannot be written (here a folder where
@@ -43,7 +44,7 @@ func TestFeedbackWriteErrorCostsOneStudent(t *testing.T) {
 			t.Errorf("%s not written: %v", f, err)
 		}
 	}
-	rows := readCSV(t, filepath.Join(out, "grades.csv"))
+	rows := checktest.ReadCSV(t, filepath.Join(out, "grades.csv"))
 	if len(rows) != 4 {
 		t.Errorf("grades.csv has %d rows; want the header and 3 students", len(rows))
 	}

@@ -1,7 +1,6 @@
 package feedback
 
 import (
-	"encoding/csv"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/fixtures"
 	"github.com/prepa-reines/reines/grading/gradebook"
+	"github.com/prepa-reines/reines/grading/internal/checktest"
 )
 
 // Two right answers of Solutions (01/Q2) written independently: a
@@ -213,7 +213,7 @@ func TestSimilarCSV(t *testing.T) {
 		{"01/Q2", "ana", "(corrigé)", "1.00", "reference", ""},
 		{"01/Q1", "", "", "", "common", "réponse trop courte ou trop commune pour être comparée, chez 12 étudiants"},
 	}
-	if got := readCSV(t, path); !slices.EqualFunc(got, want, slices.Equal) {
+	if got := checktest.ReadCSV(t, path); !slices.EqualFunc(got, want, slices.Equal) {
 		t.Errorf("similarity.csv %q; want %q", got, want)
 	}
 }
@@ -405,18 +405,4 @@ func TestSimilarShortIndependent(t *testing.T) {
 	if got := Similarities(rs, gradebook.Given{Stub: map[string]string{"04/Q5": g.Stub["04/Q5"]}}); len(got) != 1 || got[0].Kind != KindCopy {
 		t.Errorf("HideOption and UnhideOption: similarities %+v; want one pair", got)
 	}
-}
-
-func readCSV(t *testing.T, path string) [][]string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rows
 }

@@ -1,11 +1,11 @@
 package gradebook
 
 import (
-	"encoding/csv"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/prepa-reines/reines/grading/internal/checktest"
 )
 
 // Every value comes back from Cells and uncell as it was, and a value
@@ -35,7 +35,7 @@ func TestCellsRoundTrip(t *testing.T) {
 	if err := writeManual(filepath.Join(out, "manual.csv"), results, nil); err != nil {
 		t.Fatal(err)
 	}
-	rows := readCSV(t, filepath.Join(out, "manual.csv"))
+	rows := checktest.ReadCSV(t, filepath.Join(out, "manual.csv"))
 	for _, r := range rows[1:] {
 		if r[2] == "01/Q6" {
 			r[4] = map[string]string{"'=x": "1", "''=x": "2"}[r[0]]
@@ -72,18 +72,4 @@ func FuzzCellsRoundTrip(f *testing.F) {
 			t.Errorf("Cells(%q) = %q, read back %q", v, c, got)
 		}
 	})
-}
-
-func readCSV(t *testing.T, path string) [][]string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rows
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/prepa-reines/reines/grading/internal/checktest"
 	_ "github.com/prepa-reines/reines/grading/workbook" // registers the TPs' questions (TPMax, Finish)
 )
 
@@ -51,12 +52,12 @@ func TestLMS(t *testing.T) {
 	if err := WriteLMS(out, results, ro, 20); err != nil {
 		t.Fatal(err)
 	}
-	moodle := readCSV(t, filepath.Join(out, "moodle-grades.csv"))
+	moodle := checktest.ReadCSV(t, filepath.Join(out, "moodle-grades.csv"))
 	want := fmt.Sprint(math.Round(3*20/tp01*100) / 100) // 3 points of 17, out of 20
 	if !slices.Equal(moodle[0], []string{"Email address", "Full name", "ID", "TP 01"}) || !slices.Equal(moodle[1], []string{"lea@example.org", "Léa Martin", "104512", want}) {
 		t.Errorf("moodle-grades.csv %q; want Léa's row with %s / 20", moodle, want)
 	}
-	canvas := readCSV(t, filepath.Join(out, "canvas-gradebook.csv"))
+	canvas := checktest.ReadCSV(t, filepath.Join(out, "canvas-gradebook.csv"))
 	if !slices.Equal(canvas[1], []string{"    Points Possible", "", "", "", "", "20"}) || !slices.Equal(canvas[3], []string{"Nguyễn, Jean Marc", "104520", "", "", "G2", "0"}) {
 		t.Errorf("canvas-gradebook.csv %q", canvas)
 	}
@@ -64,7 +65,7 @@ func TestLMS(t *testing.T) {
 	if err := WriteLMS(out, results[:1], ro, 20); err != nil {
 		t.Fatal(err)
 	}
-	if rows := readCSV(t, filepath.Join(out, "canvas-gradebook.csv")); len(rows) != 4 || rows[3][1] != "104520" {
+	if rows := checktest.ReadCSV(t, filepath.Join(out, "canvas-gradebook.csv")); len(rows) != 4 || rows[3][1] != "104520" {
 		t.Errorf("canvas-gradebook.csv after regrading Léa: %q; want Jean Marc's row kept", rows)
 	}
 }

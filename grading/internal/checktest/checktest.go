@@ -1,8 +1,10 @@
-// Package checktest holds what the tests of the notebook packages share:
-// assertions on check reports.
+// Package checktest holds what the tests of the grading packages share:
+// assertions on check reports, and the reading of the grader's CSV files.
 package checktest
 
 import (
+	"encoding/csv"
+	"os"
 	"strings"
 	"testing"
 
@@ -39,4 +41,20 @@ func Draws(t *testing.T, name string, r grading.Report) {
 		}
 	}
 	t.Errorf("%s: no failing case drawn\n%s", name, r.Text())
+}
+
+// ReadCSV returns the rows of the CSV file at path; the test fails at once
+// on an unreadable file.
+func ReadCSV(t testing.TB, path string) [][]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
 }
