@@ -52,7 +52,7 @@ func TestFeedbackWriteErrorCostsOneStudent(t *testing.T) {
 		t.Errorf("what stood in the way is changed: %q, %v", data, err)
 	}
 	owners, err := feedback.ReadIndex(out)
-	if err != nil || owners["ana-01"] != "ana" || owners["cid-01"] != "cid" || owners["bob-01"] != "" {
+	if err != nil || owners["ana-01"] != (feedback.Owner{Student: "ana", TP: "01"}) || owners["cid-01"].Student != "cid" || owners["bob-01"].Student != "" {
 		t.Errorf("feedback index %v (%v); want ana's and cid's, not bob's", owners, err)
 	}
 	// Regraded once the folder is moved away: bob's feedback is written,

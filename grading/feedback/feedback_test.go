@@ -3,6 +3,7 @@ package feedback
 import (
 	"html"
 	"math"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -251,5 +252,47 @@ func TestStatsWrittenPending(t *testing.T) {
 		if strings.Contains(q.label(marked[0].Students), "notée") {
 			t.Errorf("every answer marked or not written, yet %s is labelled %q", q.ID, q.label(marked[0].Students))
 		}
+	}
+}
+
+// Grading a TP into the folder of another keeps the other's feedback: the
+// files of a student graded now go for the TP graded now only. An index
+// of an earlier version (file name → student) is read with the TP at the
+// end of each name.
+func TestFeedbackOtherTPKept(t *testing.T) {
+	out := t.TempDir()
+	result := func(tp string) gradebook.Result {
+		return gradebook.Result{Student: "alice", TP: tp, File: "alice/" + tp + ".ipynb"}
+	}
+	write := func(rs ...gradebook.Result) Index {
+		t.Helper()
+		ix, err := ReadIndex(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if failed, err := ix.Write(out, rs, false, ""); err != nil || failed != nil {
+			t.Fatal(failed, err)
+		}
+		return ix
+	}
+	exists := func(name string) bool {
+		_, err := os.Stat(filepath.Join(out, "feedback", name+".md"))
+		return err == nil
+	}
+	write(result("01"))
+	ix := write(result("02"))
+	if !exists("alice-01") || !exists("alice-02") || ix["alice-01"] != (Owner{"alice", "01"}) || ix["alice-02"] != (Owner{"alice", "02"}) {
+		t.Errorf("after TP 01 then TP 02: alice-01 %v, alice-02 %v, index %v; want both kept", exists("alice-01"), exists("alice-02"), ix)
+	}
+	// Regrading TP 02 replaces alice-02 (same name), keeps alice-01.
+	if ix := write(result("02")); !exists("alice-01") || len(ix) != 2 || exists("alice-02-2") {
+		t.Errorf("TP 02 again: index %v", ix)
+	}
+	// An index of the earlier format.
+	if err := os.WriteFile(filepath.Join(out, "feedback", "index.json"), []byte(`{"alice-01": "alice", "alice-02": "alice"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if ix := write(result("02")); !exists("alice-01") || ix["alice-01"] != (Owner{"alice", "01"}) || ix["alice-02"] != (Owner{"alice", "02"}) {
+		t.Errorf("with an index of the earlier format: index %v, alice-01 kept: %v", ix, exists("alice-01"))
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,11 +20,19 @@ import (
 )
 
 // Index says whose each feedback file of an output folder is
-// (feedback/index.json: file name, without .md or .html, → student ID).
-// A folder that already holds feedback is regraded, not replaced: the
-// earlier files of the students graded now are removed before theirs are
-// written, the others' stay and keep their names.
-type Index map[string]string
+// (feedback/index.json: file name, without .md or .html, → its student
+// and TP). A folder that already holds feedback is regraded, not replaced:
+// the earlier files of the students graded now, for the TPs they are
+// graded for now, are removed before theirs are written; the others' stay
+// and keep their names (grading TP 02 into the folder of TP 01 leaves TP
+// 01's feedback as it was).
+type Index map[string]Owner
+
+// Owner is whose a feedback file is.
+type Owner struct {
+	Student string `json:"student"` // the student's ID
+	TP      string `json:"tp"`      // "01"; "" for a file of an index written before the TPs were (any TP)
+}
 
 // ReadIndex reads the index of the feedback files of out; empty if there
 // is none (a new folder, or one from before the index). One that cannot be
@@ -53,7 +62,7 @@ func (ix Index) Write(out string, results []gradebook.Result, reveal bool, lib s
 // name → student): the earlier files of the students graded now are
 // removed, the others' stay and keep their names. The files it could not
 // write or remove are failed; err is an error that stops the run.
-func writeFeedback(out string, results []gradebook.Result, owners map[string]string, reveal bool, lib string) (failed FileErrors, err error) {
+func writeFeedback(out string, results []gradebook.Result, owners Index, reveal bool, lib string) (failed FileErrors, err error) {
 	// The notebooks whose grade counts in the gradebook, by student: a
 	// group's notebook is each member's.
 	type handedIn struct{ student, file string }
@@ -64,20 +73,23 @@ func writeFeedback(out string, results []gradebook.Result, owners map[string]str
 		}
 	}
 	// The feedback files of earlier runs: those of the students graded now
-	// go (a notebook they no longer hand in leaves no feedback behind),
-	// the others' stay and keep their names.
-	graded := gradebook.StudentsOf(results)
+	// for the TPs graded now go (a notebook they no longer hand in leaves
+	// no feedback behind), the others' stay and keep their names.
+	graded, students := map[Owner]bool{}, gradebook.StudentsOf(results)
+	for _, r := range results {
+		graded[Owner{r.Student, r.TP}] = true
+	}
 	used := map[string]int{}
 	for _, name := range slices.Sorted(maps.Keys(owners)) {
-		st := owners[name]
-		if !graded[st] {
+		o := owners[name]
+		if !graded[o] && (o.TP != "" || !students[o.Student]) {
 			used[name]++
 			continue
 		}
 		delete(owners, name)
 		for _, f := range feedbackFiles(out, name) {
 			if err := os.RemoveAll(f); err != nil {
-				failed = append(failed, FileError{Student: st, File: f, Err: fmt.Errorf("earlier feedback not removed: %w", err)})
+				failed = append(failed, FileError{Student: o.Student, File: f, Err: fmt.Errorf("earlier feedback not removed: %w", err)})
 			}
 		}
 	}
@@ -110,7 +122,7 @@ func writeFeedback(out string, results []gradebook.Result, owners map[string]str
 		write(files[1], []byte(HTML(r, lib)))
 		write(filepath.Join(files[2], "results.json"), data)
 		if ok {
-			owners[name] = r.Student
+			owners[name] = Owner{r.Student, r.TP}
 		}
 	}
 	return failed, nil
@@ -165,14 +177,30 @@ const feedbackIndex = "feedback/index.json"
 
 // readFeedbackIndex reads the index of the feedback files of out; empty
 // if there is none (a new folder, or one from before the index).
-func readFeedbackIndex(out string) (map[string]string, error) {
-	owners := map[string]string{}
+func readFeedbackIndex(out string) (Index, error) {
+	owners := Index{}
 	data, err := os.ReadFile(filepath.Join(out, feedbackIndex))
 	if errors.Is(err, fs.ErrNotExist) {
 		return owners, nil
 	}
+	var raw map[string]json.RawMessage
 	if err == nil {
-		err = json.Unmarshal(data, &owners)
+		err = json.Unmarshal(data, &raw)
+	}
+	for name, v := range raw {
+		var o Owner
+		if err = json.Unmarshal(v, &o); err != nil {
+			// An index of an earlier version: file name → student ID, the
+			// TP at the end of the name (see fileName).
+			err = json.Unmarshal(v, &o.Student)
+			if m := nameTP.FindStringSubmatch(name); m != nil {
+				o.TP = m[1]
+			}
+		}
+		if err != nil {
+			break
+		}
+		owners[name] = o
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v: nothing written (move it away to start afresh)", filepath.Join(out, feedbackIndex), err)
@@ -185,7 +213,11 @@ func readFeedbackIndex(out string) (map[string]string, error) {
 	return owners, nil
 }
 
-func writeFeedbackIndex(out string, owners map[string]string) error {
+// nameTP finds the TP at the end of a feedback file's name: "-01", or
+// "-01-2" for a second notebook (see fileName).
+var nameTP = regexp.MustCompile(`-([0-9]{2})(?:-[0-9]+)?$`)
+
+func writeFeedbackIndex(out string, owners Index) error {
 	data, err := json.MarshalIndent(owners, "", "  ")
 	if err != nil {
 		return err
