@@ -188,7 +188,8 @@ const (
 // run of declarations of one cell under a comment naming the cell (by
 // Decl.Cell, which no directive of the student's changes), each cut at
 // maxDecl bytes and the whole at maxCode; line ends Go and an editor do
-// not read alike shown as symbols (see oddLineEnds). What the teacher
+// not read alike, and the invisible characters that reorder or hide text,
+// shown as symbols (see shownCode). What the teacher
 // reads to know what was graded, wherever it comes from.
 func gradedCode(nb *notebook.Notebook, decls []*submission.Decl, fn string) string {
 	ordered := slices.Clone(decls)
@@ -209,7 +210,7 @@ func gradedCode(nb *notebook.Notebook, decls []*submission.Decl, fn string) stri
 			last = d.Cell
 		}
 		_, body, _ := strings.Cut(d.Text, "\n") // its //line directive
-		b.WriteString(cut(shownLineEnds.Replace(body), maxDecl) + "\n\n")
+		b.WriteString(cut(shownCode.Replace(body), maxDecl) + "\n\n")
 	}
 	return cut(strings.TrimSpace(b.String()), maxCode)
 }
@@ -226,24 +227,44 @@ func cut(s string, max int) string {
 	return s[:max] + "\n// … (coupé)"
 }
 
-// shownLineEnds shows the line ends Go does not read as such (a carriage
+// shownCode shows what the reader of a program would not see as the
+// compiler reads it: the line ends Go does not read as such (a carriage
 // return alone, vertical tab, form feed, U+0085, U+2028, U+2029), which an
-// editor may: what looks like the end of a comment there is not one for
-// the compiler.
-var shownLineEnds = strings.NewReplacer("\r\n", "\n", "\r", "␍", "\v", "␋", "\f", "␌", "\u0085", "␤", "\u2028", "␤", "\u2029", "␤")
+// editor may (what looks like the end of a comment there is not one for
+// the compiler), and the invisible characters (bidirectional controls,
+// zero-width ones) by which a comment or a string can show code in an
+// order other than the compiler's ("Trojan Source", CVE-2021-42574), as
+// ⟨U+202E⟩.
+var shownCode = strings.NewReplacer(append([]string{"\r\n", "\n", "\r", "␍", "\v", "␋", "\f", "␌", "\u0085", "␤", "\u2028", "␤", "\u2029", "␤"},
+	invisiblePairs()...)...)
+
+// invisibleChars are the bidirectional controls (Unicode's Bidi_Control)
+// and the zero-width characters that join nothing (a space, a word
+// joiner, a byte-order mark).
+const invisibleChars = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200b\u2060\ufeff"
+
+// invisiblePairs are the old, new pairs of shownCode for invisibleChars.
+func invisiblePairs() []string {
+	var pairs []string
+	for _, r := range invisibleChars {
+		pairs = append(pairs, string(r), fmt.Sprintf("⟨U+%04X⟩", r))
+	}
+	return pairs
+}
 
 // oddLineEnds reports whether s holds a line end Go and an editor do not
-// read alike (see shownLineEnds).
+// read alike (see shownCode).
 func oddLineEnds(s string) bool {
-	return shownLineEnds.Replace(s) != strings.ReplaceAll(s, "\r\n", "\n")
+	return strings.ContainsAny(s, "\v\f\u0085\u2028\u2029") || strings.Contains(strings.ReplaceAll(s, "\r\n", "\n"), "\r")
 }
 
 // codeFlags are what the teacher should know of the declarations of a
 // question's program (decls, see submission.Program.Unit), each named with
 // its cell: a function run as the program starts (func init, GoNB's
 // init_*), a predeclared name declared again (append, len, error…), a
-// //line directive (it changes the lines and cells the messages name), and
-// line ends that Go and the notebook's editor read differently.
+// //line directive (it changes the lines and cells the messages name),
+// line ends that Go and the notebook's editor read differently, and
+// invisible characters that change the order in which code is shown.
 func codeFlags(nb *notebook.Notebook, decls []*submission.Decl) []string {
 	var out []string
 	add := func(f string) {
@@ -264,6 +285,9 @@ func codeFlags(nb *notebook.Notebook, decls []*submission.Decl) []string {
 		src := string(nb.Cells[d.Cell].Source)
 		if strings.Contains(src, "//line ") || strings.Contains(src, "/*line ") {
 			add(fmt.Sprintf("directive //line (%s) : elle change les lignes et les cellules que nomment les messages", cell))
+		}
+		if strings.ContainsAny(src, invisibleChars) {
+			add(fmt.Sprintf("caractères invisibles qui changent l'ordre d'affichage du texte (contrôles bidirectionnels, largeur nulle) (%s) : le code affiché n'est pas lu comme Go le lit ; le code noté, ci-dessous, les montre", cell))
 		}
 		if oddLineEnds(src) {
 			add(fmt.Sprintf("fins de ligne que Go et l'éditeur ne lisent pas de la même façon (retour chariot seul…) (%s) : le code noté, ci-dessous, les montre", cell))

@@ -20,7 +20,9 @@ func TestCodeFlags(t *testing.T) {
 		"func append(s []int, x int) []int { return s }",
 		"//line cellule 1:1\nfunc helper() {\n\t// premier essai\r/* ancienne version */\n}",
 		"var big = \"" + strings.Repeat("x", 2*maxDecl) + "\"",
-		"func F() int { helper(); _ = big; return len(append(nil, 1)) }",
+		"func F() int { helper(); _ = big; _ = check(1); return len(append(nil, 1)) }",
+		// Trojan Source: the comment shows the return inside an if.
+		"func check(x int) bool {\n\t/*\u202e } \u2066if x > 0 {\u2069 \u2066*/\n\treturn true\n}",
 	}
 	nb := &notebook.Notebook{}
 	var sub []submission.Cell
@@ -37,6 +39,7 @@ func TestCodeFlags(t *testing.T) {
 		"le nom prédéclaré append (cellule 2)",
 		"directive //line (cellule 3)",
 		"retour chariot seul…) (cellule 3)",
+		"caractères invisibles qui changent l'ordre d'affichage du texte (contrôles bidirectionnels, largeur nulle) (cellule 6)",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("flags:\n%s\nwant one saying %q", got, want)
@@ -45,6 +48,9 @@ func TestCodeFlags(t *testing.T) {
 	code := gradedCode(nb, decls, "F")
 	if !strings.HasPrefix(code, "// cellule 5 (cellule ajoutée)\nfunc F()") || !strings.Contains(code, "␍") || !strings.Contains(code, "(coupé)") || len(code) > maxCode+100 {
 		t.Errorf("graded code (%d bytes) does not start with F, show the carriage return, or cut big:\n%.600s", len(code), code)
+	}
+	if !strings.Contains(code, "/*⟨U+202E⟩ } ⟨U+2066⟩if x > 0 {⟨U+2069⟩ ⟨U+2066⟩*/") {
+		t.Errorf("graded code does not show the bidirectional controls:\n%.600s", code)
 	}
 	if !strings.Contains(code, "func helper") {
 		t.Errorf("graded code lacks helper, after the cut of big:\n%.600s", code)
