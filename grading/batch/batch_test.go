@@ -137,7 +137,7 @@ func TestCorpus(t *testing.T) {
 	}
 
 	out := t.TempDir()
-	if err := WriteAll(out, results, false); err != nil {
+	if err := WriteAll(context.Background(), out, results, false); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []string{"grades.csv", "manual.csv", "feedback/full-01.md", "feedback/full-01.html", "gradescope/full-01/results.json"} {
@@ -191,7 +191,7 @@ func TestGradebookRows(t *testing.T) {
 	}
 	results[0].Questions[1].Flags = []string{`importe "os/exec"`}
 	out := t.TempDir()
-	if err := WriteAll(out, results, false); err != nil {
+	if err := WriteAll(context.Background(), out, results, false); err != nil {
 		t.Fatal(err)
 	}
 	rows := checktest.ReadCSV(t, filepath.Join(out, "grades.csv"))
@@ -220,7 +220,7 @@ func TestGradebookRows(t *testing.T) {
 	results = append(results, gradebook.Result{Student: "bob-01-2", File: "s/bob-01-2.ipynb"}.Finish(""),
 		gradebook.Result{Student: "=1+2", TP: "01", File: "s/=1+2.ipynb", Questions: []gradebook.Question{{ID: "01/Q6", Max: 2, Manual: true, Answer: "=HYPERLINK(\"x\")"}}}.Finish("01"))
 	out = t.TempDir()
-	if err := WriteAll(out, results, false); err != nil {
+	if err := WriteAll(context.Background(), out, results, false); err != nil {
 		t.Fatal(err)
 	}
 	files, _ := filepath.Glob(filepath.Join(out, "feedback", "bob-01*.md"))
@@ -519,7 +519,7 @@ func TestRegrade(t *testing.T) {
 		return gradebook.Result{Student: student, File: "subs/" + student + "/01-recursion.ipynb", TP: "01",
 			Questions: []gradebook.Question{{ID: "01/Q6", Title: "Combien de solutions", Max: 2, Manual: true, Answer: "92"}}}.Finish("01")
 	}
-	if err := WriteAll(out, []gradebook.Result{result("alice"), result("bob")}, false); err != nil {
+	if err := WriteAll(context.Background(), out, []gradebook.Result{result("alice"), result("bob")}, false); err != nil {
 		t.Fatal(err)
 	}
 	manual := filepath.Join(out, "manual.csv")
@@ -531,13 +531,13 @@ func TestRegrade(t *testing.T) {
 	// Bob had handed in a second notebook of TP 01, which he withdraws.
 	second := result("bob")
 	second.File = "subs/bob/copie.ipynb"
-	if err := WriteAll(out, []gradebook.Result{result("alice"), result("bob"), second}, false); err != nil {
+	if err := WriteAll(context.Background(), out, []gradebook.Result{result("alice"), result("bob"), second}, false); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(out, "feedback", "bob-01-2.md")); err != nil {
 		t.Fatalf("bob's second notebook has no feedback: %v", err)
 	}
-	if err := WriteAll(out, []gradebook.Result{result("bob")}, false); err != nil {
+	if err := WriteAll(context.Background(), out, []gradebook.Result{result("bob")}, false); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{"feedback/bob-01-2.md", "feedback/bob-01-2.html", "gradescope/bob-01-2"} {
@@ -553,7 +553,7 @@ func TestRegrade(t *testing.T) {
 	// A student whose ID reads like alice's second file gets a name of
 	// his own: alice's files are not overwritten.
 	other := gradebook.Result{Student: "alice-01", File: "subs/x/01-recursion.ipynb", TP: ""}.Finish("")
-	if err := WriteAll(out, []gradebook.Result{other}, false); err != nil {
+	if err := WriteAll(context.Background(), out, []gradebook.Result{other}, false); err != nil {
 		t.Fatal(err)
 	}
 	if md, _ := os.ReadFile(filepath.Join(out, "feedback", "alice-01.md")); !strings.Contains(string(md), "01/Q6") {
@@ -585,7 +585,7 @@ func TestRegrade(t *testing.T) {
 		t.Fatal(err)
 	}
 	before, _ := os.ReadFile(manual)
-	if err := WriteAll(out, []gradebook.Result{result("bob")}, false); err == nil || !strings.Contains(err.Error(), "nothing written") {
+	if err := WriteAll(context.Background(), out, []gradebook.Result{result("bob")}, false); err == nil || !strings.Contains(err.Error(), "nothing written") {
 		t.Errorf("WriteAll over a foreign grades.csv: %v; want an error saying nothing was written", err)
 	}
 	if after, _ := os.ReadFile(manual); string(after) != string(before) {
@@ -602,7 +602,7 @@ func TestRegradeChangedAnswer(t *testing.T) {
 		return []gradebook.Result{gradebook.Result{Student: "bob", File: "subs/bob/01-recursion.ipynb", TP: "01",
 			Questions: []gradebook.Question{{ID: "01/Q6", Title: "Combien de solutions", Max: 2, Manual: true, Answer: answer}}}.Finish("01")}
 	}
-	if err := WriteAll(out, result("Il y en a 92."), false); err != nil {
+	if err := WriteAll(context.Background(), out, result("Il y en a 92."), false); err != nil {
 		t.Fatal(err)
 	}
 	manual := filepath.Join(out, "manual.csv")
@@ -614,13 +614,13 @@ func TestRegradeChangedAnswer(t *testing.T) {
 		rows := checktest.ReadCSV(t, manual)
 		return rows[1][4], rows[1][6]
 	}
-	if err := WriteAll(out, result("Il y en a\n92."), false); err != nil {
+	if err := WriteAll(context.Background(), out, result("Il y en a\n92."), false); err != nil {
 		t.Fatal(err)
 	}
 	if p, c := points(); p != "1.5" || c != "à détailler" {
 		t.Errorf("the same answer (a line end for a space): points %q, comment %q; want 1.5 and the comment carried over", p, c)
 	}
-	if err := WriteAll(out, result("Il y en a 92 : la recherche les compte toutes."), false); err != nil {
+	if err := WriteAll(context.Background(), out, result("Il y en a 92 : la recherche les compte toutes."), false); err != nil {
 		t.Fatal(err)
 	}
 	if p, c := points(); p != "" || c != "" {
@@ -684,7 +684,7 @@ func TestRoster(t *testing.T) {
 		t.Errorf("unknown %v; want 99999", unknown)
 	}
 	out := t.TempDir()
-	if err := WriteAll(out, all, false); err != nil {
+	if err := WriteAll(context.Background(), out, all, false); err != nil {
 		t.Fatal(err)
 	}
 	rows := checktest.ReadCSV(t, filepath.Join(out, "grades.csv"))
@@ -742,7 +742,7 @@ func TestLate(t *testing.T) {
 		}
 	}
 	out := t.TempDir()
-	if err := WriteAll(out, results, false); err != nil {
+	if err := WriteAll(context.Background(), out, results, false); err != nil {
 		t.Fatal(err)
 	}
 	rows := checktest.ReadCSV(t, filepath.Join(out, "grades.csv"))
@@ -809,7 +809,7 @@ func TestManualComment(t *testing.T) {
 		t.Errorf("bob, a comment without points: %+v", q)
 	}
 	out := t.TempDir()
-	if err := WriteAll(out, rs, false); err != nil {
+	if err := WriteAll(context.Background(), out, rs, false); err != nil {
 		t.Fatal(err)
 	}
 	rows := checktest.ReadCSV(t, filepath.Join(out, "manual.csv"))
@@ -838,7 +838,7 @@ func TestUnmarkedWrittenAnswer(t *testing.T) {
 		}
 	}
 	out := t.TempDir()
-	if err := WriteAll(out, []gradebook.Result{r}, false); err != nil {
+	if err := WriteAll(context.Background(), out, []gradebook.Result{r}, false); err != nil {
 		t.Fatal(err)
 	}
 	rows := checktest.ReadCSV(t, filepath.Join(out, "grades.csv"))
@@ -879,13 +879,13 @@ func TestManualZeroKept(t *testing.T) {
 	marked := []gradebook.Result{graded()}
 	m.Apply(marked)
 	out := t.TempDir()
-	if err := WriteAll(out, marked, false); err != nil {
+	if err := WriteAll(context.Background(), out, marked, false); err != nil {
 		t.Fatal(err)
 	}
 	if rows := checktest.ReadCSV(t, filepath.Join(out, "manual.csv")); len(rows) != 2 || rows[1][4] != "0" {
 		t.Errorf("manual.csv %q; want the 0 written back", rows)
 	}
-	if err := WriteAll(out, []gradebook.Result{graded()}, false); err != nil { // regraded, as the notebook was
+	if err := WriteAll(context.Background(), out, []gradebook.Result{graded()}, false); err != nil { // regraded, as the notebook was
 		t.Fatal(err)
 	}
 	rows := checktest.ReadCSV(t, filepath.Join(out, "grades.csv"))
@@ -903,11 +903,11 @@ func TestRegradeOneTP(t *testing.T) {
 	out := t.TempDir()
 	r01 := gradebook.Result{Student: "alice", File: "a/01.ipynb", TP: "01", Questions: []gradebook.Question{{ID: "01/Q1", Max: 3, Points: 3, Passed: 1, Total: 1}}}.Finish("01")
 	r02 := gradebook.Result{Student: "alice", File: "a/02.ipynb", TP: "02", Questions: []gradebook.Question{{ID: "02/Q1", Max: 1, Points: 1, Passed: 1, Total: 1}}}.Finish("02")
-	if err := WriteAll(out, []gradebook.Result{r01, r02}, false); err != nil {
+	if err := WriteAll(context.Background(), out, []gradebook.Result{r01, r02}, false); err != nil {
 		t.Fatal(err)
 	}
 	r01.Questions[0].Points = 2
-	if err := WriteAll(out, []gradebook.Result{r01.Finish("01")}, false); err != nil {
+	if err := WriteAll(context.Background(), out, []gradebook.Result{r01.Finish("01")}, false); err != nil {
 		t.Fatal(err)
 	}
 	rows := checktest.ReadCSV(t, filepath.Join(out, "grades.csv"))
@@ -1017,7 +1017,7 @@ func TestReportMatchesGradebook(t *testing.T) {
 		}
 		results = append(results, r.Finish("01"))
 	}
-	if err := WriteAll(out, results, false); err != nil {
+	if err := WriteAll(context.Background(), out, results, false); err != nil {
 		t.Fatal(err)
 	}
 	rows := checktest.ReadCSV(t, filepath.Join(out, "grades.csv"))
@@ -1175,7 +1175,7 @@ func TestUnwrittenAnswer(t *testing.T) {
 		{ID: "01/Q7", Max: 2, Manual: true, Answer: "Les reines se gênent."},
 	}}.Finish("01")}
 	out := t.TempDir()
-	if err := WriteAll(out, rs, false); err != nil {
+	if err := WriteAll(context.Background(), out, rs, false); err != nil {
 		t.Fatal(err)
 	}
 	rows := checktest.ReadCSV(t, filepath.Join(out, "manual.csv"))

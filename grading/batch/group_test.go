@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -88,7 +89,7 @@ submission_102:
 	solo := gradebook.Result{Student: "06758768", TP: "01", File: filepath.Join(dir, "solo", "01-recursion.ipynb")}.Finish("01")
 	solo.Questions[0].Points = 1
 	rs = append(rs, solo.Finish("01"))
-	if err := WriteAll(out, rs, false); err != nil {
+	if err := WriteAll(context.Background(), out, rs, false); err != nil {
 		t.Fatal(err)
 	}
 	for st, kept := range map[string]bool{"06758767-01": true, "06758768-01": false, "06758768-01-2": true} {

@@ -66,8 +66,9 @@ type Summary struct {
 // against the student edition of c.Root), applies the teacher's marks,
 // the late policy and the roster, and writes the gradebook, the feedback,
 // the reports and the LMS gradebooks (and Gradescope's results.json, the
-// shard's files). An interrupted run (ctx) writes nothing and returns
-// ctx's error; students whose feedback could not be written stop nothing:
+// shard's files). A run interrupted (ctx) as it grades writes nothing and
+// returns ctx's error; one interrupted as it writes stops between two
+// students' feedback and returns a *WriteInterrupted (see WriteAll); students whose feedback could not be written stop nothing:
 // the run ends and returns a feedback.FileErrors that names them.
 func Run(ctx context.Context, c Config) (Summary, error) {
 	var sum Summary
@@ -142,7 +143,7 @@ func Run(ctx context.Context, c Config) (Summary, error) {
 	}
 	sum.Graded, sum.Reused, sum.Duplicates = time.Since(start), cache.Reused(), cache.Duplicates()
 	phase("writing the gradebook, the feedback and the reports")
-	results, partial, err := c.write(results, subs, start)
+	results, partial, err := c.write(ctx, results, subs, start)
 	if err != nil {
 		return sum, err
 	}
@@ -215,7 +216,7 @@ func (c Config) collect(work string) (subs []export.Submission, done bool, err e
 // start) and the shard's files (c.Shard). It returns the gradebook's
 // results (the roster's students too); partial names the students whose
 // feedback could not be written; err stopped the writing.
-func (c Config) write(results []gradebook.Result, subs []export.Submission, start time.Time) (_ []gradebook.Result, partial, err error) {
+func (c Config) write(ctx context.Context, results []gradebook.Result, subs []export.Submission, start time.Time) (_ []gradebook.Result, partial, err error) {
 	if c.Manual != nil {
 		if stale := c.Manual.Apply(results); len(stale) > 0 {
 			c.log(fmt.Sprintf("%s: answers rewritten since they were marked, left to mark again: %s", c.ManualFile, strings.Join(stale, ", ")))
@@ -227,7 +228,7 @@ func (c Config) write(results []gradebook.Result, subs []export.Submission, star
 		c.log("not in the roster: " + strings.Join(unknown, ", "))
 	}
 	gradebook.SortResults(results)
-	partial, err = WriteGradebook(c.Out, results, c.Roster, c.Reveal, c.Scale)
+	partial, err = WriteGradebook(ctx, c.Out, results, c.Roster, c.Reveal, c.Scale)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -251,8 +252,8 @@ func (c Config) write(results []gradebook.Result, subs []export.Submission, star
 // Students whose feedback could not be written stop nothing: everything
 // else is written, and partial (a feedback.FileErrors) names them; err is an
 // error that stopped the writing.
-func WriteGradebook(out string, results []gradebook.Result, roster *gradebook.Roster, reveal bool, scale float64) (partial, err error) {
-	if err := WriteAll(out, results, reveal); err != nil {
+func WriteGradebook(ctx context.Context, out string, results []gradebook.Result, roster *gradebook.Roster, reveal bool, scale float64) (partial, err error) {
+	if err := WriteAll(ctx, out, results, reveal); err != nil {
 		var fe feedback.FileErrors
 		if !errors.As(err, &fe) {
 			return nil, err

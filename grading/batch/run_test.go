@@ -32,7 +32,7 @@ func TestWriteGradebookPartial(t *testing.T) {
 		}
 		results = append(results, r)
 	}
-	partial, err := WriteGradebook(out, results, nil, false, 0)
+	partial, err := WriteGradebook(context.Background(), out, results, nil, false, 0)
 	if err != nil {
 		t.Fatalf("WriteGradebook: %v; want the writing to go on", err)
 	}

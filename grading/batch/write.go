@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -34,7 +35,11 @@ import (
 // error returned is a [feedback.FileErrors] naming each student and file. A
 // name with a file not written is left out of feedback/index.json, so a
 // later run never removes what stood in its way.
-func WriteAll(out string, results []gradebook.Result, reveal bool) error {
+//
+// When ctx ends, it stops between two students' feedback files and
+// returns a *WriteInterrupted: the feedback written so far is in the
+// index, the gradebook and the reports are left as they were.
+func WriteAll(ctx context.Context, out string, results []gradebook.Result, reveal bool) error {
 	earlier, err := gradebook.ReadEarlier(out)
 	if err != nil {
 		return err
@@ -55,7 +60,10 @@ func WriteAll(out string, results []gradebook.Result, reveal bool) error {
 		return err
 	}
 	lib, _ := display.LibraryHTML() // without it, boards show their static SVG
-	failed, err := owners.Write(out, results, reveal, lib)
+	failed, written, err := owners.Write(ctx, out, results, reveal, lib)
+	if ctx.Err() != nil {
+		return &WriteInterrupted{Feedback: written, Of: len(results), Err: ctx.Err()}
+	}
 	if err != nil {
 		return err
 	}
@@ -72,3 +80,16 @@ func WriteAll(out string, results []gradebook.Result, reveal bool) error {
 	}
 	return nil
 }
+
+// WriteInterrupted is WriteAll's error when its context ends while it
+// writes the feedback.
+type WriteInterrupted struct {
+	Feedback, Of int   // notebooks whose feedback was written, of how many
+	Err          error // the context's error
+}
+
+func (e *WriteInterrupted) Error() string {
+	return fmt.Sprintf("interrupted while writing: the feedback of %d of %d notebooks written, the gradebook and the reports left as they were", e.Feedback, e.Of)
+}
+
+func (e *WriteInterrupted) Unwrap() error { return e.Err }

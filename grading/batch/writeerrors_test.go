@@ -1,6 +1,7 @@
 package batch
 
 import (
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -30,7 +31,7 @@ func TestFeedbackWriteErrorCostsOneStudent(t *testing.T) {
 	for _, st := range []string{"ana", "bob", "cid"} {
 		results = append(results, gradebook.Result{Student: st, TP: "01", File: st + ".ipynb"}.Finish("01"))
 	}
-	err := WriteAll(out, results, false)
+	err := WriteAll(context.Background(), out, results, false)
 	var fe feedback.FileErrors
 	if !errors.As(err, &fe) || len(fe) != 1 || fe[0].Student != "bob" || fe[0].File != blocker {
 		t.Fatalf("WriteAll: %v; want one FileError, bob's, on %s", err, blocker)
@@ -60,10 +61,36 @@ func TestFeedbackWriteErrorCostsOneStudent(t *testing.T) {
 	if err := os.RemoveAll(blocker); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteAll(out, results, false); err != nil {
+	if err := WriteAll(context.Background(), out, results, false); err != nil {
 		t.Errorf("regrade: %v", err)
 	}
 	if _, err := os.Stat(blocker); err != nil {
 		t.Errorf("bob's feedback not written on the regrade: %v", err)
+	}
+}
+
+// A run interrupted as it writes stops before the next student's feedback
+// and says so: the gradebook and the report are left as they were (here,
+// not written), the index names the feedback written.
+func TestWriteInterrupted(t *testing.T) {
+	out := t.TempDir()
+	var results []gradebook.Result
+	for _, st := range []string{"ana", "bob"} {
+		results = append(results, gradebook.Result{Student: st, TP: "01", File: st + ".ipynb"}.Finish("01"))
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := WriteAll(ctx, out, results, false)
+	wi, ok := errors.AsType[*WriteInterrupted](err)
+	if !ok || !errors.Is(err, context.Canceled) || wi.Feedback != 0 || wi.Of != 2 {
+		t.Fatalf("WriteAll after its context ended: %v; want a WriteInterrupted, 0 of 2 written", err)
+	}
+	for _, f := range []string{"grades.csv", "manual.csv", "report.html", "feedback/ana-01.md"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err == nil {
+			t.Errorf("%s written by an interrupted run", f)
+		}
+	}
+	if ix, err := feedback.ReadIndex(out); err != nil || len(ix) != 0 {
+		t.Errorf("index %v (%v); want an empty one", ix, err)
 	}
 }

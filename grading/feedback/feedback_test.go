@@ -1,6 +1,7 @@
 package feedback
 
 import (
+	"context"
 	"html"
 	"math"
 	"os"
@@ -270,7 +271,7 @@ func TestFeedbackOtherTPKept(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if failed, err := ix.Write(out, rs, false, ""); err != nil || failed != nil {
+		if failed, _, err := ix.Write(context.Background(), out, rs, false, ""); err != nil || failed != nil {
 			t.Fatal(failed, err)
 		}
 		return ix

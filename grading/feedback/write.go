@@ -1,6 +1,7 @@
 package feedback
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -47,13 +48,18 @@ func ReadIndex(out string) (Index, error) {
 // A file that cannot be written costs its student's feedback only: it is
 // in failed (and its name is left out of the index, so that a later run
 // never removes what stood in its way); err is an error that stops the
-// run.
-func (ix Index) Write(out string, results []gradebook.Result, reveal bool, lib string) (failed FileErrors, err error) {
-	failed, err = writeFeedback(out, results, ix, reveal, lib)
-	if err != nil {
-		return nil, err
+// run. When ctx ends, it stops between two results: the index says whose
+// the files written are, written is how many results have their
+// feedback, and err is ctx's error.
+func (ix Index) Write(ctx context.Context, out string, results []gradebook.Result, reveal bool, lib string) (failed FileErrors, written int, err error) {
+	failed, written, err = writeFeedback(ctx, out, results, ix, reveal, lib)
+	if err != nil && ctx.Err() == nil {
+		return nil, written, err
 	}
-	return failed, writeFeedbackIndex(out, ix)
+	if ierr := writeFeedbackIndex(out, ix); ierr != nil {
+		return nil, written, ierr
+	}
+	return failed, written, err
 }
 
 // writeFeedback writes each result's feedback (Markdown, HTML with the
@@ -62,7 +68,7 @@ func (ix Index) Write(out string, results []gradebook.Result, reveal bool, lib s
 // name → student): the earlier files of the students graded now are
 // removed, the others' stay and keep their names. The files it could not
 // write or remove are failed; err is an error that stops the run.
-func writeFeedback(out string, results []gradebook.Result, owners Index, reveal bool, lib string) (failed FileErrors, err error) {
+func writeFeedback(ctx context.Context, out string, results []gradebook.Result, owners Index, reveal bool, lib string) (failed FileErrors, written int, err error) {
 	// The notebooks whose grade counts in the gradebook, by student: a
 	// group's notebook is each member's.
 	type handedIn struct{ student, file string }
@@ -93,7 +99,10 @@ func writeFeedback(out string, results []gradebook.Result, owners Index, reveal 
 			}
 		}
 	}
-	for _, r := range results {
+	for i, r := range results {
+		if ctx.Err() != nil {
+			return failed, i, ctx.Err()
+		}
 		if !counted[handedIn{r.Student, r.File}] {
 			r.Problems = append(slices.Clone(r.Problems), "ce notebook n'est pas retenu : un autre notebook du même TP, mieux noté, compte dans le carnet de notes")
 		}
@@ -105,7 +114,7 @@ func writeFeedback(out string, results []gradebook.Result, owners Index, reveal 
 		files := feedbackFiles(out, name)
 		data, err := json.MarshalIndent(Gradescope(r), "", "  ")
 		if err != nil {
-			return nil, err
+			return nil, i, err
 		}
 		ok := true
 		write := func(path string, content []byte) {
@@ -125,7 +134,7 @@ func writeFeedback(out string, results []gradebook.Result, owners Index, reveal 
 			owners[name] = Owner{r.Student, r.TP}
 		}
 	}
-	return failed, nil
+	return failed, len(results), nil
 }
 
 // feedbackFiles are the paths, in out, of the feedback named name: its

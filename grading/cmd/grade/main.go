@@ -197,7 +197,7 @@ func run(ctx context.Context, c batch.Config) error {
 		_ = bar.Finish()
 	}
 	if ctx.Err() != nil {
-		return interrupted(c.Out)
+		return interrupted(c.Out, err)
 	}
 	var fe feedback.FileErrors
 	if err != nil && !errors.As(err, &fe) {
@@ -292,10 +292,12 @@ func mergeMain(args []string) int {
 		set.Usage()
 		return 2
 	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	m, err := gradebook.MergeShards(set.Args())
 	var partial error
 	if err == nil {
-		partial, err = batch.WriteGradebook(*out, m.Results, m.Roster, m.Reveal, m.Scale)
+		partial, err = batch.WriteGradebook(ctx, *out, m.Results, m.Roster, m.Reveal, m.Scale)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "grade merge:", err)

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/prepa-reines/reines/grading/batch"
 )
 
 // phases prints each phase of a run as it starts, and sums up at the end
@@ -48,6 +51,10 @@ func (p *phases) summary() string {
 }
 
 // interrupted is the run's error after SIGINT or SIGTERM.
-func interrupted(out string) error {
-	return fmt.Errorf("interrupted: no gradebook or feedback written to %s (what was there is left as it was; the notebooks graded so far are kept in %s)", out, filepath.Join(out, "cache"))
+func interrupted(out string, err error) error {
+	cache := filepath.Join(out, "cache")
+	if wi, ok := errors.AsType[*batch.WriteInterrupted](err); ok {
+		return fmt.Errorf("interrupted while writing to %s: the feedback of %d of %d notebooks written, the gradebook and the reports left as they were; run the same command again to finish (the notebooks graded are kept in %s)", out, wi.Feedback, wi.Of, cache)
+	}
+	return fmt.Errorf("interrupted: no gradebook or feedback written to %s (what was there is left as it was; the notebooks graded so far are kept in %s)", out, cache)
 }
