@@ -1,9 +1,11 @@
 package gradebook
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/prepa-reines/reines/grading/internal/checktest"
 )
@@ -72,4 +74,21 @@ func FuzzCellsRoundTrip(f *testing.F) {
 			t.Errorf("Cells(%q) = %q, read back %q", v, c, got)
 		}
 	})
+}
+
+// A list cell of grades.csv never outgrows a spreadsheet's cell (32 767
+// characters): a notebook with thousands of flags keeps those that fit
+// and says how many more there are.
+func TestListCellFits(t *testing.T) {
+	if got := listCell([]string{"a : b", "c"}); got != "a\u00a0: b\u00a0; c" {
+		t.Errorf("listCell = %q", got)
+	}
+	var flags []string
+	for k := range 3000 {
+		flags = append(flags, fmt.Sprintf("01/Q%d : déclare une fonction init_%d, exécutée au démarrage du programme (cellule %d)", k%6+1, k, k))
+	}
+	got := listCell(flags)
+	if n := utf8.RuneCountInString(got); n > 32767 || n < 30000 || !strings.HasSuffix(got, "autres (voir le retour)") {
+		t.Errorf("a cell of %d characters, ending %q", n, got[len(got)-60:])
+	}
 }

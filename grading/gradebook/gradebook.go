@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/prepa-reines/reines/grading"
 )
@@ -356,7 +357,7 @@ func gradesRow(st Row, ids, tps []string, earlier earlierGradebook, named, timed
 			row = append(row, "")
 		}
 	}
-	row = append(row, pts(total), pts(maxPts), strings.Join(files, " ; "), grading.Typography(strings.Join(problems, " ; ")), grading.Typography(strings.Join(flags, " ; ")))
+	row = append(row, pts(total), pts(maxPts), strings.Join(files, " ; "), listCell(problems), listCell(flags))
 	if timed {
 		var at, days, pen []string
 		for _, r := range st.Counted {
@@ -410,4 +411,26 @@ func Rows(results []Result) []Row {
 		}
 	}
 	return out
+}
+
+// maxCell is the most characters a spreadsheet keeps in a cell (32 767 in
+// LibreOffice Calc and Excel), less room for what listCell adds.
+const maxCell = 32000
+
+// listCell joins the items of a list cell of grades.csv with « ; », in
+// French typography; a list longer than a spreadsheet's cell (a notebook
+// with thousands of flagged cells) keeps the items that fit and says how
+// many it leaves out (the feedback has them all).
+func listCell(items []string) string {
+	full := grading.Typography(strings.Join(items, " ; "))
+	if utf8.RuneCountInString(full) <= maxCell {
+		return full
+	}
+	n := 0
+	for i, it := range items {
+		if n += utf8.RuneCountInString(it) + 3; n > maxCell {
+			return grading.Typography(strings.Join(items[:i], " ; ") + " ; … et " + grading.Plural(len(items)-i, "autre") + " (voir le retour)")
+		}
+	}
+	return full
 }
