@@ -58,7 +58,12 @@ type graded struct {
 func OpenCache(out, version string) (*Cache, error) {
 	root := filepath.Join(out, "cache")
 	dir := filepath.Join(root, version)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	// The teacher's alone: a result holds the hidden cases' inputs and the
+	// student's answers, and an output folder may sit where students read.
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	if err := os.Chmod(root, 0o700); err != nil {
 		return nil, err
 	}
 	entries, err := os.ReadDir(root)
@@ -239,7 +244,7 @@ func (c *Cache) Grade(ctx context.Context, sub export.Submission, opt Options) g
 	g.r, g.ok = r, true
 	if data, err := json.Marshal(cached{r, r.Answers}); err == nil {
 		tmp := path + ".tmp"
-		if os.WriteFile(tmp, data, 0o644) == nil {
+		if os.WriteFile(tmp, data, 0o600) == nil {
 			_ = os.Rename(tmp, path)
 		}
 	}
