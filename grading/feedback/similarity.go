@@ -25,6 +25,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/gradebook"
@@ -536,8 +537,26 @@ func sharedLines(code string, other, stub map[uint64]bool) []line {
 	if n := len(out); n > 1 && out[n-1].Text == "" {
 		out = out[:n-1]
 	}
+	for k := range out {
+		if t := out[k].Text; len(t) > maxLineShown {
+			cut := maxLineShown
+			for cut > 0 && !utf8.RuneStart(t[cut]) {
+				cut--
+			}
+			out[k].Text = t[:cut] + " …"
+		}
+	}
+	if len(out) > maxLinesShown {
+		more := len(out) - maxLinesShown
+		out = append(out[:maxLinesShown], line{Text: fmt.Sprintf("… (%s de plus)", grading.Plural(more, "ligne"))})
+	}
 	return out
 }
+
+// maxLinesShown and maxLineShown bound what the report shows of an
+// answer, in lines and in bytes per line: a page a browser opens at once
+// however large the answers (similarity.csv names the pair).
+const maxLinesShown, maxLineShown = 400, 300
 
 // SimilarityHTML is the report's section « Réponses semblables », in
 // French: the questions whose answers were too short or too common to

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/fixtures"
@@ -404,5 +405,20 @@ func TestSimilarShortIndependent(t *testing.T) {
 	}
 	if got := Similarities(rs, gradebook.Given{Stub: map[string]string{"04/Q5": g.Stub["04/Q5"]}}); len(got) != 1 || got[0].Kind != KindCopy {
 		t.Errorf("HideOption and UnhideOption: similarities %+v; want one pair", got)
+	}
+}
+
+// The report shows at most maxLinesShown lines of an answer, each of at
+// most maxLineShown bytes: a huge answer keeps the page small.
+func TestSimilarHugeAnswerShownCut(t *testing.T) {
+	huge := strings.Repeat("x := \""+strings.Repeat("é", 400)+"\"\n", 1000)
+	lines := sharedLines(huge, nil, nil)
+	if len(lines) != maxLinesShown+1 || lines[maxLinesShown].Text != "… (600 lignes de plus)" {
+		t.Fatalf("%d lines shown, the last %q", len(lines), lines[len(lines)-1].Text)
+	}
+	for _, l := range lines {
+		if len(l.Text) > maxLineShown+4 || !utf8.ValidString(l.Text) {
+			t.Fatalf("a line of %d bytes shown (valid UTF-8: %v)", len(l.Text), utf8.ValidString(l.Text))
+		}
 	}
 }
