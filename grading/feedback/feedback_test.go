@@ -166,6 +166,10 @@ func TestOddNames(t *testing.T) {
 			t.Errorf("fileName(%q) = %q", id, name)
 		}
 	}
+	// Names that differ by a character a file system refuses differ still.
+	if a, b := fileName(gradebook.Result{Student: "a:b", TP: "01"}), fileName(gradebook.Result{Student: "a_b", TP: "01"}); a == b || b != "a_b-01" || !strings.HasPrefix(a, "a_b~") || !strings.HasSuffix(a, "-01") {
+		t.Errorf("fileName of a:b and a_b: %q, %q", a, b)
+	}
 }
 
 // A value or a name a student controls cannot close its code span or

@@ -234,18 +234,23 @@ func writeFeedbackIndex(out string, owners Index) error {
 	return os.WriteFile(filepath.Join(out, feedbackIndex), append(data, '\n'), 0o644)
 }
 
-// fileName is the student's name for files, with the TP.
+// fileName is the student's name for files, with the TP. A character a
+// file system may refuse becomes _, and the name then gets a short hash of
+// the student's ID, so that "a:b" and "a_b" never share a name.
 func fileName(r gradebook.Result) string {
-	name := r.Student
-	if r.TP != "" {
-		name += "-" + r.TP
-	}
-	name = strings.Map(func(c rune) rune {
+	name := strings.Map(func(c rune) rune {
 		if strings.ContainsRune(`/\:*?"<>|`, c) || c < ' ' {
 			return '_'
 		}
 		return c
-	}, name)
+	}, r.Student)
+	if name != r.Student {
+		sum := sha256.Sum256([]byte(r.Student))
+		name += "~" + hex.EncodeToString(sum[:3])
+	}
+	if r.TP != "" {
+		name += "-" + r.TP
+	}
 	if strings.Trim(name, ".") == "" { // "", "." and "..": no file or folder of their own
 		name = "_" + name
 	}
