@@ -293,6 +293,9 @@ func (p *Program) add(c Cell) {
 						names = append(names, n.Name)
 					}
 				}
+				if len(names) == 0 {
+					continue // `const ()` declares nothing
+				}
 				p.put(&Decl{Cell: c.Index, Names: names, Text: directive(d.Pos()) + text(d.Pos(), d.End()), uses: idents(d)})
 				continue
 			}
@@ -549,7 +552,8 @@ func (p *Program) byName() map[string][]*Decl {
 	}
 	// `type A = B`: a method declared on A is B's, and one on B is A's.
 	for _, d := range p.Decls {
-		if a, b := d.Names[0], d.alias; b != "" {
+		if b := d.alias; b != "" {
+			a := d.Names[0] // an alias declares one name
 			ab, ba := slices.Clone(idx[a]), slices.Clone(idx[b])
 			idx[a], idx[b] = append(idx[a], ba...), append(idx[b], ab...)
 		}

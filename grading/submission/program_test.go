@@ -193,6 +193,17 @@ func TestUnit(t *testing.T) {
 	}
 }
 
+// Empty declaration groups declare nothing: a cell that holds one builds
+// (it made the builder panic, found by FuzzBuild and by a student's
+// `const ()`).
+func TestEmptyGroups(t *testing.T) {
+	p := Build([]Cell{{0, "const ()\nvar A = 0"}, {1, "import ()\ntype ()\nvar ()\nfunc F() int { return A }"}})
+	u := p.Unit("F", []string{"F"}, "", "package main\n", false)
+	if len(p.Errors) > 0 || !strings.Contains(u.Source, "var A = 0") || !strings.Contains(u.Source, "func F()") {
+		t.Errorf("errors %v, unit:\n%s", p.Errors, u.Source)
+	}
+}
+
 // Which lines are GoNB's and which are Go, as GoNB v0.11.5 reads a cell
 // (internal/specialcmd.Parse and joinLine, internal/goexec/composer.go):
 // '!' and '%' only as a line's first character (after "//gonb:"), a
@@ -371,6 +382,7 @@ func FuzzBuild(f *testing.F) {
 	f.Add("var _ fmt.Stringer = T{}\ntype T struct{}\nfunc (T) String() string { return \"\" }", "func init() {}\nfunc init_x() {}")
 	f.Add("!go get x\n%main\nfunc", "const (\n\ta = iota\n\tb\n)\nvar x, y = 1, 2")
 	f.Add("func (t *T[K]) M() {}\ntype T[K any] struct{}", "import . \"strings\"\nimport _ \"embed\"\n//go:embed x\nvar s string")
+	f.Add("const()\nvar A=0", "type ()\nvar ()\nfunc F() int { return A }") // empty groups (found by the fuzzer: a panic)
 	f.Fuzz(func(t *testing.T, a, b string) {
 		cells := []Cell{{0, a}, {1, b}, {2, a}}
 		p := Build(cells)
