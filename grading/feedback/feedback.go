@@ -96,9 +96,9 @@ func questionMarkdown(q gradebook.Question, reveal bool) string {
 	var b strings.Builder
 	switch {
 	case q.Manual && q.Unwritten && q.Comment != "":
-		fmt.Fprintf(&b, "Réponse non rédigée (la cellule de réponse est restée telle quelle), notée par l'enseignant : %s\n\n", q.Comment)
+		fmt.Fprintf(&b, "Réponse non rédigée (cellule de réponse restée telle quelle, ou absente), notée par l'enseignant : %s\n\n", q.Comment)
 	case q.Manual && q.Unwritten:
-		b.WriteString("Réponse non rédigée : la cellule de réponse est restée telle quelle.\n\n")
+		b.WriteString("Réponse non rédigée : cellule de réponse restée telle quelle, ou absente.\n\n")
 	case q.Manual && !q.Marked && q.Comment != "":
 		fmt.Fprintf(&b, "Réponse rédigée, pas encore notée par l'enseignant : %s\n\n", q.Comment)
 	case q.Manual && !q.Marked:
@@ -331,7 +331,7 @@ var feedbackHTML = template.Must(template.New("feedback").Funcs(template.FuncMap
 <p><strong>Total&nbsp;: {{.Total}}</strong></p>
 {{range .R.Problems}}<p class="ko">⚠ {{fr .}}</p>{{end}}
 {{range .Questions}}<h2>{{.Q.ID}} — {{fr .Title}} — {{.Points}}</h2>
-{{if and .Q.Manual .Q.Unwritten}}<p>Réponse non rédigée{{if .Q.Comment}} (la cellule de réponse est restée telle quelle), notée par l'enseignant{{fr " : "}}{{.Q.Comment}}{{else}}{{fr " : "}}la cellule de réponse est restée telle quelle.{{end}}</p>{{else if .Q.Manual}}<p>Réponse rédigée, {{if not .Q.Marked}}pas encore {{end}}notée par l'enseignant{{if .Q.Comment}}{{fr " : "}}{{.Q.Comment}}{{else}}.{{end}}</p>{{else if .Q.Total}}<p>{{fr .Summary}}</p>{{end}}{{if .NotImplemented}}<p>Pas encore implémenté.</p>{{end}}
+{{if and .Q.Manual .Q.Unwritten}}<p>Réponse non rédigée{{if .Q.Comment}} (cellule de réponse restée telle quelle, ou absente), notée par l'enseignant{{fr " : "}}{{.Q.Comment}}{{else}}{{fr " : "}}cellule de réponse restée telle quelle, ou absente.{{end}}</p>{{else if .Q.Manual}}<p>Réponse rédigée, {{if not .Q.Marked}}pas encore {{end}}notée par l'enseignant{{if .Q.Comment}}{{fr " : "}}{{.Q.Comment}}{{else}}.{{end}}</p>{{else if .Q.Total}}<p>{{fr .Summary}}</p>{{end}}{{if .NotImplemented}}<p>Pas encore implémenté.</p>{{end}}
 {{with .Q.Note}}<p>{{fr .}}</p>{{end}}
 {{range .Q.Flags}}<p class="ko">⚑ {{fr .}}</p>{{end}}
 {{with .Q.Compile}}<p>Erreur de compilation&nbsp;:</p><pre>{{.}}</pre>{{end}}

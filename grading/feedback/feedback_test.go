@@ -301,3 +301,17 @@ func TestFeedbackOtherTPKept(t *testing.T) {
 		t.Errorf("with an index of the earlier format: index %v, alice-01 kept: %v", ix, exists("alice-01"))
 	}
 }
+
+// A notebook that could not be read (an empty file, another TP's) has no
+// written answer: its feedback and the report say none was written, not
+// that one awaits its mark.
+func TestUnreadWrittenAnswers(t *testing.T) {
+	r := gradebook.Result{Student: "ana", File: "ana.ipynb", Problems: []string{"fichier vide"}}.Finish("01")
+	md := Markdown(r, false)
+	if strings.Contains(md, "pas encore notée") || !strings.Contains(md, "Réponse non rédigée") {
+		t.Errorf("feedback of an empty file:\n%s", md)
+	}
+	if s := Stats([]gradebook.Result{r}); len(s) != 1 || s[0].Pending != 0 {
+		t.Errorf("stats %+v; want no answer pending", s)
+	}
+}

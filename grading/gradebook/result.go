@@ -65,7 +65,7 @@ func (r Result) Finish(tp string) Result {
 	r.TP = tp
 	if len(r.Questions) == 0 && tp != "" {
 		for _, q := range grading.Questions(tp) {
-			r.Questions = append(r.Questions, Question{ID: q.ID, Title: q.Title, Max: q.Points, Manual: q.Prose()})
+			r.Questions = append(r.Questions, Question{ID: q.ID, Title: q.Title, Max: q.Points, Manual: q.Prose(), Unwritten: q.Prose()}) // no answer read: none written
 		}
 	}
 	r.Points, r.Max = 0, 0
