@@ -104,7 +104,11 @@ func Export(path, layout, work string) ([]Submission, string, error) {
 		return subs, LayoutFolders, err
 	}
 	if layout == "" {
-		layout = Detect(dir)
+		detected, err := DetectLayout(dir)
+		if err != nil {
+			return nil, "", err
+		}
+		layout = detected
 	}
 	var subs []Submission
 	var err error
@@ -126,37 +130,6 @@ func Export(path, layout, work string) ([]Submission, string, error) {
 		return nil, layout, err
 	}
 	return limitPerStudent(subs), layout, nil
-}
-
-// Detect returns the layout of the folder dir: the marks of each platform
-// (submission_metadata.yml; submitted/ or inbound/; Moodle's and Canvas's
-// names), else LayoutFolders.
-func Detect(dir string) string {
-	if _, err := os.Stat(filepath.Join(dir, "submission_metadata.yml")); err == nil {
-		return LayoutGradescope
-	}
-	entries, _ := os.ReadDir(dir)
-	moodle, canvas := 0, 0
-	for _, e := range entries {
-		n := e.Name()
-		switch {
-		case e.IsDir() && (n == "submitted" || n == "inbound"):
-			return LayoutNbgrader
-		case e.IsDir() && nbgraderIn.MatchString(n):
-			return LayoutNbgrader // the inbound folder itself
-		case e.IsDir() && moodleFolder.MatchString(n), !e.IsDir() && moodleFlat.MatchString(n):
-			moodle++
-		case !e.IsDir() && strings.HasSuffix(n, ".ipynb") && len(canvasReadings(n)) > 0:
-			canvas++
-		}
-	}
-	switch {
-	case moodle > 0 && moodle >= canvas:
-		return LayoutMoodle
-	case canvas > 0:
-		return LayoutCanvas
-	}
-	return LayoutFolders
 }
 
 func collectMoodle(dir string, o *opener) ([]Submission, error) {
