@@ -192,6 +192,7 @@ func (f found) submissions(t Submission, where string, o *opener) []Submission {
 		s := t
 		s.Path, s.Shown = x.path, o.show(x.path)
 		s.Refused = filepath.Base(x.path) + " : " + x.why
+		s.ignored = true
 		subs = append(subs, s)
 	}
 	if len(subs) == 0 {

@@ -3,6 +3,7 @@ package export
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -70,5 +71,39 @@ func TestDetectNotDecidedByOneEntry(t *testing.T) {
 	// No platform's name: folders.
 	if got := Detect(build(t, map[string]string{"alice.ipynb": "{}", "bob/tp.ipynb": "{}"})); got != LayoutFolders {
 		t.Errorf("Detect(plain folder) = %q; want folders", got)
+	}
+}
+
+// Files that are not notebooks do not count towards MaxPerStudent and are
+// no results of their own: a note on the student's notebook names them.
+func TestIgnoredFilesFolded(t *testing.T) {
+	files := map[string]string{"zoe/tp01.ipynb": "{}", "bob/tp01.ipynb": "{}", "yann/compte-rendu.pdf": "%PDF", "yann/tp01.ipynb": "{}", "xavier/notes.txt": "x"}
+	for i := range 10 {
+		files[filepath.Join("zoe", "capture-"+string(rune('0'+i))+".png")] = "PNG"
+	}
+	subs, layout, err := Export(build(t, files), "", t.TempDir())
+	if err != nil || layout != LayoutFolders {
+		t.Fatal(layout, err)
+	}
+	got := students(subs)
+	want := map[string][]string{"bob": {"tp01.ipynb"}, "xavier": {"notes.txt:refused"}, "yann": {"tp01.ipynb"}, "zoe": {"tp01.ipynb"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("rows %v; want %v", got, want)
+	}
+	for _, s := range subs {
+		var note string
+		switch s.Student {
+		case "zoe":
+			note = "Fichiers ignorés, capture-0.png, capture-1.png, capture-2.png, capture-3.png, capture-4.png et 5 autres : pas un notebook (.ipynb) : non corrigé."
+		case "yann":
+			note = "Fichiers ignorés, compte-rendu.pdf : pas un notebook (.ipynb) : non corrigé."
+		case "xavier":
+			if want := "aucun notebook (.ipynb) dans ce rendu, notes.txt : pas un notebook (.ipynb) : non corrigé"; s.Refused != want {
+				t.Errorf("xavier refused %q; want %q", s.Refused, want)
+			}
+		}
+		if s.Note != note {
+			t.Errorf("%s: note %q; want %q", s.Student, s.Note, note)
+		}
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"syscall"
 	"time"
@@ -28,6 +27,7 @@ type Submission struct {
 	Refused     string    // why it is not graded (see Folders), in French; "" if it is
 	Note        string    // in French, what the teacher should check about it (a submission time that the file contradicts); "" if nothing
 	file        string    // what a resubmission replaces (Canvas: the file's name; nbgrader: the assignment)
+	ignored     bool      // a file that is not a notebook, refused: see foldIgnored
 	Data        []byte    // the notebook's bytes, once read (see Cache.Grade); nil: Grade reads them
 	Home        string    // the folder that holds Path and that reading it must not leave (a student's home: see Live); "" for none
 }
@@ -103,25 +103,10 @@ func Folders(dir string, o *opener) ([]Submission, error) {
 			subs = append(subs, f.submissions(Submission{Student: student}, path, o)...)
 		}
 	}
-	sort.Slice(subs, func(i, j int) bool {
-		if subs[i].Student != subs[j].Student {
-			return subs[i].Student < subs[j].Student
-		}
-		return subs[i].Path < subs[j].Path
-	})
 	// A folder with many notebooks would cost the run its time: beyond
-	// MaxPerStudent, they are listed but not graded.
-	for i, k := 0, 0; i < len(subs); i++ {
-		if i > 0 && subs[i].Student == subs[i-1].Student {
-			k++
-		} else {
-			k = 0
-		}
-		if k >= MaxPerStudent {
-			subs[i].Refused = fmt.Sprintf("plus de %d notebooks pour cet étudiant : celui-ci n'est pas corrigé", MaxPerStudent)
-		}
-	}
-	return subs, nil
+	// MaxPerStudent, they are listed but not graded. Files that are not
+	// notebooks do not count: see foldIgnored.
+	return limitPerStudent(foldIgnored(subs)), nil
 }
 
 // ReadFile reads a submitted notebook, refusing with a French
