@@ -3,8 +3,10 @@ package export
 import (
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // What an export holds besides notebooks: archives (a student's rendu.zip,
@@ -26,13 +28,15 @@ type opener struct {
 	left  int64
 	seq   int
 	depth map[string]int    // extracted folder → nesting
+	root  map[string]string // extracted folder → the folder of the student's archive it is in
+	files map[string]int    // a student's archive's folder → how many more entries it and what it holds may have
 	shown map[string]string // extracted folder → the archive as shown
 	base  string            // the export's folder, for the paths shown
 	zip   string            // the export's zip as shown, "" for a folder
 }
 
 func newOpener(work, base, zipShown string) *opener {
-	return &opener{work: work, left: MaxExportBytes, depth: map[string]int{}, shown: map[string]string{}, base: base, zip: zipShown}
+	return &opener{work: work, left: MaxExportBytes, depth: map[string]int{}, root: map[string]string{}, files: map[string]int{}, shown: map[string]string{}, base: base, zip: zipShown}
 }
 
 // show returns path as it is inside the export: for a file of the export's
@@ -70,15 +74,43 @@ func (o *opener) open(path string) (string, error) {
 	if depth > maxNesting {
 		return "", fmt.Errorf("archive dans une archive dans une archive : non ouverte (%d niveaux au plus)", maxNesting)
 	}
+	root, budget := "", MaxStudentArchiveFiles
+	for dir, r := range o.root {
+		if rel, err := filepath.Rel(dir, path); err == nil && filepath.IsLocal(rel) {
+			root, budget = r, o.files[r]
+		}
+	}
 	o.seq++
 	dir := filepath.Join(o.work, fmt.Sprintf("archive-%d", o.seq))
-	n, err := unzipAt(path, dir, o.left)
+	if root == "" {
+		root = dir
+	}
+	// The archive's time is the platform's (its entry in the export):
+	// the times of the entries inside, which its student set, are not.
+	var at time.Time
+	if fi, err := os.Lstat(path); err == nil {
+		at = fi.ModTime()
+	}
+	n, err := unzipAt(path, dir, unzipLimits{bytes: o.left, entries: budget, french: true, modTime: at})
 	o.left -= n
 	if err != nil {
-		return "", fmt.Errorf("archive illisible ou refusée : %v", err)
+		return "", fmt.Errorf("archive refusée : %v", err)
 	}
-	o.depth[dir], o.shown[dir] = depth, o.show(path)
+	o.files[root] = budget - entries(dir)
+	o.depth[dir], o.shown[dir], o.root[dir] = depth, o.show(path), root
 	return dir, nil
+}
+
+// entries counts the files and folders under dir.
+func entries(dir string) int {
+	n := 0
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if p != dir {
+			n++
+		}
+		return nil
+	})
+	return n
 }
 
 // archiveKinds are the suffixes of archives: zip, which the grader opens,
@@ -164,7 +196,7 @@ func (f *found) add(p string, o *opener) {
 		}
 		inner, err := notebooksUnder(dir, o)
 		if err != nil {
-			f.others = append(f.others, other{p, "archive illisible : " + err.Error()})
+			f.others = append(f.others, other{p, "archive illisible"})
 			return
 		}
 		if len(inner.notebooks) == 0 && len(inner.others) == 0 {

@@ -1,11 +1,14 @@
 package export
 
 import (
+	"archive/zip"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // build writes files (path → content) under a new folder and returns it.
@@ -14,11 +17,14 @@ func build(t *testing.T, files map[string]string) string {
 	dir := t.TempDir()
 	for rel, data := range files {
 		p := filepath.Join(dir, rel)
+		if strings.HasSuffix(rel, "/") {
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
-		}
-		if strings.HasSuffix(rel, "/") {
-			continue
 		}
 		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
 			t.Fatal(err)
@@ -105,5 +111,108 @@ func TestIgnoredFilesFolded(t *testing.T) {
 		if s.Note != note {
 			t.Errorf("%s: note %q; want %q", s.Student, s.Note, note)
 		}
+	}
+}
+
+// zipEntry is one entry of a zip that makeZip writes: a file (mode 0), a
+// folder (name ending in "/") or a link (mode os.ModeSymlink, data its
+// target).
+type zipEntry struct {
+	name, data string
+	mode       os.FileMode
+	at         time.Time
+}
+
+// makeZip writes entries, in that order, to a zip at path.
+func makeZip(t *testing.T, path string, entries ...zipEntry) string {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw := zip.NewWriter(f)
+	for _, e := range entries {
+		h := &zip.FileHeader{Name: e.name, Method: zip.Store, Modified: e.at}
+		switch {
+		case e.mode != 0:
+			h.SetMode(e.mode | 0o777)
+		case strings.HasSuffix(e.name, "/"):
+			h.SetMode(os.ModeDir | 0o755)
+		default:
+			h.SetMode(0o644)
+		}
+		w, err := zw.CreateHeader(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte(e.data))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	return path
+}
+
+// Every student an export names gets a row: links and devices in a zip
+// (at its top, or in a folder that has no entry of its own), in a folder
+// (a dangling link, a link to a file, a named pipe), a Gradescope folder
+// the metadata does not name, nbgrader's notebooks outside an assignment
+// folder and an empty student folder.
+func TestNobodyDropped(t *testing.T) {
+	zipPath := makeZip(t, filepath.Join(t.TempDir(), "subs.zip"),
+		zipEntry{name: "ok.ipynb", data: "{}"},
+		zipEntry{name: "bob.ipynb", data: "ok.ipynb", mode: os.ModeSymlink},
+		zipEntry{name: "carol/01.ipynb", data: "../ok.ipynb", mode: os.ModeSymlink},
+		zipEntry{name: "dan/"},
+		zipEntry{name: "dan/01.ipynb", data: "../ok.ipynb", mode: os.ModeSymlink})
+	subs, _, err := Export(zipPath, LayoutFolders, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := students(subs), map[string][]string{"ok": {"ok.ipynb"}, "bob": {"bob.ipynb"}, "carol": {"01.ipynb"}, "dan": {"01.ipynb"}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("zip with links: %v; want %v", got, want)
+	}
+	for _, s := range subs {
+		if _, err := s.Read(); (s.Student == "ok") != (err == nil) || (err != nil && !strings.Contains(err.Error(), "lien symbolique refusé")) {
+			t.Errorf("%s: read %v; want only ok's read, the links refused", s.Student, err)
+		}
+	}
+
+	dir := build(t, map[string]string{"ok.ipynb": "{}"})
+	os.Symlink("/nonexistent/bob", filepath.Join(dir, "bob"))
+	os.Symlink("/etc/hostname", filepath.Join(dir, "carol.pdf"))
+	if err := syscall.Mkfifo(filepath.Join(dir, "dave"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	subs, _, err = Export(dir, "", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := students(subs), map[string][]string{"ok": {"ok.ipynb"}, "bob": {"bob:refused"}, "carol": {"carol.pdf:refused"}, "dave": {"dave:refused"}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("folder with links and a pipe: %v; want %v", got, want)
+	}
+
+	gs := build(t, map[string]string{
+		"submission_metadata.yml": "submission_1:\n  :submitters:\n  - :sid: 's1'\n\"../submission_3\":\n  :submitters:\n  - :sid: 's3'\n",
+		"submission_1/01.ipynb":   "{}",
+		"submission_2/01.ipynb":   "{}",
+		"submission_3/01.ipynb":   "{}",
+	})
+	subs, layout, err := Export(gs, "", t.TempDir())
+	if err != nil || layout != LayoutGradescope {
+		t.Fatal(layout, err)
+	}
+	if got, want := students(subs), map[string][]string{"s1": {"01.ipynb"}, "s3": {"submission_metadata.yml:refused"}, "submission_2": {"submission_2:refused"}, "submission_3": {"submission_3:refused"}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("Gradescope: %v; want %v", got, want)
+	}
+
+	nbg := build(t, map[string]string{"submitted/bob/ps1/01.ipynb": "{}", "submitted/alice/01.ipynb": "{}", "submitted/carol/": ""})
+	subs, layout, err = Export(nbg, "", t.TempDir())
+	if err != nil || layout != LayoutNbgrader {
+		t.Fatal(layout, err)
+	}
+	if got, want := students(subs), map[string][]string{"alice": {"01.ipynb"}, "bob": {"01.ipynb"}, "carol": {"carol:refused"}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("nbgrader: %v; want %v", got, want)
 	}
 }

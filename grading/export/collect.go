@@ -89,24 +89,37 @@ func Folders(dir string, o *opener) ([]Submission, error) {
 			// A link to a folder would be a student: refused like the others.
 			if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 				subs = append(subs, Submission{Student: name, Path: path, Shown: o.show(path)})
+				break
 			}
+			// A link to a file, or to nothing: its student's, refused.
+			subs = append(subs, Submission{Student: stem(name), Path: path, Shown: o.show(path),
+				Refused: name + " : lien symbolique refusé : un rendu doit être le fichier lui-même"})
 		case e.Type().IsRegular():
 			// Another file of the folder: an archive (alice.zip) holds the
 			// notebooks of the student it is named after; any other file
 			// is that student's too, refused with the reason.
-			student := name
-			if i := strings.Index(name, "."); i > 0 {
-				student = name[:i]
-			}
 			var f found
 			f.add(path, o)
-			subs = append(subs, f.submissions(Submission{Student: student}, path, o)...)
+			subs = append(subs, f.submissions(Submission{Student: stem(name)}, path, o)...)
+		default:
+			// A named pipe, a device: its student's, refused.
+			subs = append(subs, Submission{Student: stem(name), Path: path, Shown: o.show(path),
+				Refused: fmt.Sprintf("%s : pas un fichier ordinaire (%v) : refusé", name, e.Type())})
 		}
 	}
 	// A folder with many notebooks would cost the run its time: beyond
 	// MaxPerStudent, they are listed but not graded. Files that are not
 	// notebooks do not count: see foldIgnored.
 	return limitPerStudent(foldIgnored(subs)), nil
+}
+
+// stem is the student a file of a folders export is named after: its name
+// up to the first dot (alice.zip, alice.tar.gz: alice), or all of it.
+func stem(name string) string {
+	if i := strings.Index(name, "."); i > 0 {
+		return name[:i]
+	}
+	return name
 }
 
 // ReadFile reads a submitted notebook, refusing with a French

@@ -196,7 +196,8 @@ func TestNbgraderOwner(t *testing.T) {
 }
 
 // A zip of one student's folder is that student; Gradescope metadata keys
-// that no export writes read nothing outside it.
+// that no export writes read nothing outside it, and their submitters get
+// a refused row.
 func TestExportEdges(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "alice")
 	os.MkdirAll(src, 0o755)
@@ -221,8 +222,9 @@ func TestExportEdges(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "outside.ipynb"), []byte("{}"), 0o644)
 	os.WriteFile(filepath.Join(export, "submission_metadata.yml"), []byte("..:\n  :submitters:\n  - :sid: '1'\n"), 0o644)
 	subs, layout, err := Export(export, "", t.TempDir())
-	if err != nil || layout != LayoutGradescope || len(subs) != 0 {
-		t.Errorf("Gradescope key \"..\": %+v, %s (%v); want nothing read", subs, layout, err)
+	if err != nil || layout != LayoutGradescope || len(subs) != 1 || subs[0].Student != "1" || subs[0].Path != filepath.Join(export, "submission_metadata.yml") ||
+		subs[0].Refused != "submission_metadata.yml donne comme dossier de soumission « .. », qui n'est pas un dossier de l'export : refusé, à vérifier" {
+		t.Errorf("Gradescope key \"..\": %+v, %s (%v); want nothing read, student 1 refused with the reason", subs, layout, err)
 	}
 }
 

@@ -1,11 +1,9 @@
 package export
 
 import (
-	"archive/zip"
 	"cmp"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"os/user"
@@ -84,7 +82,7 @@ func Export(path, layout, work string) ([]Submission, string, error) {
 	o := newOpener(work, path, "")
 	if strings.HasSuffix(strings.ToLower(path), ".zip") {
 		dir = filepath.Join(work, "export")
-		n, err := unzipAt(path, dir, MaxExportBytes)
+		n, err := unzipAt(path, dir, unzipLimits{bytes: MaxExportBytes, entries: MaxArchiveEntries})
 		if err != nil {
 			return nil, "", err
 		}
@@ -322,7 +320,14 @@ func collectGradescope(dir string, o *opener) ([]Submission, error) {
 		}
 		at, _ := time.Parse("2006-01-02 15:04:05.999999999 Z", m.CreatedAt)
 		if !filepath.IsLocal(folder) || strings.ContainsAny(folder, `/\`) {
-			continue // a key no export writes ("..", "a/b"): nothing outside the export is read
+			// A key no export writes ("..", "a/b"): nothing outside the
+			// export is read, and its submitters are told why.
+			where := filepath.Join(dir, "submission_metadata.yml")
+			for _, who := range members {
+				subs = append(subs, Submission{Student: who.student, Name: who.name, Path: where, Shown: o.show(where),
+					Refused: fmt.Sprintf("submission_metadata.yml donne comme dossier de soumission « %s », qui n'est pas un dossier de l'export : refusé, à vérifier", folder)})
+			}
+			continue
 		}
 		where := filepath.Join(dir, folder)
 		f, err := notebooksUnder(where, o)
@@ -331,6 +336,17 @@ func collectGradescope(dir string, o *opener) ([]Submission, error) {
 		}
 		for _, who := range members {
 			subs = append(subs, f.submissions(Submission{Student: who.student, Name: who.name, SubmittedAt: at}, where, o)...)
+		}
+	}
+	// A folder the metadata does not name has no submitter to give it
+	// to: listed, refused, so that the teacher sees it.
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		if _, named := meta[e.Name()]; !named && !Skipped(e.Name()) && !metadata(e.Name()) {
+			subs = append(subs, unnamed(filepath.Join(dir, e.Name()), "absent de submission_metadata.yml : rendu de qui ? À vérifier", o))
 		}
 	}
 	return subs, nil
@@ -350,7 +366,11 @@ func collectNbgrader(dir string, o *opener) ([]Submission, error) {
 	type key struct{ student, assignment string }
 	newest := map[key]time.Time{}
 	for _, e := range entries {
-		if !e.IsDir() || Skipped(e.Name()) {
+		if Skipped(e.Name()) || metadata(e.Name()) {
+			continue
+		}
+		if !e.IsDir() {
+			subs = append(subs, unnamed(filepath.Join(dir, e.Name()), "fichier hors du dossier d'un étudiant : à vérifier", o))
 			continue
 		}
 		if m := nbgraderIn.FindStringSubmatch(e.Name()); m != nil { // inbound
@@ -385,14 +405,27 @@ func collectNbgrader(dir string, o *opener) ([]Submission, error) {
 			continue
 		}
 		// submitted/<student>/<assignment>/
-		assignments, err := os.ReadDir(filepath.Join(dir, e.Name()))
+		student := filepath.Join(dir, e.Name())
+		assignments, err := os.ReadDir(student)
 		if err != nil {
 			return nil, err
 		}
+		// A notebook directly in the student's folder (no assignment
+		// folder) is the student's, with no time; a folder with nothing
+		// is a refused row.
+		var loose found
+		some := false
 		for _, a := range assignments {
 			if !a.IsDir() {
+				if !Skipped(a.Name()) && !metadata(a.Name()) {
+					loose.add(filepath.Join(student, a.Name()), o)
+				}
 				continue
 			}
+			if Skipped(a.Name()) {
+				continue
+			}
+			some = true
 			where := filepath.Join(dir, e.Name(), a.Name())
 			at := nbgraderTime(where, "")
 			f, err := notebooksUnder(where, o)
@@ -405,6 +438,9 @@ func collectNbgrader(dir string, o *opener) ([]Submission, error) {
 				}
 				subs = append(subs, s)
 			}
+		}
+		if !some || len(loose.notebooks)+len(loose.others) > 0 {
+			subs = append(subs, loose.submissions(Submission{Student: e.Name()}, student, o)...)
 		}
 	}
 	return subs, nil
@@ -476,86 +512,4 @@ func limitPerStudent(subs []Submission) []Submission {
 		}
 	}
 	return subs
-}
-
-// MaxExportBytes bounds what an export's zip may extract to, the archives
-// it holds included.
-const MaxExportBytes = 4 << 30
-
-// MaxArchiveEntries bounds the entries of one zip, the export's or one it
-// holds: a million empty files would cost the machine its inodes.
-const MaxArchiveEntries = 100000
-
-// unzipAt extracts the zip file at path into dir: regular files and
-// folders only, each inside dir (an entry named "../x" or "/x" is
-// refused), at most limit bytes in all. It returns how many it extracted.
-func unzipAt(path, dir string, limit int64) (total int64, err error) {
-	r, err := zip.OpenReader(path)
-	if err != nil {
-		return 0, fmt.Errorf("%s: %v", filepath.Base(path), err)
-	}
-	defer r.Close()
-	if len(r.File) > MaxArchiveEntries {
-		return 0, fmt.Errorf("%s: %d entries, at most %d: refused", filepath.Base(path), len(r.File), MaxArchiveEntries)
-	}
-	for _, f := range r.File {
-		name := filepath.FromSlash(f.Name)
-		if !filepath.IsLocal(name) {
-			return total, fmt.Errorf("%s: entry %q would land outside the export's folder: refused", filepath.Base(path), f.Name)
-		}
-		target := filepath.Join(dir, name)
-		mode := f.Mode()
-		switch {
-		case mode.IsDir():
-			if err := os.MkdirAll(target, 0o755); err != nil {
-				return total, err
-			}
-			continue
-		case !mode.IsRegular():
-			continue // links and devices are not submissions
-		}
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return total, err
-		}
-		rc, err := f.Open()
-		if err != nil {
-			return total, fmt.Errorf("%s: %s: %v", filepath.Base(path), f.Name, err)
-		}
-		out, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if err != nil {
-			rc.Close()
-			return total, err
-		}
-		n, err := io.Copy(out, io.LimitReader(rc, limit-total+1))
-		rc.Close()
-		out.Close()
-		total += n
-		if err != nil {
-			return total, fmt.Errorf("%s: %s: %v", filepath.Base(path), f.Name, err)
-		}
-		if total > limit {
-			return total, fmt.Errorf("%s: more than the %d GiB an export may hold once extracted: refused", filepath.Base(path), MaxExportBytes>>30)
-		}
-		_ = os.Chtimes(target, f.Modified, f.Modified)
-	}
-	return total, nil
-}
-
-// singleRoot returns the one folder dir holds when it holds nothing else
-// and no notebook of its own (Gradescope's assignment_<id>_export/, a
-// "submissions/" folder), else dir: a zip of one student's folder stays
-// that student's.
-func singleRoot(dir string) string {
-	entries, err := os.ReadDir(dir)
-	if err != nil || len(entries) != 1 || !entries[0].IsDir() {
-		return dir
-	}
-	sub := filepath.Join(dir, entries[0].Name())
-	inner, _ := os.ReadDir(sub)
-	for _, e := range inner {
-		if !e.IsDir() && strings.HasSuffix(e.Name(), ".ipynb") {
-			return dir
-		}
-	}
-	return sub
 }
