@@ -64,7 +64,7 @@ func foldIgnored(subs []Submission) []Submission {
 		list := strings.Join(parts, " ; ")
 		if g.first >= 0 {
 			s := &out[g.first]
-			s.Note = strings.TrimSpace(s.Note + " Fichiers ignorés, " + list + ".")
+			s.Note = addNote(s.Note, "fichiers ignorés, "+list)
 			continue
 		}
 		s := g.t
@@ -81,4 +81,15 @@ func listNames(names []string) string {
 		return strings.Join(names, ", ")
 	}
 	return fmt.Sprintf("%s et %d autres", strings.Join(names[:maxNamesShown], ", "), len(names)-maxNamesShown)
+}
+
+// addNote adds more to the note of a submission.
+func addNote(note, more string) string {
+	switch {
+	case note == "":
+		return more
+	case more == "":
+		return note
+	}
+	return note + " ; " + more
 }

@@ -169,7 +169,7 @@ func collectMoodle(dir string, o *opener) ([]Submission, error) {
 	for i := range subs {
 		if n := names[subs[i].Student]; len(n) > 1 {
 			note := "le numéro de participant " + subs[i].Student + " porte plusieurs noms (« " + strings.Join(n, " », « ") + " ») : rendus regroupés, à vérifier"
-			subs[i].Note = strings.TrimSpace(subs[i].Note + " " + note)
+			subs[i].Note = addNote(subs[i].Note, note)
 		}
 	}
 	return subs, nil
@@ -384,7 +384,7 @@ func collectNbgrader(dir string, o *opener) ([]Submission, error) {
 					Refused: fmt.Sprintf("dossier au nom de %s créé par l'utilisateur %s : refusé, comme nbgrader (check_owner)", m[1], owner)})
 				continue
 			}
-			at := nbgraderTime(filepath.Join(dir, e.Name()), m[3])
+			at, atNote := nbgraderTime(filepath.Join(dir, e.Name()), m[3])
 			k := key{m[1], m[2]}
 			if prev, seen := newest[k]; seen && !at.After(prev) {
 				continue
@@ -398,7 +398,7 @@ func collectNbgrader(dir string, o *opener) ([]Submission, error) {
 			}
 			for _, s := range f.submissions(Submission{Student: m[1], SubmittedAt: at, file: m[2]}, where, o) {
 				if s.Refused == "" {
-					s.Note = timeNote(s.Path, at)
+					s.Note = addNote(atNote, timeNote(s.Path, at))
 				}
 				subs = append(subs, s)
 			}
@@ -427,7 +427,7 @@ func collectNbgrader(dir string, o *opener) ([]Submission, error) {
 			}
 			some = true
 			where := filepath.Join(dir, e.Name(), a.Name())
-			at := nbgraderTime(where, "")
+			at, _ := nbgraderTime(where, "")
 			f, err := notebooksUnder(where, o)
 			if err != nil {
 				return nil, err
@@ -477,17 +477,33 @@ func folderOwner(dir string) string {
 }
 
 // nbgraderTime reads the submission time of an nbgrader submission: its
-// timestamp.txt ("2026-03-12 16:42:10.381920 UTC"), else the time in its
-// folder's name, else the zero time.
-func nbgraderTime(dir, fromName string) time.Time {
+// timestamp.txt ("2026-03-12 16:42:10.381920 UTC") and the time in its
+// folder's name (fromName, inbound's), the later of the two when both are
+// there (both are written on the student's side: the later cannot have
+// been set back alone), with a note when they disagree; else the zero
+// time.
+func nbgraderTime(dir, fromName string) (time.Time, string) {
 	const layout = "2006-01-02 15:04:05.999999 MST"
+	var stamp time.Time
 	if b, err := os.ReadFile(filepath.Join(dir, "timestamp.txt")); err == nil {
-		if t, err := time.Parse(layout, strings.TrimSpace(string(b))); err == nil {
-			return t
-		}
+		stamp, _ = time.Parse(layout, strings.TrimSpace(string(b)))
 	}
-	t, _ := time.Parse(layout, fromName)
-	return t
+	named, _ := time.Parse(layout, fromName)
+	switch {
+	case stamp.IsZero():
+		return named, ""
+	case named.IsZero():
+		return stamp, ""
+	}
+	at := stamp
+	if named.After(stamp) {
+		at = named
+	}
+	if d := stamp.Sub(named); d > time.Minute || d < -time.Minute {
+		return at, fmt.Sprintf("timestamp.txt (%s) et le nom du dossier (%s) ne donnent pas la même heure de remise : la plus tardive est prise, à vérifier",
+			stamp.Local().Format("02/01/2006 à 15:04"), named.Local().Format("02/01/2006 à 15:04"))
+	}
+	return at, ""
 }
 
 // limitPerStudent sorts subs by student then path and refuses the
