@@ -24,19 +24,20 @@ const maxNesting = 2
 // left of MaxExportBytes, and remembers how to show the paths inside them
 // (the archive's path as shown, ":", the path inside).
 type opener struct {
-	work  string
-	left  int64
-	seq   int
-	depth map[string]int    // extracted folder → nesting
-	root  map[string]string // extracted folder → the folder of the student's archive it is in
-	files map[string]int    // a student's archive's folder → how many more entries it and what it holds may have
-	shown map[string]string // extracted folder → the archive as shown
-	base  string            // the export's folder, for the paths shown
-	zip   string            // the export's zip as shown, "" for a folder
+	work     string
+	left     int64
+	seq      int
+	depth    map[string]int    // extracted folder → nesting
+	root     map[string]string // extracted folder → the folder of the student's archive it is in
+	files    map[string]int    // a student's archive's folder → how many more entries it and what it holds may have
+	allFiles int               // how many more entries all the archives opened may have
+	shown    map[string]string // extracted folder → the archive as shown
+	base     string            // the export's folder, for the paths shown
+	zip      string            // the export's zip as shown, "" for a folder
 }
 
 func newOpener(work, base, zipShown string) *opener {
-	return &opener{work: work, left: MaxExportBytes, depth: map[string]int{}, root: map[string]string{}, files: map[string]int{}, shown: map[string]string{}, base: base, zip: zipShown}
+	return &opener{work: work, left: MaxExportBytes, depth: map[string]int{}, root: map[string]string{}, files: map[string]int{}, allFiles: MaxArchiveEntries, shown: map[string]string{}, base: base, zip: zipShown}
 }
 
 // show returns path as it is inside the export: for a file of the export's
@@ -91,12 +92,14 @@ func (o *opener) open(path string) (string, error) {
 	if fi, err := os.Lstat(path); err == nil {
 		at = fi.ModTime()
 	}
-	n, err := unzipAt(path, dir, unzipLimits{bytes: o.left, entries: budget, french: true, modTime: at})
+	n, err := unzipAt(path, dir, unzipLimits{bytes: o.left, entries: min(budget, o.allFiles), french: true, modTime: at})
 	o.left -= n
 	if err != nil {
 		return "", fmt.Errorf("archive refusée : %v", err)
 	}
-	o.files[root] = budget - entries(dir)
+	k := entries(dir)
+	o.files[root] = budget - k
+	o.allFiles -= k
 	o.depth[dir], o.shown[dir], o.root[dir] = depth, o.show(path), root
 	return dir, nil
 }

@@ -2,6 +2,7 @@ package export
 
 import (
 	"archive/zip"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -100,9 +101,9 @@ func TestIgnoredFilesFolded(t *testing.T) {
 		var note string
 		switch s.Student {
 		case "zoe":
-			note = "Fichiers ignorés, capture-0.png, capture-1.png, capture-2.png, capture-3.png, capture-4.png et 5 autres : pas un notebook (.ipynb) : non corrigé."
+			note = "fichiers ignorés, capture-0.png, capture-1.png, capture-2.png, capture-3.png, capture-4.png et 5 autres : pas un notebook (.ipynb) : non corrigé"
 		case "yann":
-			note = "Fichiers ignorés, compte-rendu.pdf : pas un notebook (.ipynb) : non corrigé."
+			note = "fichiers ignorés, compte-rendu.pdf : pas un notebook (.ipynb) : non corrigé"
 		case "xavier":
 			if want := "aucun notebook (.ipynb) dans ce rendu, notes.txt : pas un notebook (.ipynb) : non corrigé"; s.Refused != want {
 				t.Errorf("xavier refused %q; want %q", s.Refused, want)
@@ -214,5 +215,138 @@ func TestNobodyDropped(t *testing.T) {
 	}
 	if got, want := students(subs), map[string][]string{"alice": {"01.ipynb"}, "bob": {"01.ipynb"}, "carol": {"carol:refused"}}; !reflect.DeepEqual(got, want) {
 		t.Errorf("nbgrader: %v; want %v", got, want)
+	}
+}
+
+// A file name too long for the system is extracted under a shortened
+// name that still reads as its student's: the others are graded too.
+func TestLongName(t *testing.T) {
+	long := "mallory_104599_88120541_" + strings.Repeat("é", 120) + ".ipynb" // 24 + 240 + 6 bytes
+	zipPath := makeZip(t, filepath.Join(t.TempDir(), "subs.zip"),
+		zipEntry{name: "durandbob_104513_88120540_01.ipynb", data: "{}"},
+		zipEntry{name: long, data: "{}"})
+	subs, layout, err := Export(zipPath, "", t.TempDir())
+	if err != nil || layout != LayoutCanvas {
+		t.Fatal(layout, err)
+	}
+	if got, want := students(subs), map[string][]string{"104513": {"durandbob_104513_88120540_01.ipynb"}, "104599": {filepath.Base(subs[1].Path)}}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("%v; want %v", got, want)
+	}
+	// 200 bytes: the first 184 (24 + 80 "é"), "~", 8 hex digits, ".ipynb".
+	name := filepath.Base(subs[1].Path)
+	if len(name) != 24+160+1+8+6 || !strings.HasPrefix(name, "mallory_104599_88120541_"+strings.Repeat("é", 80)+"~") || !strings.HasSuffix(name, ".ipynb") {
+		t.Errorf("long name extracted as %q (%d bytes)", name, len(name))
+	}
+	if _, err := subs[1].Read(); err != nil {
+		t.Error(err)
+	}
+}
+
+// The submission time comes from what the platform wrote: a notebook in a
+// student's archive takes the archive's time in the export, not the one
+// the student gave its entry; nbgrader's timestamp.txt set back does not
+// hide the time in the folder's name.
+func TestLateTimes(t *testing.T) {
+	upload := time.Date(2026, 12, 20, 9, 0, 0, 0, time.UTC)
+	inner := makeZip(t, filepath.Join(t.TempDir(), "rendu.zip"), zipEntry{name: "01.ipynb", data: "{}", at: time.Date(2026, 11, 1, 8, 0, 0, 0, time.UTC)})
+	data, err := os.ReadFile(inner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zipPath := makeZip(t, filepath.Join(t.TempDir(), "subs.zip"),
+		zipEntry{name: "Bob Honest_1002_assignsubmission_file/01.ipynb", data: "{}", at: upload},
+		zipEntry{name: "Alice Late_1001_assignsubmission_file/rendu.zip", data: string(data), at: upload})
+	subs, _, err := Export(zipPath, "", t.TempDir())
+	if err != nil || len(subs) != 2 {
+		t.Fatal(subs, err)
+	}
+	for _, s := range subs {
+		fi, err := os.Stat(s.Path)
+		if err != nil || !fi.ModTime().Equal(upload) {
+			t.Errorf("%s: %s dated %v (%v); want the upload's time, %v", s.Student, s.Shown, fi.ModTime(), err, upload)
+		}
+	}
+
+	dir := t.TempDir()
+	for _, who := range []string{"alice", "bob"} {
+		d := filepath.Join(dir, "inbound", who+"+ps1+2026-12-20 09:00:00.000000 UTC")
+		os.MkdirAll(d, 0o755)
+		os.WriteFile(filepath.Join(d, "01.ipynb"), []byte("{}"), 0o644)
+		os.WriteFile(filepath.Join(d, "timestamp.txt"), []byte("2026-12-10 09:00:00.000000 UTC\n"), 0o644)
+		os.Chtimes(filepath.Join(d, "01.ipynb"), time.Date(2026, 12, 10, 8, 59, 0, 0, time.UTC), time.Date(2026, 12, 10, 8, 59, 0, 0, time.UTC))
+	}
+	subs, _, err = Export(dir, "", t.TempDir())
+	if err != nil || len(subs) != 2 {
+		t.Fatal(subs, err)
+	}
+	for _, s := range subs {
+		if !s.SubmittedAt.Equal(upload) || !strings.Contains(s.Note, "timestamp.txt (") || !strings.Contains(s.Note, "la plus tardive est prise") {
+			t.Errorf("%s: submitted at %v, note %q; want %v and a note", s.Student, s.SubmittedAt, s.Note, upload)
+		}
+	}
+}
+
+// A student's archive may hold MaxStudentArchiveFiles entries in all,
+// the archives inside it included: beyond, the archive is refused with
+// the reason, and its student's other notebooks are graded.
+func TestStudentArchiveCap(t *testing.T) {
+	tmp := t.TempDir()
+	var many []zipEntry
+	for i := range 1000 {
+		many = append(many, zipEntry{name: fmt.Sprintf("d/%d", i)})
+	}
+	p := makeZip(t, filepath.Join(tmp, "p.zip"), many...)
+	data, _ := os.ReadFile(p)
+	rendu := makeZip(t, filepath.Join(tmp, "rendu.zip"),
+		zipEntry{name: "01.ipynb", data: "{}"}, zipEntry{name: "p0.zip", data: string(data)}, zipEntry{name: "p1.zip", data: string(data)}, zipEntry{name: "p2.zip", data: string(data)})
+	rdata, _ := os.ReadFile(rendu)
+	subs, _, err := Export(build(t, map[string]string{"mallory/rendu.zip": string(rdata), "ok.ipynb": "{}"}), "", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := students(subs), map[string][]string{"mallory": {"01.ipynb"}, "ok": {"ok.ipynb"}}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("%v; want %v", got, want)
+	}
+	// rendu.zip: 4 entries, 1996 left; p0.zip: 1000 files, extracted as
+	// d/ and its 1000 files (in lexical order: 0, 1, 10, 100, 101…),
+	// 995 left; p1.zip and p2.zip: 1000 each, refused.
+	want := "fichiers ignorés, 0, 1, 10, 100, 101 et 995 autres : pas un notebook (.ipynb) : non corrigé ; p1.zip, p2.zip : archive refusée : 1000 fichiers, plus que les 995 qu'un rendu peut encore contenir (2000 en tout, archives comprises)"
+	if m := subs[0]; m.Note != want {
+		t.Errorf("mallory's note %q; want %q", m.Note, want)
+	}
+}
+
+// A zip that cannot be extracted as it is says which entry, as the zip
+// names it: the export's, in an English error; a student's, in a French
+// reason. An empty zip is an empty export.
+func TestZipEntriesClash(t *testing.T) {
+	tmp := t.TempDir()
+	dup := makeZip(t, filepath.Join(tmp, "dup.zip"), zipEntry{name: "alice/01.ipynb", data: "{}"}, zipEntry{name: "alice/01.ipynb", data: "{}"})
+	_, _, err := Export(dup, "", t.TempDir())
+	if want := `dup.zip: entry "alice/01.ipynb": another entry has its name (a duplicate, or a file and a folder of the same name): refused`; err == nil || err.Error() != want {
+		t.Errorf("duplicate entry: %v; want %s", err, want)
+	}
+	fd := makeZip(t, filepath.Join(tmp, "filedir.zip"), zipEntry{name: "bob", data: "x"}, zipEntry{name: "bob/01.ipynb", data: "{}"})
+	if _, _, err := Export(fd, "", t.TempDir()); err == nil || !strings.Contains(err.Error(), `entry "bob/01.ipynb": another entry has its name`) || strings.Contains(err.Error(), os.TempDir()) {
+		t.Errorf("a file and a folder of one name: %v", err)
+	}
+	empty := makeZip(t, filepath.Join(tmp, "empty.zip"))
+	if subs, _, err := Export(empty, "", t.TempDir()); err != nil || len(subs) != 0 {
+		t.Errorf("empty zip: %v, %v; want no submission, no error", subs, err)
+	}
+	ddata, _ := os.ReadFile(dup)
+	edata, _ := os.ReadFile(empty)
+	subs, _, err := Export(build(t, map[string]string{"carol/rendu.zip": string(ddata), "dan/rendu.zip": string(edata)}), "", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"carol": "aucun notebook (.ipynb) dans ce rendu, rendu.zip : archive refusée : le fichier « alice/01.ipynb » y figure deux fois (ou un fichier et un dossier de ce nom)",
+		"dan":   "aucun notebook (.ipynb) dans ce rendu, rendu.zip : archive vide",
+	}
+	for _, s := range subs {
+		if s.Refused != want[s.Student] {
+			t.Errorf("%s refused %q; want %q", s.Student, s.Refused, want[s.Student])
+		}
 	}
 }

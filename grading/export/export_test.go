@@ -124,7 +124,7 @@ func TestExport(t *testing.T) {
 				t.Errorf("nbgrader timestamp: %+v", s)
 			case tt.dir == "canvas" && (s.Student == "104490" || s.Student == "104513") && !s.Late:
 				t.Errorf("Canvas late mark lost: %+v", s)
-			case (s.Student == "48214" && !strings.Contains(s.Note, "Fichiers ignorés, notes.txt : pas un notebook")) ||
+			case (s.Student == "48214" && !strings.Contains(s.Note, "fichiers ignorés, notes.txt : pas un notebook")) ||
 				(s.Student == "104512" && !strings.Contains(s.Note, "martinléa_104512_text.html : pas un notebook")):
 				t.Errorf("%s: a file beside the notebook not noted: %+v", tt.dir, s)
 			case s.Student == "48215" && s.Refused != "aucun notebook (.ipynb) dans ce rendu, onlinetext.html : pas un notebook (.ipynb) : non corrigé":

@@ -70,7 +70,10 @@ func unzipAt(path, dir string, lim unzipLimits) (total int64, err error) {
 	}
 	defer r.Close()
 	if len(r.File) > lim.entries {
-		return 0, say("%d entries, at most %d: refused", "%d fichiers, au plus %d", len(r.File), lim.entries)
+		if lim.french {
+			return 0, fmt.Errorf("%d fichiers, plus que les %d qu'un rendu peut encore contenir (%d en tout, archives comprises)", len(r.File), lim.entries, MaxStudentArchiveFiles)
+		}
+		return 0, fmt.Errorf("%s: %d entries, at most %d: refused", base, len(r.File), lim.entries)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return 0, err
