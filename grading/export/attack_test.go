@@ -350,3 +350,17 @@ func TestZipEntriesClash(t *testing.T) {
 		}
 	}
 }
+
+// "José" decomposed (NFD, as a Mac's zip writes it) and composed (NFC, as
+// typed) is one student, under the composed ID.
+func TestNFCStudents(t *testing.T) {
+	nfd, nfc := "Jose\u0301", "Jos\u00e9"
+	zipPath := makeZip(t, filepath.Join(t.TempDir(), "subs.zip"), zipEntry{name: nfd + "/01.ipynb", data: "{}"}, zipEntry{name: nfc + ".ipynb", data: "{}"})
+	subs, _, err := Export(zipPath, "", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := students(subs), map[string][]string{nfc: {"01.ipynb", nfc + ".ipynb"}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("%q; want %q", got, want)
+	}
+}

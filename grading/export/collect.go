@@ -110,7 +110,7 @@ func Folders(dir string, o *opener) ([]Submission, error) {
 	// A folder with many notebooks would cost the run its time: beyond
 	// MaxPerStudent, they are listed but not graded. Files that are not
 	// notebooks do not count: see foldIgnored.
-	return limitPerStudent(foldIgnored(subs)), nil
+	return limitPerStudent(foldIgnored(nfc(subs))), nil
 }
 
 // stem is the student a file of a folders export is named after: its name

@@ -4,7 +4,20 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"golang.org/x/text/unicode/norm"
 )
+
+// nfc writes the students' IDs and names of subs in Unicode's composed
+// form (NFC): a Mac's zip writes "José" decomposed (NFD), a roster typed
+// by hand composed, and they are one student.
+func nfc(subs []Submission) []Submission {
+	for i := range subs {
+		subs[i].Student = norm.NFC.String(subs[i].Student)
+		subs[i].Name = norm.NFC.String(subs[i].Name)
+	}
+	return subs
+}
 
 // maxNamesShown bounds the file names a note on ignored files lists for
 // each reason.

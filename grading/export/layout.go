@@ -127,7 +127,7 @@ func Export(path, layout, work string) ([]Submission, string, error) {
 	if err != nil {
 		return nil, layout, err
 	}
-	return limitPerStudent(foldIgnored(subs)), layout, nil
+	return limitPerStudent(foldIgnored(nfc(subs))), layout, nil
 }
 
 func collectMoodle(dir string, o *opener) ([]Submission, error) {
