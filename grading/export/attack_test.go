@@ -364,3 +364,24 @@ func TestNFCStudents(t *testing.T) {
 		t.Errorf("%q; want %q", got, want)
 	}
 }
+
+// A Canvas resubmission ("-1") replaces the earlier file: the one set
+// aside is named in a note on the one kept.
+func TestCanvasResubmissionSaid(t *testing.T) {
+	dir := build(t, map[string]string{
+		"martinalice_104512_88120538_01-recursion.ipynb":   "{}",
+		"martinalice_104512_88120539_01-recursion-1.ipynb": "{}",
+		"durandbob_104513_88120540_01-recursion.ipynb":     "{}",
+	})
+	subs, layout, err := Export(dir, "", t.TempDir())
+	if err != nil || layout != LayoutCanvas {
+		t.Fatal(layout, err)
+	}
+	if got, want := students(subs), map[string][]string{"104512": {"martinalice_104512_88120539_01-recursion-1.ipynb"}, "104513": {"durandbob_104513_88120540_01-recursion.ipynb"}}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("%v; want %v", got, want)
+	}
+	want := "remise la plus récente de 01-recursion.ipynb, selon les noms de Canvas (-1, -2…) : mis de côté, martinalice_104512_88120538_01-recursion.ipynb ; à vérifier"
+	if subs[0].Note != want || subs[1].Note != "" {
+		t.Errorf("notes %q, %q; want %q, none", subs[0].Note, subs[1].Note, want)
+	}
+}

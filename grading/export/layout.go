@@ -187,7 +187,8 @@ func collectCanvas(dir string, o *opener) ([]Submission, error) {
 		return nil, err
 	}
 	type key struct{ user, file string }
-	best := map[key]int{} // the highest resubmission number seen
+	best := map[key]int{}       // the highest resubmission number seen
+	aside := map[key][]string{} // the files a higher number replaces
 	var subs []Submission
 	for _, e := range entries {
 		if Skipped(e.Name()) {
@@ -241,11 +242,27 @@ func collectCanvas(dir string, o *opener) ([]Submission, error) {
 		}
 		k := key{r.user, file}
 		if prev, seen := best[k]; seen && prev >= rank {
+			aside[k] = append(aside[k], e.Name())
 			continue
 		}
 		best[k] = rank
-		subs = slices.DeleteFunc(subs, func(s Submission) bool { return s.Student == k.user && s.file == k.file })
+		subs = slices.DeleteFunc(subs, func(s Submission) bool {
+			if s.Student == k.user && s.file == k.file {
+				aside[k] = append(aside[k], filepath.Base(s.Path))
+				return true
+			}
+			return false
+		})
 		subs = append(subs, Submission{Student: r.user, Name: r.name, Path: path, Shown: o.show(path), Late: r.late, file: file})
+	}
+	// The files a resubmission replaced are said, on the one kept: Canvas
+	// names a file uploaded again "-1", but so could a student name hers.
+	for i, s := range subs {
+		if names := aside[key{s.Student, s.file}]; len(names) > 0 && s.Refused == "" && !s.ignored {
+			slices.Sort(names)
+			subs[i].Note = addNote(s.Note, fmt.Sprintf("remise la plus récente de %s, selon les noms de Canvas (-1, -2…) : mis de côté, %s ; à vérifier",
+				s.file, listNames(names)))
+		}
 	}
 	return subs, nil
 }
