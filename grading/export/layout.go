@@ -69,14 +69,16 @@ var (
 )
 
 // Export lists the submissions of an export, a folder or a zip file (which
-// it extracts into work, refusing entries that would land outside it,
-// links and more than MaxExportBytes in all), in the layout given, or in
-// the one it detects when layout is "". It returns the layout used. The
+// it extracts into work, refusing entries that would land outside it and
+// more than MaxExportBytes in all; see unzipAt), in the layout given, or in
+// the one DetectLayout finds when layout is "". It returns the layout used. The
 // archives in it are opened (zip, one more level inside: see
-// notebooksUnder), within what is left of MaxExportBytes; every other file
-// of a student's is listed for that student, refused with the reason, and
-// so is a student whose submission holds nothing: nobody it names is left
-// out. Each submission's Shown is its path as it is inside the export.
+// notebooksUnder), within what is left of MaxExportBytes and
+// MaxStudentArchiveFiles; every other file of a student's is named in a
+// note on that student's notebook (see foldIgnored), and a student whose
+// submission holds no notebook is one refused row: nobody it names is
+// left out. Students' IDs and names are in NFC. Each submission's Shown
+// is its path as it is inside the export.
 func Export(path, layout, work string) ([]Submission, string, error) {
 	dir := path
 	o := newOpener(work, path, "")
