@@ -47,10 +47,8 @@ func (o *opener) show(path string) string {
 	if o == nil {
 		return path
 	}
-	for dir, archive := range o.shown {
-		if rel, err := filepath.Rel(dir, path); err == nil && filepath.IsLocal(rel) {
-			return archive + ":" + filepath.ToSlash(rel)
-		}
+	if dir, rel := o.archiveOf(path); dir != "" {
+		return o.shown[dir] + ":" + filepath.ToSlash(rel)
 	}
 	if o.zip != "" {
 		if rel, err := filepath.Rel(o.base, path); err == nil && filepath.IsLocal(rel) {
@@ -60,26 +58,34 @@ func (o *opener) show(path string) string {
 	return path
 }
 
+// archiveOf returns the folder of the archive opened that path is in, and
+// path inside it; "" if none. The archives are extracted side by side
+// under o.work ("archive-1"…): one look-up, however many were opened.
+func (o *opener) archiveOf(path string) (dir, rel string) {
+	r, err := filepath.Rel(o.work, path)
+	if err != nil || !filepath.IsLocal(r) {
+		return "", ""
+	}
+	first, inner, _ := strings.Cut(r, string(filepath.Separator))
+	dir = filepath.Join(o.work, first)
+	if _, ok := o.shown[dir]; !ok || inner == "" {
+		return "", ""
+	}
+	return dir, inner
+}
+
 // open extracts the zip archive at path and returns the folder it is in,
 // or why it was not opened, in French.
 func (o *opener) open(path string) (string, error) {
 	if o == nil {
 		return "", fmt.Errorf("archive non ouverte")
 	}
-	depth := 1
-	for dir, d := range o.depth {
-		if rel, err := filepath.Rel(dir, path); err == nil && filepath.IsLocal(rel) {
-			depth = d + 1
-		}
+	depth, root, budget := 1, "", MaxStudentArchiveFiles
+	if in, _ := o.archiveOf(path); in != "" {
+		depth, root, budget = o.depth[in]+1, o.root[in], o.files[o.root[in]]
 	}
 	if depth > maxNesting {
 		return "", fmt.Errorf("archive dans une archive dans une archive : non ouverte (%d niveaux au plus)", maxNesting)
-	}
-	root, budget := "", MaxStudentArchiveFiles
-	for dir, r := range o.root {
-		if rel, err := filepath.Rel(dir, path); err == nil && filepath.IsLocal(rel) {
-			root, budget = r, o.files[r]
-		}
 	}
 	o.seq++
 	dir := filepath.Join(o.work, fmt.Sprintf("archive-%d", o.seq))

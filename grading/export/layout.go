@@ -191,6 +191,7 @@ func collectCanvas(dir string, o *opener) ([]Submission, error) {
 	type key struct{ user, file string }
 	best := map[key]int{}       // the highest resubmission number seen
 	aside := map[key][]string{} // the files a higher number replaces
+	kept := map[key]int{}       // the index in subs of the file kept
 	var subs []Submission
 	for _, e := range entries {
 		if Skipped(e.Name()) {
@@ -243,19 +244,20 @@ func collectCanvas(dir string, o *opener) ([]Submission, error) {
 			rank, _ = strconv.Atoi(m[2])
 		}
 		k := key{r.user, file}
-		if prev, seen := best[k]; seen && prev >= rank {
+		s := Submission{Student: r.user, Name: r.name, Path: path, Shown: o.show(path), Late: r.late, file: file}
+		at, seen := kept[k]
+		switch {
+		case !seen:
+			kept[k] = len(subs)
+			subs = append(subs, s)
+		case best[k] >= rank:
 			aside[k] = append(aside[k], e.Name())
 			continue
+		default: // replaces the one kept, in its place
+			aside[k] = append(aside[k], filepath.Base(subs[at].Path))
+			subs[at] = s
 		}
 		best[k] = rank
-		subs = slices.DeleteFunc(subs, func(s Submission) bool {
-			if s.Student == k.user && s.file == k.file {
-				aside[k] = append(aside[k], filepath.Base(s.Path))
-				return true
-			}
-			return false
-		})
-		subs = append(subs, Submission{Student: r.user, Name: r.name, Path: path, Shown: o.show(path), Late: r.late, file: file})
 	}
 	// The files a resubmission replaced are said, on the one kept: Canvas
 	// names a file uploaded again "-1", but so could a student name hers.
