@@ -384,8 +384,7 @@ func collectNbgrader(dir string, o *opener) ([]Submission, error) {
 	if err != nil {
 		return nil, err
 	}
-	type key struct{ student, assignment string }
-	newest := map[key]time.Time{}
+	newest := nbgraderNewest(dir, entries)
 	for _, e := range entries {
 		if Skipped(e.Name()) || metadata(e.Name()) {
 			continue
@@ -405,13 +404,10 @@ func collectNbgrader(dir string, o *opener) ([]Submission, error) {
 					Refused: fmt.Sprintf("dossier au nom de %s créé par l'utilisateur %s : refusé, comme nbgrader (check_owner)", m[1], owner)})
 				continue
 			}
-			at, atNote := nbgraderTime(filepath.Join(dir, e.Name()), m[3])
-			k := key{m[1], m[2]}
-			if prev, seen := newest[k]; seen && !at.After(prev) {
-				continue
+			if newest[[2]string{m[1], m[2]}] != e.Name() {
+				continue // an older submission of that assignment
 			}
-			newest[k] = at
-			subs = slices.DeleteFunc(subs, func(s Submission) bool { return s.Student == k.student && s.file == k.assignment })
+			at, atNote := nbgraderTime(filepath.Join(dir, e.Name()), m[3])
 			where := filepath.Join(dir, e.Name())
 			f, err := notebooksUnder(where, o)
 			if err != nil {
@@ -465,6 +461,31 @@ func collectNbgrader(dir string, o *opener) ([]Submission, error) {
 		}
 	}
 	return subs, nil
+}
+
+// nbgraderNewest returns, for each student and assignment of the inbound
+// folder dir (entries), the name of the newest submission's folder
+// (the first of those of the same time), leaving out the folders another
+// user made (see collectNbgrader): as nbgrader's collect.
+func nbgraderNewest(dir string, entries []os.DirEntry) map[[2]string]string {
+	newest := map[[2]string]string{}
+	times := map[[2]string]time.Time{}
+	for _, e := range entries {
+		m := nbgraderIn.FindStringSubmatch(e.Name())
+		if !e.IsDir() || Skipped(e.Name()) || m == nil {
+			continue
+		}
+		if owner := folderOwner(filepath.Join(dir, e.Name())); owner != "" && owner != m[1] {
+			continue
+		}
+		at, _ := nbgraderTime(filepath.Join(dir, e.Name()), m[3])
+		k := [2]string{m[1], m[2]}
+		if prev, seen := times[k]; seen && !at.After(prev) {
+			continue
+		}
+		newest[k], times[k] = e.Name(), at
+	}
+	return newest
 }
 
 // timeNote says that the notebook at path was modified after the time its
