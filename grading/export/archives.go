@@ -3,8 +3,10 @@ package export
 import (
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // What an export holds besides notebooks: archives (a student's rendu.zip,
@@ -22,17 +24,20 @@ const maxNesting = 2
 // left of MaxExportBytes, and remembers how to show the paths inside them
 // (the archive's path as shown, ":", the path inside).
 type opener struct {
-	work  string
-	left  int64
-	seq   int
-	depth map[string]int    // extracted folder → nesting
-	shown map[string]string // extracted folder → the archive as shown
-	base  string            // the export's folder, for the paths shown
-	zip   string            // the export's zip as shown, "" for a folder
+	work     string
+	left     int64
+	seq      int
+	depth    map[string]int    // extracted folder → nesting
+	root     map[string]string // extracted folder → the folder of the student's archive it is in
+	files    map[string]int    // a student's archive's folder → how many more entries it and what it holds may have
+	allFiles int               // how many more entries all the archives opened may have
+	shown    map[string]string // extracted folder → the archive as shown
+	base     string            // the export's folder, for the paths shown
+	zip      string            // the export's zip as shown, "" for a folder
 }
 
 func newOpener(work, base, zipShown string) *opener {
-	return &opener{work: work, left: MaxExportBytes, depth: map[string]int{}, shown: map[string]string{}, base: base, zip: zipShown}
+	return &opener{work: work, left: MaxExportBytes, depth: map[string]int{}, root: map[string]string{}, files: map[string]int{}, allFiles: MaxArchiveEntries, shown: map[string]string{}, base: base, zip: zipShown}
 }
 
 // show returns path as it is inside the export: for a file of the export's
@@ -42,10 +47,8 @@ func (o *opener) show(path string) string {
 	if o == nil {
 		return path
 	}
-	for dir, archive := range o.shown {
-		if rel, err := filepath.Rel(dir, path); err == nil && filepath.IsLocal(rel) {
-			return archive + ":" + filepath.ToSlash(rel)
-		}
+	if dir, rel := o.archiveOf(path); dir != "" {
+		return o.shown[dir] + ":" + filepath.ToSlash(rel)
 	}
 	if o.zip != "" {
 		if rel, err := filepath.Rel(o.base, path); err == nil && filepath.IsLocal(rel) {
@@ -55,30 +58,68 @@ func (o *opener) show(path string) string {
 	return path
 }
 
+// archiveOf returns the folder of the archive opened that path is in, and
+// path inside it; "" if none. The archives are extracted side by side
+// under o.work ("archive-1"…): one look-up, however many were opened.
+func (o *opener) archiveOf(path string) (dir, rel string) {
+	r, err := filepath.Rel(o.work, path)
+	if err != nil || !filepath.IsLocal(r) {
+		return "", ""
+	}
+	first, inner, _ := strings.Cut(r, string(filepath.Separator))
+	dir = filepath.Join(o.work, first)
+	if _, ok := o.shown[dir]; !ok || inner == "" {
+		return "", ""
+	}
+	return dir, inner
+}
+
 // open extracts the zip archive at path and returns the folder it is in,
 // or why it was not opened, in French.
 func (o *opener) open(path string) (string, error) {
 	if o == nil {
 		return "", fmt.Errorf("archive non ouverte")
 	}
-	depth := 1
-	for dir, d := range o.depth {
-		if rel, err := filepath.Rel(dir, path); err == nil && filepath.IsLocal(rel) {
-			depth = d + 1
-		}
+	depth, root, budget := 1, "", MaxStudentArchiveFiles
+	if in, _ := o.archiveOf(path); in != "" {
+		depth, root, budget = o.depth[in]+1, o.root[in], o.files[o.root[in]]
 	}
 	if depth > maxNesting {
 		return "", fmt.Errorf("archive dans une archive dans une archive : non ouverte (%d niveaux au plus)", maxNesting)
 	}
 	o.seq++
 	dir := filepath.Join(o.work, fmt.Sprintf("archive-%d", o.seq))
-	n, err := unzipAt(path, dir, o.left)
+	if root == "" {
+		root = dir
+	}
+	// The archive's time is the platform's (its entry in the export):
+	// the times of the entries inside, which its student set, are not.
+	var at time.Time
+	if fi, err := os.Lstat(path); err == nil {
+		at = fi.ModTime()
+	}
+	n, err := unzipAt(path, dir, unzipLimits{bytes: o.left, entries: min(budget, o.allFiles), french: true, modTime: at})
 	o.left -= n
 	if err != nil {
-		return "", fmt.Errorf("archive illisible ou refusée : %v", err)
+		return "", fmt.Errorf("archive refusée : %v", err)
 	}
-	o.depth[dir], o.shown[dir] = depth, o.show(path)
+	k := entries(dir)
+	o.files[root] = budget - k
+	o.allFiles -= k
+	o.depth[dir], o.shown[dir], o.root[dir] = depth, o.show(path), root
 	return dir, nil
+}
+
+// entries counts the files and folders under dir.
+func entries(dir string) int {
+	n := 0
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if p != dir {
+			n++
+		}
+		return nil
+	})
+	return n
 }
 
 // archiveKinds are the suffixes of archives: zip, which the grader opens,
@@ -164,7 +205,7 @@ func (f *found) add(p string, o *opener) {
 		}
 		inner, err := notebooksUnder(dir, o)
 		if err != nil {
-			f.others = append(f.others, other{p, "archive illisible : " + err.Error()})
+			f.others = append(f.others, other{p, "archive illisible"})
 			return
 		}
 		if len(inner.notebooks) == 0 && len(inner.others) == 0 {
@@ -192,6 +233,7 @@ func (f found) submissions(t Submission, where string, o *opener) []Submission {
 		s := t
 		s.Path, s.Shown = x.path, o.show(x.path)
 		s.Refused = filepath.Base(x.path) + " : " + x.why
+		s.ignored = true
 		subs = append(subs, s)
 	}
 	if len(subs) == 0 {

@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"syscall"
 	"time"
@@ -28,6 +27,7 @@ type Submission struct {
 	Refused     string    // why it is not graded (see Folders), in French; "" if it is
 	Note        string    // in French, what the teacher should check about it (a submission time that the file contradicts); "" if nothing
 	file        string    // what a resubmission replaces (Canvas: the file's name; nbgrader: the assignment)
+	ignored     bool      // a file that is not a notebook, refused: see foldIgnored
 	Data        []byte    // the notebook's bytes, once read (see Cache.Grade); nil: Grade reads them
 	Home        string    // the folder that holds Path and that reading it must not leave (a student's home: see Live); "" for none
 }
@@ -89,39 +89,37 @@ func Folders(dir string, o *opener) ([]Submission, error) {
 			// A link to a folder would be a student: refused like the others.
 			if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 				subs = append(subs, Submission{Student: name, Path: path, Shown: o.show(path)})
+				break
 			}
+			// A link to a file, or to nothing: its student's, refused.
+			subs = append(subs, Submission{Student: stem(name), Path: path, Shown: o.show(path),
+				Refused: name + " : lien symbolique refusé : un rendu doit être le fichier lui-même"})
 		case e.Type().IsRegular():
 			// Another file of the folder: an archive (alice.zip) holds the
 			// notebooks of the student it is named after; any other file
 			// is that student's too, refused with the reason.
-			student := name
-			if i := strings.Index(name, "."); i > 0 {
-				student = name[:i]
-			}
 			var f found
 			f.add(path, o)
-			subs = append(subs, f.submissions(Submission{Student: student}, path, o)...)
+			subs = append(subs, f.submissions(Submission{Student: stem(name)}, path, o)...)
+		default:
+			// A named pipe, a device: its student's, refused.
+			subs = append(subs, Submission{Student: stem(name), Path: path, Shown: o.show(path),
+				Refused: fmt.Sprintf("%s : pas un fichier ordinaire (%v) : refusé", name, e.Type())})
 		}
 	}
-	sort.Slice(subs, func(i, j int) bool {
-		if subs[i].Student != subs[j].Student {
-			return subs[i].Student < subs[j].Student
-		}
-		return subs[i].Path < subs[j].Path
-	})
 	// A folder with many notebooks would cost the run its time: beyond
-	// MaxPerStudent, they are listed but not graded.
-	for i, k := 0, 0; i < len(subs); i++ {
-		if i > 0 && subs[i].Student == subs[i-1].Student {
-			k++
-		} else {
-			k = 0
-		}
-		if k >= MaxPerStudent {
-			subs[i].Refused = fmt.Sprintf("plus de %d notebooks pour cet étudiant : celui-ci n'est pas corrigé", MaxPerStudent)
-		}
+	// MaxPerStudent, they are listed but not graded. Files that are not
+	// notebooks do not count: see foldIgnored.
+	return limitPerStudent(foldIgnored(nfc(subs))), nil
+}
+
+// stem is the student a file of a folders export is named after: its name
+// up to the first dot (alice.zip, alice.tar.gz: alice), or all of it.
+func stem(name string) string {
+	if i := strings.Index(name, "."); i > 0 {
+		return name[:i]
 	}
-	return subs, nil
+	return name
 }
 
 // ReadFile reads a submitted notebook, refusing with a French

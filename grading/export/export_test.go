@@ -86,13 +86,14 @@ func TestExport(t *testing.T) {
 		dir, layout string
 		want        []row
 	}{
-		// What is no notebook is listed for its student (48214's notes,
-		// 48215's online text: a student who handed in no notebook).
-		{"moodle", LayoutMoodle, []row{{"48213", "01-recursion.ipynb"}, {"48214", "notes.txt"}, {"48214", "01-recursion.ipynb"}, {"48215", "onlinetext.html"}, {"48216", "Ana María de la Cruz_48216_assignsubmission_file_01-recursion.ipynb"},
+		// What is no notebook is a note on its student's notebook (48214's
+		// notes), or the refused row of a student who handed in no
+		// notebook (48215's online text).
+		{"moodle", LayoutMoodle, []row{{"48213", "01-recursion.ipynb"}, {"48214", "01-recursion.ipynb"}, {"48215", "onlinetext.html"}, {"48216", "Ana María de la Cruz_48216_assignsubmission_file_01-recursion.ipynb"},
 			// A file named to pass for another participant's is its own student's.
 			{"48299", "Eve Adam_48299_assignsubmission_file_x_48213_assignsubmission_file_00.ipynb"}}},
 		{"canvas", LayoutCanvas, []row{{"104490", "delacruzanamaría_late_104490_88121634_01-recursion.ipynb"}, {"104512", "martinléa_104512_88120538_01-recursion.ipynb"},
-			{"104512", "martinléa_104512_text.html"},                        // an online text entry: listed, not graded
+			// 104512's online text entry: a note on the notebook, not graded
 			{"104513", "martinléa_LATE_104513_88120539_01-recursion.ipynb"}, // current Canvas writes LATE
 			{"104514", "dupont_jean_104514_88120540_01-recursion.ipynb"},    // a sortable name with an underscore
 			{"104520", "nguyễnjeanmarc_104520_88120777_01-recursion-1.ipynb"},
@@ -123,6 +124,11 @@ func TestExport(t *testing.T) {
 				t.Errorf("nbgrader timestamp: %+v", s)
 			case tt.dir == "canvas" && (s.Student == "104490" || s.Student == "104513") && !s.Late:
 				t.Errorf("Canvas late mark lost: %+v", s)
+			case (s.Student == "48214" && !strings.Contains(s.Note, "fichiers ignorés, notes.txt : pas un notebook")) ||
+				(s.Student == "104512" && !strings.Contains(s.Note, "martinléa_104512_text.html : pas un notebook")):
+				t.Errorf("%s: a file beside the notebook not noted: %+v", tt.dir, s)
+			case s.Student == "48215" && s.Refused != "aucun notebook (.ipynb) dans ce rendu, onlinetext.html : pas un notebook (.ipynb) : non corrigé":
+				t.Errorf("%s: the online text alone: %+v", tt.dir, s)
 			case tt.dir == "canvas" && strings.HasPrefix(s.Student, "eve_") && !strings.Contains(s.Refused, "104512 ou 104599"):
 				t.Errorf("ambiguous Canvas name: %+v", s)
 			}
@@ -132,8 +138,8 @@ func TestExport(t *testing.T) {
 	zipPath := filepath.Join(t.TempDir(), "MP2-INFO-TP 01-73521.zip")
 	writeZip(t, zipPath, "testdata/exports/moodle")
 	subs, layout, err := Export(zipPath, "", t.TempDir())
-	if err != nil || layout != LayoutMoodle || len(subs) != 6 {
-		t.Errorf("Moodle zip: layout %q, %d submissions (%v); want moodle, 6", layout, len(subs), err)
+	if err != nil || layout != LayoutMoodle || len(subs) != 5 {
+		t.Errorf("Moodle zip: layout %q, %d submissions (%v); want moodle, 5", layout, len(subs), err)
 	}
 	for _, s := range subs {
 		if !strings.HasPrefix(s.Shown, "MP2-INFO-TP 01-73521.zip:") {
@@ -190,7 +196,8 @@ func TestNbgraderOwner(t *testing.T) {
 }
 
 // A zip of one student's folder is that student; Gradescope metadata keys
-// that no export writes read nothing outside it.
+// that no export writes read nothing outside it, and their submitters get
+// a refused row.
 func TestExportEdges(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "alice")
 	os.MkdirAll(src, 0o755)
@@ -215,8 +222,9 @@ func TestExportEdges(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "outside.ipynb"), []byte("{}"), 0o644)
 	os.WriteFile(filepath.Join(export, "submission_metadata.yml"), []byte("..:\n  :submitters:\n  - :sid: '1'\n"), 0o644)
 	subs, layout, err := Export(export, "", t.TempDir())
-	if err != nil || layout != LayoutGradescope || len(subs) != 0 {
-		t.Errorf("Gradescope key \"..\": %+v, %s (%v); want nothing read", subs, layout, err)
+	if err != nil || layout != LayoutGradescope || len(subs) != 1 || subs[0].Student != "1" || subs[0].Path != filepath.Join(export, "submission_metadata.yml") ||
+		subs[0].Refused != "submission_metadata.yml donne comme dossier de soumission « .. », qui n'est pas un dossier de l'export : refusé, à vérifier" {
+		t.Errorf("Gradescope key \"..\": %+v, %s (%v); want nothing read, student 1 refused with the reason", subs, layout, err)
 	}
 }
 
@@ -267,10 +275,10 @@ func TestNothingDropped(t *testing.T) {
 		if err != nil || layout != LayoutFolders {
 			t.Fatalf("%s: layout %q, %v", src, layout, err)
 		}
-		type row struct{ student, shown, refused string }
+		type row struct{ student, shown, refused, note string }
 		got := map[string][]row{}
 		for _, s := range subs {
-			got[s.Student] = append(got[s.Student], row{s.Student, s.Shown, s.Refused})
+			got[s.Student] = append(got[s.Student], row{s.Student, s.Shown, s.Refused, s.Note})
 			if strings.Contains(s.Shown, os.TempDir()) && src == zipPath {
 				t.Errorf("%s shown as a temporary path: %s", s.Student, s.Shown)
 			}
@@ -284,7 +292,10 @@ func TestNothingDropped(t *testing.T) {
 		if graded("alice") != 1 || graded("erin") != 1 || graded("gina") != 1 {
 			t.Errorf("%s: alice, erin, gina: %v, %v, %v; want one notebook each", src, got["alice"], got["erin"], got["gina"])
 		}
-		if graded("dave") != 1 || !refused("dave", "archive dans une archive") {
+		noted := func(student, why string) bool {
+			return slices.ContainsFunc(got[student], func(r row) bool { return strings.Contains(r.note, why) })
+		}
+		if graded("dave") != 1 || len(got["dave"]) != 1 || !noted("dave", "c.zip : archive dans une archive") {
 			t.Errorf("%s: dave: %v; want b.zip's notebook, c.zip refused", src, got["dave"])
 		}
 		if !refused("bob", "pas un notebook") || !refused("carol", "archive .tar.gz non ouverte") {

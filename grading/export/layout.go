@@ -1,11 +1,9 @@
 package export
 
 import (
-	"archive/zip"
 	"cmp"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"os/user"
@@ -71,20 +69,22 @@ var (
 )
 
 // Export lists the submissions of an export, a folder or a zip file (which
-// it extracts into work, refusing entries that would land outside it,
-// links and more than MaxExportBytes in all), in the layout given, or in
-// the one it detects when layout is "". It returns the layout used. The
+// it extracts into work, refusing entries that would land outside it and
+// more than MaxExportBytes in all; see unzipAt), in the layout given, or in
+// the one DetectLayout finds when layout is "". It returns the layout used. The
 // archives in it are opened (zip, one more level inside: see
-// notebooksUnder), within what is left of MaxExportBytes; every other file
-// of a student's is listed for that student, refused with the reason, and
-// so is a student whose submission holds nothing: nobody it names is left
-// out. Each submission's Shown is its path as it is inside the export.
+// notebooksUnder), within what is left of MaxExportBytes and
+// MaxStudentArchiveFiles; every other file of a student's is named in a
+// note on that student's notebook (see foldIgnored), and a student whose
+// submission holds no notebook is one refused row: nobody it names is
+// left out. Students' IDs and names are in NFC. Each submission's Shown
+// is its path as it is inside the export.
 func Export(path, layout, work string) ([]Submission, string, error) {
 	dir := path
 	o := newOpener(work, path, "")
 	if strings.HasSuffix(strings.ToLower(path), ".zip") {
 		dir = filepath.Join(work, "export")
-		n, err := unzipAt(path, dir, MaxExportBytes)
+		n, err := unzipAt(path, dir, unzipLimits{bytes: MaxExportBytes, entries: MaxArchiveEntries})
 		if err != nil {
 			return nil, "", err
 		}
@@ -104,7 +104,11 @@ func Export(path, layout, work string) ([]Submission, string, error) {
 		return subs, LayoutFolders, err
 	}
 	if layout == "" {
-		layout = Detect(dir)
+		detected, err := DetectLayout(dir)
+		if err != nil {
+			return nil, "", err
+		}
+		layout = detected
 	}
 	var subs []Submission
 	var err error
@@ -125,38 +129,7 @@ func Export(path, layout, work string) ([]Submission, string, error) {
 	if err != nil {
 		return nil, layout, err
 	}
-	return limitPerStudent(subs), layout, nil
-}
-
-// Detect returns the layout of the folder dir: the marks of each platform
-// (submission_metadata.yml; submitted/ or inbound/; Moodle's and Canvas's
-// names), else LayoutFolders.
-func Detect(dir string) string {
-	if _, err := os.Stat(filepath.Join(dir, "submission_metadata.yml")); err == nil {
-		return LayoutGradescope
-	}
-	entries, _ := os.ReadDir(dir)
-	moodle, canvas := 0, 0
-	for _, e := range entries {
-		n := e.Name()
-		switch {
-		case e.IsDir() && (n == "submitted" || n == "inbound"):
-			return LayoutNbgrader
-		case e.IsDir() && nbgraderIn.MatchString(n):
-			return LayoutNbgrader // the inbound folder itself
-		case e.IsDir() && moodleFolder.MatchString(n), !e.IsDir() && moodleFlat.MatchString(n):
-			moodle++
-		case !e.IsDir() && strings.HasSuffix(n, ".ipynb") && len(canvasReadings(n)) > 0:
-			canvas++
-		}
-	}
-	switch {
-	case moodle > 0 && moodle >= canvas:
-		return LayoutMoodle
-	case canvas > 0:
-		return LayoutCanvas
-	}
-	return LayoutFolders
+	return limitPerStudent(foldIgnored(nfc(subs))), layout, nil
 }
 
 func collectMoodle(dir string, o *opener) ([]Submission, error) {
@@ -198,7 +171,7 @@ func collectMoodle(dir string, o *opener) ([]Submission, error) {
 	for i := range subs {
 		if n := names[subs[i].Student]; len(n) > 1 {
 			note := "le numéro de participant " + subs[i].Student + " porte plusieurs noms (« " + strings.Join(n, " », « ") + " ») : rendus regroupés, à vérifier"
-			subs[i].Note = strings.TrimSpace(subs[i].Note + " " + note)
+			subs[i].Note = addNote(subs[i].Note, note)
 		}
 	}
 	return subs, nil
@@ -216,7 +189,9 @@ func collectCanvas(dir string, o *opener) ([]Submission, error) {
 		return nil, err
 	}
 	type key struct{ user, file string }
-	best := map[key]int{} // the highest resubmission number seen
+	best := map[key]int{}       // the highest resubmission number seen
+	aside := map[key][]string{} // the files a higher number replaces
+	kept := map[key]int{}       // the index in subs of the file kept
 	var subs []Submission
 	for _, e := range entries {
 		if Skipped(e.Name()) {
@@ -269,12 +244,29 @@ func collectCanvas(dir string, o *opener) ([]Submission, error) {
 			rank, _ = strconv.Atoi(m[2])
 		}
 		k := key{r.user, file}
-		if prev, seen := best[k]; seen && prev >= rank {
+		s := Submission{Student: r.user, Name: r.name, Path: path, Shown: o.show(path), Late: r.late, file: file}
+		at, seen := kept[k]
+		switch {
+		case !seen:
+			kept[k] = len(subs)
+			subs = append(subs, s)
+		case best[k] >= rank:
+			aside[k] = append(aside[k], e.Name())
 			continue
+		default: // replaces the one kept, in its place
+			aside[k] = append(aside[k], filepath.Base(subs[at].Path))
+			subs[at] = s
 		}
 		best[k] = rank
-		subs = slices.DeleteFunc(subs, func(s Submission) bool { return s.Student == k.user && s.file == k.file })
-		subs = append(subs, Submission{Student: r.user, Name: r.name, Path: path, Shown: o.show(path), Late: r.late, file: file})
+	}
+	// The files a resubmission replaced are said, on the one kept: Canvas
+	// names a file uploaded again "-1", but so could a student name hers.
+	for i, s := range subs {
+		if names := aside[key{s.Student, s.file}]; len(names) > 0 && s.Refused == "" && !s.ignored {
+			slices.Sort(names)
+			subs[i].Note = addNote(s.Note, fmt.Sprintf("remise la plus récente de %s, selon les noms de Canvas (-1, -2…) : mis de côté, %s ; à vérifier",
+				s.file, listNames(names)))
+		}
 	}
 	return subs, nil
 }
@@ -349,7 +341,14 @@ func collectGradescope(dir string, o *opener) ([]Submission, error) {
 		}
 		at, _ := time.Parse("2006-01-02 15:04:05.999999999 Z", m.CreatedAt)
 		if !filepath.IsLocal(folder) || strings.ContainsAny(folder, `/\`) {
-			continue // a key no export writes ("..", "a/b"): nothing outside the export is read
+			// A key no export writes ("..", "a/b"): nothing outside the
+			// export is read, and its submitters are told why.
+			where := filepath.Join(dir, "submission_metadata.yml")
+			for _, who := range members {
+				subs = append(subs, Submission{Student: who.student, Name: who.name, Path: where, Shown: o.show(where),
+					Refused: fmt.Sprintf("submission_metadata.yml donne comme dossier de soumission « %s », qui n'est pas un dossier de l'export : refusé, à vérifier", folder)})
+			}
+			continue
 		}
 		where := filepath.Join(dir, folder)
 		f, err := notebooksUnder(where, o)
@@ -358,6 +357,17 @@ func collectGradescope(dir string, o *opener) ([]Submission, error) {
 		}
 		for _, who := range members {
 			subs = append(subs, f.submissions(Submission{Student: who.student, Name: who.name, SubmittedAt: at}, where, o)...)
+		}
+	}
+	// A folder the metadata does not name has no submitter to give it
+	// to: listed, refused, so that the teacher sees it.
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		if _, named := meta[e.Name()]; !named && !Skipped(e.Name()) && !metadata(e.Name()) {
+			subs = append(subs, unnamed(filepath.Join(dir, e.Name()), "absent de submission_metadata.yml : rendu de qui ? À vérifier", o))
 		}
 	}
 	return subs, nil
@@ -374,10 +384,13 @@ func collectNbgrader(dir string, o *opener) ([]Submission, error) {
 	if err != nil {
 		return nil, err
 	}
-	type key struct{ student, assignment string }
-	newest := map[key]time.Time{}
+	newest := nbgraderNewest(dir, entries)
 	for _, e := range entries {
-		if !e.IsDir() || Skipped(e.Name()) {
+		if Skipped(e.Name()) || metadata(e.Name()) {
+			continue
+		}
+		if !e.IsDir() {
+			subs = append(subs, unnamed(filepath.Join(dir, e.Name()), "fichier hors du dossier d'un étudiant : à vérifier", o))
 			continue
 		}
 		if m := nbgraderIn.FindStringSubmatch(e.Name()); m != nil { // inbound
@@ -391,13 +404,10 @@ func collectNbgrader(dir string, o *opener) ([]Submission, error) {
 					Refused: fmt.Sprintf("dossier au nom de %s créé par l'utilisateur %s : refusé, comme nbgrader (check_owner)", m[1], owner)})
 				continue
 			}
-			at := nbgraderTime(filepath.Join(dir, e.Name()), m[3])
-			k := key{m[1], m[2]}
-			if prev, seen := newest[k]; seen && !at.After(prev) {
-				continue
+			if newest[[2]string{m[1], m[2]}] != e.Name() {
+				continue // an older submission of that assignment
 			}
-			newest[k] = at
-			subs = slices.DeleteFunc(subs, func(s Submission) bool { return s.Student == k.student && s.file == k.assignment })
+			at, atNote := nbgraderTime(filepath.Join(dir, e.Name()), m[3])
 			where := filepath.Join(dir, e.Name())
 			f, err := notebooksUnder(where, o)
 			if err != nil {
@@ -405,23 +415,36 @@ func collectNbgrader(dir string, o *opener) ([]Submission, error) {
 			}
 			for _, s := range f.submissions(Submission{Student: m[1], SubmittedAt: at, file: m[2]}, where, o) {
 				if s.Refused == "" {
-					s.Note = timeNote(s.Path, at)
+					s.Note = addNote(atNote, timeNote(s.Path, at))
 				}
 				subs = append(subs, s)
 			}
 			continue
 		}
 		// submitted/<student>/<assignment>/
-		assignments, err := os.ReadDir(filepath.Join(dir, e.Name()))
+		student := filepath.Join(dir, e.Name())
+		assignments, err := os.ReadDir(student)
 		if err != nil {
 			return nil, err
 		}
+		// A notebook directly in the student's folder (no assignment
+		// folder) is the student's, with no time; a folder with nothing
+		// is a refused row.
+		var loose found
+		some := false
 		for _, a := range assignments {
 			if !a.IsDir() {
+				if !Skipped(a.Name()) && !metadata(a.Name()) {
+					loose.add(filepath.Join(student, a.Name()), o)
+				}
 				continue
 			}
+			if Skipped(a.Name()) {
+				continue
+			}
+			some = true
 			where := filepath.Join(dir, e.Name(), a.Name())
-			at := nbgraderTime(where, "")
+			at, _ := nbgraderTime(where, "")
 			f, err := notebooksUnder(where, o)
 			if err != nil {
 				return nil, err
@@ -433,8 +456,36 @@ func collectNbgrader(dir string, o *opener) ([]Submission, error) {
 				subs = append(subs, s)
 			}
 		}
+		if !some || len(loose.notebooks)+len(loose.others) > 0 {
+			subs = append(subs, loose.submissions(Submission{Student: e.Name()}, student, o)...)
+		}
 	}
 	return subs, nil
+}
+
+// nbgraderNewest returns, for each student and assignment of the inbound
+// folder dir (entries), the name of the newest submission's folder
+// (the first of those of the same time), leaving out the folders another
+// user made (see collectNbgrader): as nbgrader's collect.
+func nbgraderNewest(dir string, entries []os.DirEntry) map[[2]string]string {
+	newest := map[[2]string]string{}
+	times := map[[2]string]time.Time{}
+	for _, e := range entries {
+		m := nbgraderIn.FindStringSubmatch(e.Name())
+		if !e.IsDir() || Skipped(e.Name()) || m == nil {
+			continue
+		}
+		if owner := folderOwner(filepath.Join(dir, e.Name())); owner != "" && owner != m[1] {
+			continue
+		}
+		at, _ := nbgraderTime(filepath.Join(dir, e.Name()), m[3])
+		k := [2]string{m[1], m[2]}
+		if prev, seen := times[k]; seen && !at.After(prev) {
+			continue
+		}
+		newest[k], times[k] = e.Name(), at
+	}
+	return newest
 }
 
 // timeNote says that the notebook at path was modified after the time its
@@ -468,17 +519,33 @@ func folderOwner(dir string) string {
 }
 
 // nbgraderTime reads the submission time of an nbgrader submission: its
-// timestamp.txt ("2026-03-12 16:42:10.381920 UTC"), else the time in its
-// folder's name, else the zero time.
-func nbgraderTime(dir, fromName string) time.Time {
+// timestamp.txt ("2026-03-12 16:42:10.381920 UTC") and the time in its
+// folder's name (fromName, inbound's), the later of the two when both are
+// there (both are written on the student's side: the later cannot have
+// been set back alone), with a note when they disagree; else the zero
+// time.
+func nbgraderTime(dir, fromName string) (time.Time, string) {
 	const layout = "2006-01-02 15:04:05.999999 MST"
+	var stamp time.Time
 	if b, err := os.ReadFile(filepath.Join(dir, "timestamp.txt")); err == nil {
-		if t, err := time.Parse(layout, strings.TrimSpace(string(b))); err == nil {
-			return t
-		}
+		stamp, _ = time.Parse(layout, strings.TrimSpace(string(b)))
 	}
-	t, _ := time.Parse(layout, fromName)
-	return t
+	named, _ := time.Parse(layout, fromName)
+	switch {
+	case stamp.IsZero():
+		return named, ""
+	case named.IsZero():
+		return stamp, ""
+	}
+	at := stamp
+	if named.After(stamp) {
+		at = named
+	}
+	if d := stamp.Sub(named); d > time.Minute || d < -time.Minute {
+		return at, fmt.Sprintf("timestamp.txt (%s) et le nom du dossier (%s) ne donnent pas la même heure de remise : la plus tardive est prise, à vérifier",
+			stamp.Local().Format("02/01/2006 à 15:04"), named.Local().Format("02/01/2006 à 15:04"))
+	}
+	return at, ""
 }
 
 // limitPerStudent sorts subs by student then path and refuses the
@@ -503,86 +570,4 @@ func limitPerStudent(subs []Submission) []Submission {
 		}
 	}
 	return subs
-}
-
-// MaxExportBytes bounds what an export's zip may extract to, the archives
-// it holds included.
-const MaxExportBytes = 4 << 30
-
-// MaxArchiveEntries bounds the entries of one zip, the export's or one it
-// holds: a million empty files would cost the machine its inodes.
-const MaxArchiveEntries = 100000
-
-// unzipAt extracts the zip file at path into dir: regular files and
-// folders only, each inside dir (an entry named "../x" or "/x" is
-// refused), at most limit bytes in all. It returns how many it extracted.
-func unzipAt(path, dir string, limit int64) (total int64, err error) {
-	r, err := zip.OpenReader(path)
-	if err != nil {
-		return 0, fmt.Errorf("%s: %v", filepath.Base(path), err)
-	}
-	defer r.Close()
-	if len(r.File) > MaxArchiveEntries {
-		return 0, fmt.Errorf("%s: %d entries, at most %d: refused", filepath.Base(path), len(r.File), MaxArchiveEntries)
-	}
-	for _, f := range r.File {
-		name := filepath.FromSlash(f.Name)
-		if !filepath.IsLocal(name) {
-			return total, fmt.Errorf("%s: entry %q would land outside the export's folder: refused", filepath.Base(path), f.Name)
-		}
-		target := filepath.Join(dir, name)
-		mode := f.Mode()
-		switch {
-		case mode.IsDir():
-			if err := os.MkdirAll(target, 0o755); err != nil {
-				return total, err
-			}
-			continue
-		case !mode.IsRegular():
-			continue // links and devices are not submissions
-		}
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return total, err
-		}
-		rc, err := f.Open()
-		if err != nil {
-			return total, fmt.Errorf("%s: %s: %v", filepath.Base(path), f.Name, err)
-		}
-		out, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-		if err != nil {
-			rc.Close()
-			return total, err
-		}
-		n, err := io.Copy(out, io.LimitReader(rc, limit-total+1))
-		rc.Close()
-		out.Close()
-		total += n
-		if err != nil {
-			return total, fmt.Errorf("%s: %s: %v", filepath.Base(path), f.Name, err)
-		}
-		if total > limit {
-			return total, fmt.Errorf("%s: more than the %d GiB an export may hold once extracted: refused", filepath.Base(path), MaxExportBytes>>30)
-		}
-		_ = os.Chtimes(target, f.Modified, f.Modified)
-	}
-	return total, nil
-}
-
-// singleRoot returns the one folder dir holds when it holds nothing else
-// and no notebook of its own (Gradescope's assignment_<id>_export/, a
-// "submissions/" folder), else dir: a zip of one student's folder stays
-// that student's.
-func singleRoot(dir string) string {
-	entries, err := os.ReadDir(dir)
-	if err != nil || len(entries) != 1 || !entries[0].IsDir() {
-		return dir
-	}
-	sub := filepath.Join(dir, entries[0].Name())
-	inner, _ := os.ReadDir(sub)
-	for _, e := range inner {
-		if !e.IsDir() && strings.HasSuffix(e.Name(), ".ipynb") {
-			return dir
-		}
-	}
-	return sub
 }

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Student is one row of a class roster.
@@ -58,7 +60,7 @@ func ReadRoster(r io.Reader) (*Roster, error) {
 	}
 	get := func(row []string, name string) string {
 		if k, ok := col[name]; ok && k < len(row) {
-			return strings.TrimSpace(row[k])
+			return norm.NFC.String(strings.TrimSpace(row[k])) // as export.Export reads IDs: "José" typed or from a Mac's zip is one student
 		}
 		return ""
 	}

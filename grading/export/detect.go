@@ -1,0 +1,98 @@
+package export
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Detect returns the layout of the folder dir as DetectLayout does, and
+// LayoutFolders when the entries do not agree on one.
+func Detect(dir string) string {
+	layout, err := DetectLayout(dir)
+	if err != nil {
+		return LayoutFolders
+	}
+	return layout
+}
+
+// DetectLayout returns the layout of the folder dir: Gradescope's when it
+// holds submission_metadata.yml, nbgrader's when it holds submitted/ or
+// inbound/; otherwise the platform whose names its entries bear (Moodle's
+// folders and files, Canvas's files, nbgrader's inbound folders). Only
+// the entries that may hold a notebook (folders, notebooks, archives)
+// have a say, unless there are none. One platform must name all of them,
+// or at least three out of four (and two or more: the others are then
+// listed, refused, by that layout's reading); when no entry bears a
+// platform's name, the layout is LayoutFolders. Otherwise a single entry
+// named by chance like a platform's (a student's "a_1_2_x.ipynb", a
+// name with two "+") would decide for the whole class: the error asks
+// for -layout instead.
+func DetectLayout(dir string) (string, error) {
+	if _, err := os.Stat(filepath.Join(dir, "submission_metadata.yml")); err == nil {
+		return LayoutGradescope, nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return "", fmt.Errorf("%s: cannot read the export's folder", filepath.Base(dir))
+	}
+	count := map[string]int{}
+	bearing, all := 0, 0
+	for _, e := range entries {
+		n := e.Name()
+		if Skipped(n) || metadata(n) {
+			continue
+		}
+		if e.IsDir() && (n == "submitted" || n == "inbound") {
+			return LayoutNbgrader, nil
+		}
+		kind, _ := archive(n)
+		holds := e.IsDir() || strings.HasSuffix(n, ".ipynb") || kind != ""
+		all++
+		if holds {
+			bearing++
+		}
+		if p := platformOf(n, e.IsDir()); p != "" {
+			count[p+"/all"]++
+			if holds {
+				count[p+"/holds"]++
+			}
+		}
+	}
+	total, key := bearing, "/holds"
+	if bearing == 0 {
+		total, key = all, "/all"
+	}
+	var named []string
+	for _, p := range []string{LayoutMoodle, LayoutCanvas, LayoutNbgrader} {
+		m := count[p+key]
+		switch {
+		case m == 0:
+			continue
+		case m == total || (m >= 2 && 4*m >= 3*total):
+			return p, nil
+		}
+		named = append(named, fmt.Sprintf("%d for %s", m, p))
+	}
+	if len(named) == 0 {
+		return LayoutFolders, nil
+	}
+	return "", fmt.Errorf("cannot tell the export's layout: of its %d entries, %s, the others for none; give it with -layout (%s)",
+		total, strings.Join(named, ", "), strings.Join(Layouts, ", "))
+}
+
+// platformOf returns the platform whose export names an entry so (a
+// folder if dir), "" if none does. Moodle's names, the most particular
+// ("_<digits>_assignsubmission_"), come first: they may hold "+".
+func platformOf(name string, dir bool) string {
+	switch {
+	case dir && (moodleFolder.MatchString(name) || moodleOther.MatchString(name)), !dir && moodleAny.MatchString(name):
+		return LayoutMoodle
+	case !dir && (len(canvasReadings(name)) > 0 || canvasText.MatchString(name)):
+		return LayoutCanvas
+	case dir && nbgraderIn.MatchString(name):
+		return LayoutNbgrader
+	}
+	return ""
+}
