@@ -610,7 +610,7 @@ func TestGraderPages(t *testing.T) {
 			results[i].Max += float64(q.Max)
 		}
 	}
-	if err := batch.WriteAll(out, results, false); err != nil {
+	if err := batch.WriteAll(context.Background(), out, results, false); err != nil {
 		t.Fatal(err)
 	}
 	br := newBrowser(t)
