@@ -85,8 +85,9 @@ grade:
 	@command -v bwrap >/dev/null || bash kernel-setup/setup.sh --grader --no-smoke
 	go run ./grading/cmd/grade -out $(or $(OUT),grades) $(GRADE_ARGS) $(SUBMISSIONS)
 
-# The grader's sample submissions (see grading/cmd/samples): corpus/ (25
-# notebooks of TP 1), mistakes/ and adversarial/, in build/samples.
+# The grader's sample submissions (see grading/cmd/samples): corpus/ (TP 1
+# notebooks as a class hands them in), mistakes/ and adversarial/, in
+# build/samples.
 samples:
 	go run ./grading/cmd/samples $(if $(OUT),-o $(OUT))
 
