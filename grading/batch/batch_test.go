@@ -828,7 +828,7 @@ func TestUnmarkedWrittenAnswer(t *testing.T) {
 	}}.Finish("01")
 	md, page := feedback.Markdown(r, false), feedback.HTML(r, "")
 	for name, text := range map[string]string{"Markdown": md, "HTML": page} {
-		for _, want := range []string{"pas encore notée (2 points)", "(dont 2 points de réponses rédigées pas encore notées, comptées 0 pour l'instant)", "Réponse rédigée, pas encore notée par l'enseignant"} {
+		for _, want := range []string{"pas encore notée (2 points)", "(en attente\u00a0: 2 points de réponses rédigées pas encore notées, comptés 0 pour l'instant)", "Réponse rédigée, pas encore notée par l'enseignant"} {
 			if !strings.Contains(html.UnescapeString(text), want) {
 				t.Errorf("%s feedback lacks %q:\n%s", name, want, text)
 			}

@@ -47,15 +47,15 @@ func pending(r gradebook.Result) int {
 }
 
 // pendingNote is what follows the total when written answers are not
-// marked yet: « (dont 4 points de réponses rédigées pas encore notées,
-// comptées 0 pour l'instant) »: the total counts them 0 until the teacher
+// marked yet: « (en attente : 4 points de réponses rédigées pas encore
+// notées, comptés 0 pour l'instant) »: the total counts them 0 until the teacher
 // marks them, and its maximum holds them.
 func pendingNote(r gradebook.Result) string {
 	n := pending(r)
 	if n == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" (dont %s de réponses rédigées pas encore notées, comptées 0 pour l'instant)", grading.Plurals(n, "point", "points"))
+	return fmt.Sprintf(" (en attente"+grading.NBSP+": %s de réponses rédigées pas encore notées, comptés 0 pour l'instant)", grading.Plurals(n, "point", "points"))
 }
 
 // questionPoints is a question's points in its heading: « 1,5 / 2 », or

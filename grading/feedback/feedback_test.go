@@ -315,3 +315,17 @@ func TestUnreadWrittenAnswers(t *testing.T) {
 		t.Errorf("stats %+v; want no answer pending", s)
 	}
 }
+
+// A written answer marked for no one yet shows no figures in the report
+// (they would count only the answers not written, 0 each: « 0 / 2 »,
+// « zéro 100 % »); once one is marked, or all are counted, it shows them.
+func TestWrittenFiguresWaitForMarks(t *testing.T) {
+	waiting := QuestionStats{Manual: true, Max: 2, Counted: 1, Unwritten: 1}
+	if m, md, f, z := waiting.figures(26); m != "—" || md != "—" || f != "—" || z != "—" {
+		t.Errorf("figures before any mark: %q %q %q %q", m, md, f, z)
+	}
+	marked := QuestionStats{Manual: true, Max: 2, Mean: 1, Median: 1, Full: 0.5, Zero: 0.5, Counted: 3, Unwritten: 1}
+	if m, _, _, z := marked.figures(26); m != "1 / 2" || z != "50 %" {
+		t.Errorf("figures once marked: %q, zéro %q", m, z)
+	}
+}

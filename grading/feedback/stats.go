@@ -60,6 +60,17 @@ func (q QuestionStats) label(students int) string {
 	return fmt.Sprintf("%s — %s sur %d", q.Title, counted, students)
 }
 
+// figures are the question's mean (« 1,5 / 2 »), median and shares with
+// all the points and with none, as the report shows them; « — » for a
+// written answer the teacher has marked for no one yet (its figures would
+// count only the answers not written, 0 each).
+func (q QuestionStats) figures(students int) (mean, median, full, zero string) {
+	if q.Manual && q.Counted < students && q.Counted == q.Unwritten {
+		return "—", "—", "—", "—"
+	}
+	return dec(q.Mean) + " / " + ptsFr(float64(q.Max)), dec(q.Median), percent(q.Full), percent(q.Zero)
+}
+
 // FailedCase is a case of a question and how many students failed it
 // (a wrong answer, a panic or the time limit; not a stub left as it was),
 // with the board of one of them.
@@ -253,15 +264,15 @@ func ReportHTML(stats []TPStats, lib string) string {
 		var qmean, qmedian, qfull []float64
 		for _, q := range s.Questions {
 			id := strings.TrimPrefix(q.ID, s.TP+"/")
-			sec.Rows = append(sec.Rows, row{id, q.label(s.Students), dec(q.Mean) + " / " + ptsFr(float64(q.Max)), dec(q.Median),
-				percent(q.Full), percent(q.Zero)})
+			mean, median, full, zero := q.figures(s.Students)
+			sec.Rows = append(sec.Rows, row{id, q.label(s.Students), mean, median, full, zero})
 			if q.Max > 0 {
 				qcats = append(qcats, id)
 				qmean, qmedian, qfull = append(qmean, 100*q.Mean/float64(q.Max)), append(qmedian, 100*q.Median/float64(q.Max)), append(qfull, 100*q.Full)
 			}
 		}
 		sec.Questions = template.HTML(chart.Bars{Title: "TP " + s.TP + "\u00a0: réussite par question", XLabel: "question", YLabel: "%", Categories: qcats,
-			Series: []chart.BarSeries{{Name: "moyenne (% des points)", Values: qmean}, {Name: "médiane (% des points)", Values: qmedian}, {Name: "toute la note (% des étudiants)", Values: qfull}}}.HTML())
+			Series: []chart.BarSeries{{Name: "moyenne (% des points)", Values: qmean}, {Name: "médiane (% des points)", Values: qmedian}, {Name: "tous les points (% des étudiants)", Values: qfull}}}.HTML())
 		for _, f := range s.Failed {
 			ff := failed{Question: strings.TrimPrefix(f.Question, s.TP+"/"), Input: f.Input, Hidden: f.Hidden, Students: strconv.Itoa(f.Students)}
 			if f.Board != nil {
@@ -336,9 +347,10 @@ func ReportMarkdown(stats []TPStats) string {
 				fmt.Fprintf(&b, "| %s | %g |\n", c, counts[i])
 			}
 		}
-		b.WriteString("\n| question | titre | moyenne | médiane | toute la note | zéro |\n|---|---|---:|---:|---:|---:|\n")
+		b.WriteString("\n| question | titre | moyenne | médiane | tous les points | zéro |\n|---|---|---:|---:|---:|---:|\n")
 		for _, q := range s.Questions {
-			fmt.Fprintf(&b, "| %s | %s | %s / %s | %s | %s | %s |\n", strings.TrimPrefix(q.ID, s.TP+"/"), mdCell(q.label(s.Students)), dec(q.Mean), ptsFr(float64(q.Max)), dec(q.Median), percent(q.Full), percent(q.Zero))
+			mean, median, full, zero := q.figures(s.Students)
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", strings.TrimPrefix(q.ID, s.TP+"/"), mdCell(q.label(s.Students)), mean, median, full, zero)
 		}
 		if lines := outcomeLines(s); len(lines) > 0 {
 			b.WriteString("\n")
@@ -382,7 +394,7 @@ var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{"fr
 {{range .Sections}}<section><h2>TP {{.TP}}</h2>
 <p>{{fr .Students}}, sur {{.Max}} points{{fr " : "}}moyenne {{.Mean}}, médiane {{.Median}}, de {{.Range}}.</p>
 {{with .Outcomes}}<ul>{{range .}}<li>{{.}}</li>{{end}}</ul>{{end}}
-<table><tr><th>Question</th><th>Titre</th><th>Moyenne</th><th>Médiane</th><th>Toute la note</th><th>Zéro</th></tr>
+<table><tr><th>Question</th><th>Titre</th><th>Moyenne</th><th>Médiane</th><th>Tous les points</th><th>Zéro</th></tr>
 {{range .Rows}}<tr><td>{{.ID}}</td><td>{{fr .Title}}</td><td>{{.Mean}}</td><td>{{.Median}}</td><td>{{fr .Full}}</td><td>{{fr .Zero}}</td></tr>
 {{end}}</table>
 <div class="charts">{{.Totals}}{{.Questions}}</div>
