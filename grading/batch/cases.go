@@ -112,7 +112,7 @@ func runCases(ctx context.Context, g *gradebook.Question, bin string, args []str
 			cr.Status = grading.Unjudged
 		case k >= len(outs):
 			// After a time-out the remaining cases are not run: they fail.
-			cr = grading.Judge(g.ID, in, grading.ChildResult{Problem: "non exécuté après un délai dépassé"})
+			cr = grading.Judge(g.ID, in, grading.ChildResult{Problem: "un cas précédent a dépassé le délai"})
 			cr.Status = grading.Skipped
 		case outs[k].Machine:
 			cr = grading.Judge(g.ID, in, grading.ChildResult{Problem: outs[k].Trouble})
