@@ -40,11 +40,13 @@ ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 # Jupyter's autosave would change them): the student notebooks, and the
 # corrections in corrections/, each copied when missing and never
 # overwritten (internal/jupyter; make clean leaves it). A server already
-# on that folder is named, not started again.
+# on that folder is named, not started again. Built, not go run: go run
+# exits 1 when Ctrl-C stops the server, and make would report an error.
 WORKSPACE ?= workspace
 
 jupyter: $(STAMP)
-	@go run ./internal/jupyter -workspace $(WORKSPACE) -- --no-browser --port=$(PORT) $(ROOT_FLAG) $(JUPYTER_ARGS)
+	@go build -o build/jupyter ./internal/jupyter && \
+	  exec build/jupyter -workspace $(WORKSPACE) -- --no-browser --port=$(PORT) $(ROOT_FLAG) $(JUPYTER_ARGS)
 
 # Tests always re-run the (idempotent) setup, Chromium and JupyterHub
 # included (TestHub runs a class on hub/'s configuration): it ends

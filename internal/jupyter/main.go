@@ -19,9 +19,10 @@
 //	go run ./internal/jupyter -fr DIR [-- JUPYTER-ARGS...]          # student edition, in French
 //
 // JUPYTER-ARGS go to « jupyter notebook » (--port, --no-browser…). The
-// command replaces itself with Jupyter (Ctrl-C goes to Jupyter). Exit
-// status: 0 when a server was found or Jupyter ran, 1 on errors, 2 for bad
-// usage.
+// command runs Jupyter until it ends: Ctrl-C goes to Jupyter, which stops
+// within 2 s (it gives a kernel 1.2 s to end, see shutdownWait). Exit
+// status: 0 when a server was found or Jupyter ran (and was stopped), 1
+// on errors, 2 for bad usage.
 package main
 
 import (
@@ -33,8 +34,10 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 )
 
@@ -309,5 +312,39 @@ func run(w io.Writer, dir string, workspace, french bool, args []string) error {
 	if f, ok := w.(*os.File); ok {
 		f.Sync()
 	}
-	return syscall.Exec(jupyter, append([]string{"jupyter", "notebook"}, args...), os.Environ())
+	return serve(jupyter, args)
+}
+
+// shutdownWait is how long Jupyter waits for a kernel to end when it
+// stops, before it kills it: GoNB takes 2 to 3 s to end by itself, and
+// Ctrl-C must stop the server within 2 s.
+const shutdownWait = "--KernelManager.shutdown_wait_time=1.2"
+
+// serve runs « jupyter notebook » with args until it ends. Ctrl-C (SIGINT)
+// reaches Jupyter from the terminal with this process: Jupyter stops, and
+// serve returns nil, so that « make jupyter » reports an interruption,
+// not an error. SIGTERM is passed on to Jupyter.
+func serve(jupyter string, args []string) error {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	cmd := exec.Command(jupyter, append([]string{"notebook", shutdownWait}, args...)...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	var stopped atomic.Bool
+	go func() {
+		for s := range sigs {
+			stopped.Store(true)
+			if s == syscall.SIGTERM {
+				_ = cmd.Process.Signal(s)
+			}
+		}
+	}()
+	err := cmd.Wait()
+	if stopped.Load() {
+		return nil
+	}
+	return err
 }
