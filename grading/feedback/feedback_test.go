@@ -2,6 +2,7 @@ package feedback
 
 import (
 	"context"
+	"errors"
 	"html"
 	"math"
 	"os"
@@ -327,5 +328,30 @@ func TestWrittenFiguresWaitForMarks(t *testing.T) {
 	marked := QuestionStats{Manual: true, Max: 2, Mean: 1, Median: 1, Full: 0.5, Zero: 0.5, Counted: 3, Unwritten: 1}
 	if m, _, _, z := marked.figures(26); m != "1 / 2" || z != "50 %" {
 		t.Errorf("figures once marked: %q, zéro %q", m, z)
+	}
+}
+
+// A regrade stopped before a student's turn leaves that student's earlier
+// feedback and its index entry as they were.
+func TestFeedbackInterruptedKeepsEarlier(t *testing.T) {
+	out := t.TempDir()
+	rs := []gradebook.Result{{Student: "ana", TP: "01", File: "ana.ipynb"}, {Student: "bob", TP: "01", File: "bob.ipynb"}}
+	if failed, _, err := (Index{}).Write(context.Background(), out, rs, false, ""); err != nil || failed != nil {
+		t.Fatal(failed, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	ix, err := ReadIndex(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, written, err := ix.Write(ctx, out, rs, false, ""); written != 0 || !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted regrade: %d written, %v", written, err)
+	}
+	ix, err = ReadIndex(out)
+	for _, name := range []string{"ana-01", "bob-01"} {
+		if _, serr := os.Stat(filepath.Join(out, "feedback", name+".md")); serr != nil || ix[name].Student == "" {
+			t.Errorf("%s after an interrupted regrade: %v, index %v (%v)", name, serr, ix, err)
+		}
 	}
 }

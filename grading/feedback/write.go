@@ -79,30 +79,38 @@ func writeFeedback(ctx context.Context, out string, results []gradebook.Result, 
 		}
 	}
 	// The feedback files of earlier runs: those of the students graded now
-	// for the TPs graded now go (a notebook they no longer hand in leaves
-	// no feedback behind), the others' stay and keep their names.
+	// for the TPs graded now go, each student's just before their new
+	// ones are written (a notebook they no longer hand in leaves no
+	// feedback behind; a run stopped half-way leaves the others' files and
+	// index entries as they were); the others' stay and keep their names.
+	// An earlier name is taken until its files go.
 	graded, students := map[Owner]bool{}, gradebook.StudentsOf(results)
 	for _, r := range results {
 		graded[Owner{r.Student, r.TP}] = true
 	}
 	used := map[string]int{}
+	earlier := map[string][]string{} // student → their earlier names to remove
 	for _, name := range slices.Sorted(maps.Keys(owners)) {
 		o := owners[name]
-		if !graded[o] && (o.TP != "" || !students[o.Student]) {
-			used[name]++
-			continue
-		}
-		delete(owners, name)
-		for _, f := range feedbackFiles(out, name) {
-			if err := os.RemoveAll(f); err != nil {
-				failed = append(failed, FileError{Student: o.Student, File: f, Err: fmt.Errorf("earlier feedback not removed: %w", err)})
-			}
+		used[name]++
+		if graded[o] || o.TP == "" && students[o.Student] {
+			earlier[o.Student] = append(earlier[o.Student], name)
 		}
 	}
 	for i, r := range results {
 		if ctx.Err() != nil {
 			return failed, i, ctx.Err()
 		}
+		for _, name := range earlier[r.Student] {
+			delete(owners, name)
+			used[name]--
+			for _, f := range feedbackFiles(out, name) {
+				if err := os.RemoveAll(f); err != nil {
+					failed = append(failed, FileError{Student: r.Student, File: f, Err: fmt.Errorf("earlier feedback not removed: %w", err)})
+				}
+			}
+		}
+		delete(earlier, r.Student)
 		if !counted[handedIn{r.Student, r.File}] {
 			r.Problems = append(slices.Clone(r.Problems), "ce notebook n'est pas retenu : un autre notebook du même TP, mieux noté, compte dans le carnet de notes")
 		}
