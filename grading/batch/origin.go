@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/prepa-reines/reines/grading"
@@ -210,7 +211,7 @@ func gradedCode(nb *notebook.Notebook, decls []*submission.Decl, fn string) stri
 			last = d.Cell
 		}
 		_, body, _ := strings.Cut(d.Text, "\n") // its //line directive
-		b.WriteString(cut(shownCode.Replace(body), maxDecl) + "\n\n")
+		b.WriteString(cut(shownCode(body), maxDecl) + "\n\n")
 	}
 	return cut(strings.TrimSpace(b.String()), maxCode)
 }
@@ -231,25 +232,44 @@ func cut(s string, max int) string {
 // compiler reads it: the line ends Go does not read as such (a carriage
 // return alone, vertical tab, form feed, U+0085, U+2028, U+2029), which an
 // editor may (what looks like the end of a comment there is not one for
-// the compiler), and the invisible characters (bidirectional controls,
-// zero-width ones) by which a comment or a string can show code in an
-// order other than the compiler's ("Trojan Source", CVE-2021-42574), as
-// ⟨U+202E⟩.
-var shownCode = strings.NewReplacer(append([]string{"\r\n", "\n", "\r", "␍", "\v", "␋", "\f", "␌", "\u0085", "␤", "\u2028", "␤", "\u2029", "␤"},
-	invisiblePairs()...)...)
-
-// invisibleChars are the bidirectional controls (Unicode's Bidi_Control)
-// and the zero-width characters that join nothing (a space, a word
-// joiner, a byte-order mark).
-const invisibleChars = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200b\u2060\ufeff"
-
-// invisiblePairs are the old, new pairs of shownCode for invisibleChars.
-func invisiblePairs() []string {
-	var pairs []string
-	for _, r := range invisibleChars {
-		pairs = append(pairs, string(r), fmt.Sprintf("⟨U+%04X⟩", r))
+// the compiler), and the invisible characters (see invisible) by which a
+// comment, a string or a name can show code other than the compiler's
+// ("Trojan Source", CVE-2021-42574), as ⟨U+202E⟩.
+func shownCode(s string) string {
+	s = shownLineEnds.Replace(s)
+	if !strings.ContainsFunc(s, invisible) {
+		return s
 	}
-	return pairs
+	var b strings.Builder
+	for _, r := range s {
+		if invisible(r) {
+			fmt.Fprintf(&b, "⟨U+%04X⟩", r)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// shownLineEnds shows the line ends of shownCode.
+var shownLineEnds = strings.NewReplacer("\r\n", "\n", "\r", "␍", "\v", "␋", "\f", "␌", "\u0085", "␤", "\u2028", "␤", "\u2029", "␤")
+
+// invisible reports whether r is drawn as nothing, or changes how the text
+// around it is drawn: the bidirectional controls (Unicode's Bidi_Control),
+// the zero-width and invisible format characters (Unicode's Cf: soft
+// hyphen, zero-width space and joiners, word joiner, invisible operators,
+// byte-order mark, tags), the variation selectors, and the Hangul fillers,
+// which Go takes as letters of a name. Not the zero-width joiner and the
+// emoji presentation selectors (U+200D, U+FE0E, U+FE0F), which every
+// emoji such as ✔️ holds.
+func invisible(r rune) bool {
+	switch {
+	case r == '\u200d' || r == '\ufe0e' || r == '\ufe0f':
+		return false
+	case unicode.Is(unicode.Bidi_Control, r), unicode.Is(unicode.Cf, r), unicode.Is(unicode.Variation_Selector, r):
+		return true
+	}
+	return r == '\u115f' || r == '\u1160' || r == '\u3164' || r == '\uffa0'
 }
 
 // oddLineEnds reports whether s holds a line end Go and an editor do not
@@ -286,7 +306,7 @@ func codeFlags(nb *notebook.Notebook, decls []*submission.Decl) []string {
 		if strings.Contains(src, "//line ") || strings.Contains(src, "/*line ") {
 			add(fmt.Sprintf("directive //line (%s) : elle change les lignes et les cellules que nomment les messages", cell))
 		}
-		if strings.ContainsAny(src, invisibleChars) {
+		if strings.ContainsFunc(src, invisible) {
 			add(fmt.Sprintf("caractères invisibles qui changent l'ordre d'affichage du texte (contrôles bidirectionnels, largeur nulle) (%s) : le code affiché n'est pas lu comme Go le lit ; le code noté, ci-dessous, les montre", cell))
 		}
 		if oddLineEnds(src) {

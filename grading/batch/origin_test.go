@@ -49,6 +49,11 @@ func TestCodeFlags(t *testing.T) {
 	if !strings.HasPrefix(code, "// cellule 5 (cellule ajoutée)\nfunc F()") || !strings.Contains(code, "␍") || !strings.Contains(code, "(coupé)") || len(code) > maxCode+100 {
 		t.Errorf("graded code (%d bytes) does not start with F, show the carriage return, or cut big:\n%.600s", len(code), code)
 	}
+	for r, want := range map[rune]bool{'\u202e': true, '\u00ad': true, '\u3164': true, '\U000e0041': true, '\ufe0f': false, 'é': false, '\u200d': false} {
+		if invisible(r) != want {
+			t.Errorf("invisible(%U) = %v", r, !want)
+		}
+	}
 	if !strings.Contains(code, "/*⟨U+202E⟩ } ⟨U+2066⟩if x > 0 {⟨U+2069⟩ ⟨U+2066⟩*/") {
 		t.Errorf("graded code does not show the bidirectional controls:\n%.600s", code)
 	}
