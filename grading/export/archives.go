@@ -84,6 +84,15 @@ func (o *opener) open(path string) (string, error) {
 	if in, _ := o.archiveOf(path); in != "" {
 		depth, root, budget = o.depth[in]+1, o.root[in], o.files[o.root[in]]
 	}
+	// Only a regular file is opened: a named pipe named "rendu.zip"
+	// would block the reading forever, a link could lead anywhere.
+	if fi, err := os.Lstat(path); err != nil {
+		return "", fmt.Errorf("fichier illisible")
+	} else if fi.Mode()&os.ModeSymlink != 0 {
+		return "", fmt.Errorf("lien symbolique refusé : un rendu doit être le fichier lui-même")
+	} else if !fi.Mode().IsRegular() {
+		return "", fmt.Errorf("pas un fichier ordinaire (%v) : refusé", fi.Mode().Type())
+	}
 	if depth > maxNesting {
 		return "", fmt.Errorf("archive dans une archive dans une archive : non ouverte (%d niveaux au plus)", maxNesting)
 	}

@@ -61,6 +61,14 @@ func unzipAt(path, dir string, lim unzipLimits) (total int64, err error) {
 		}
 		return fmt.Errorf("%s: "+en, append([]any{base}, args...)...)
 	}
+	// A named pipe or a device would block zip.OpenReader: only a
+	// regular file (or a link to one, for the export given) is read.
+	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+		if lim.french {
+			return 0, errors.New("pas un fichier ordinaire : refusé")
+		}
+		return 0, fmt.Errorf("%s: not a regular file: refused", base)
+	}
 	r, err := zip.OpenReader(path)
 	if err != nil {
 		if lim.french {
