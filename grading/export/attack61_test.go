@@ -79,3 +79,66 @@ func TestArchiveNotRegular(t *testing.T) {
 		t.Errorf("export that is a pipe: %v; want « not a regular file »", err)
 	}
 }
+
+// Detection checks what a real export guarantees: Canvas gives one user
+// id one name (dates in the students' own file names are not ids), and
+// nbgrader's inbound folders end in nbgrader's timestamp (a group's
+// "Dupont+Martin+Leroy" is a folder of the class).
+func TestDetectChecksWhatExportsGuarantee(t *testing.T) {
+	dates := build(t, map[string]string{
+		"dupont_15_12_2026.ipynb": "{}", "martin_15_12_2026.ipynb": "{}",
+		"leroy_15_12_2026.ipynb": "{}", "durand_14_12_2026.ipynb": "{}",
+	})
+	subs, layout, err := Export(dates, "", t.TempDir())
+	want := map[string][]string{
+		"dupont_15_12_2026": {"dupont_15_12_2026.ipynb"}, "martin_15_12_2026": {"martin_15_12_2026.ipynb"},
+		"leroy_15_12_2026": {"leroy_15_12_2026.ipynb"}, "durand_14_12_2026": {"durand_14_12_2026.ipynb"},
+	}
+	if got := students(subs); err != nil || layout != LayoutFolders || !reflect.DeepEqual(got, want) {
+		t.Errorf("dated notebooks: layout %q, %v, %v; want folders, %v", layout, got, err, want)
+	}
+
+	groups := build(t, map[string]string{
+		"eleve01/01.ipynb": "{}", "eleve02/01.ipynb": "{}", "eleve03/01.ipynb": "{}", "eleve04/01.ipynb": "{}",
+		"Dupont+Martin+Leroy/01.ipynb": "{}", "Petit+Roux+Blanc/01.ipynb": "{}",
+	})
+	subs, layout, err = Export(groups, "", t.TempDir())
+	if err != nil || layout != LayoutFolders || len(subs) != 6 || students(subs)["Dupont+Martin+Leroy"] == nil {
+		t.Errorf("class with two groups of three: layout %q, %v, %v; want folders, 6 students", layout, students(subs), err)
+	}
+
+	inbound := build(t, map[string]string{
+		"alice+ps1+2026-03-12 16:42:10.381920 UTC/01.ipynb":    "{}",
+		"bob+ps1+2026-03-12 17:00:00.000000 UTC+x9Yz/01.ipynb": "{}",
+	})
+	if got := Detect(inbound); got != LayoutNbgrader {
+		t.Errorf("inbound folders at the root: %q; want nbgrader", got)
+	}
+}
+
+// Canvas's numbers are the first two after the name: a date in the
+// student's own file name does not make it ambiguous; more numbers right
+// after them still do.
+func TestCanvasFirstNumbers(t *testing.T) {
+	rs := canvasReadings("martinléa_104512_88120538_TP1_15_12_2026.ipynb")
+	if len(rs) != 1 || rs[0].user != "104512" || rs[0].name != "martinléa" || rs[0].file != "TP1_15_12_2026.ipynb" {
+		t.Errorf("dated upload: %+v; want one reading, user 104512, file TP1_15_12_2026.ipynb", rs)
+	}
+	if rs := canvasReadings("eve_104512_104599_88120542_tp.ipynb"); len(rs) != 2 || rs[0].user != "104512" || rs[1].user != "104599" {
+		t.Errorf("three numbers in a row: %+v; want 104512 or 104599", rs)
+	}
+	dir := build(t, map[string]string{
+		"martinléa_104512_88120538_TP1_15_12_2026.ipynb": "{}",
+		"dupontjean_104513_88120539_01-recursion.ipynb":  "{}",
+		"leroyana_104514_88120540_01-recursion.ipynb":    "{}",
+	})
+	subs, layout, err := Export(dir, "", t.TempDir())
+	want := map[string][]string{
+		"104512": {"martinléa_104512_88120538_TP1_15_12_2026.ipynb"},
+		"104513": {"dupontjean_104513_88120539_01-recursion.ipynb"},
+		"104514": {"leroyana_104514_88120540_01-recursion.ipynb"},
+	}
+	if got := students(subs); err != nil || layout != LayoutCanvas || !reflect.DeepEqual(got, want) {
+		t.Errorf("Canvas with a dated upload: layout %q, %v, %v; want canvas, %v", layout, got, err, want)
+	}
+}

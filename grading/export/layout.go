@@ -279,8 +279,12 @@ type canvasReading struct {
 
 // canvasReadings lists the ways a Canvas file name reads:
 // "sortablename[_late|_LATE]_<user id>_<attachment id>_<file>", the name
-// being one or more parts (Canvas keeps underscores in it), wherever two
-// numbers stand between underscores; anonymous grading's
+// being one or more parts (Canvas keeps underscores in it). Canvas's
+// numbers are the first two that stand between underscores: numbers
+// further on are the student's file name's ("TP1_15_12_2026.ipynb").
+// Only when more numbers follow them at once ("eve_104512_104599_
+// 88120542_tp.ipynb": a name that ends in a number, or a file name that
+// starts with one) is there more than one reading. Anonymous grading's
 // "anon_<id>_<attachment id>_<file>" gives the student "anon_<id>".
 func canvasReadings(name string) []canvasReading {
 	parts := strings.Split(name, "_")
@@ -290,6 +294,9 @@ func canvasReadings(name string) []canvasReading {
 	var out []canvasReading
 	for k := 1; k+2 < len(parts); k++ {
 		if !isDigits(parts[k]) || !isDigits(parts[k+1]) {
+			if len(out) > 0 {
+				break // past the first run of numbers
+			}
 			continue
 		}
 		r := canvasReading{user: parts[k], file: strings.Join(parts[k+2:], "_")}
@@ -518,6 +525,10 @@ func folderOwner(dir string) string {
 	return "uid " + strconv.Itoa(int(st.Uid))
 }
 
+// nbgraderStamp is the layout of nbgrader's submission times, in
+// timestamp.txt and in inbound folders' names ("%Y-%m-%d %H:%M:%S.%f %Z").
+const nbgraderStamp = "2006-01-02 15:04:05.999999 MST"
+
 // nbgraderTime reads the submission time of an nbgrader submission: its
 // timestamp.txt ("2026-03-12 16:42:10.381920 UTC") and the time in its
 // folder's name (fromName, inbound's), the later of the two when both are
@@ -525,12 +536,11 @@ func folderOwner(dir string) string {
 // been set back alone), with a note when they disagree; else the zero
 // time.
 func nbgraderTime(dir, fromName string) (time.Time, string) {
-	const layout = "2006-01-02 15:04:05.999999 MST"
 	var stamp time.Time
 	if b, err := os.ReadFile(filepath.Join(dir, "timestamp.txt")); err == nil {
-		stamp, _ = time.Parse(layout, strings.TrimSpace(string(b)))
+		stamp, _ = time.Parse(nbgraderStamp, strings.TrimSpace(string(b)))
 	}
-	named, _ := time.Parse(layout, fromName)
+	named, _ := time.Parse(nbgraderStamp, fromName)
 	switch {
 	case stamp.IsZero():
 		return named, ""
