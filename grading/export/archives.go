@@ -107,7 +107,7 @@ func (o *opener) open(path string) (string, error) {
 	if fi, err := os.Lstat(path); err == nil {
 		at = fi.ModTime()
 	}
-	n, err := unzipAt(path, dir, unzipLimits{bytes: o.left, entries: min(budget, o.allFiles), french: true, modTime: at})
+	n, err := unzipAt(path, dir, unzipLimits{bytes: o.left, entries: min(budget, o.allFiles), all: o.allFiles, skip: true, french: true, modTime: at})
 	o.left -= n
 	if err != nil {
 		return "", fmt.Errorf("archive refusée : %v", err)
@@ -217,7 +217,11 @@ func (f *found) add(p string, o *opener) {
 			f.others = append(f.others, other{p, "archive illisible"})
 			return
 		}
-		if len(inner.notebooks) == 0 && len(inner.others) == 0 {
+		switch {
+		case len(inner.notebooks)+len(inner.others) > 0:
+		case inner.checkpoints:
+			f.others = append(f.others, other{p, "archive sans notebook, seulement les copies automatiques de Jupyter (.ipynb_checkpoints) : le notebook lui-même n'a pas été rendu"})
+		default:
 			f.others = append(f.others, other{p, "archive vide"})
 		}
 		f.notebooks = append(f.notebooks, inner.notebooks...)

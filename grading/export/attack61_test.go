@@ -1,6 +1,7 @@
 package export
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -140,5 +141,36 @@ func TestCanvasFirstNumbers(t *testing.T) {
 	}
 	if got := students(subs); err != nil || layout != LayoutCanvas || !reflect.DeepEqual(got, want) {
 		t.Errorf("Canvas with a dated upload: layout %q, %v, %v; want canvas, %v", layout, got, err, want)
+	}
+}
+
+// The entries the grader skips anyway (.git/, .ipynb_checkpoints/,
+// __MACOSX/) do not count towards MaxStudentArchiveFiles: a project's
+// zip with its .git is graded; a zip of checkpoints alone still says so.
+func TestArchiveCapSkipsSkipped(t *testing.T) {
+	tmp := t.TempDir()
+	entries := []zipEntry{
+		{name: "tp01/01.ipynb", data: "{}"},
+		{name: "tp01/.ipynb_checkpoints/01-checkpoint.ipynb", data: "{}"},
+		{name: "__MACOSX/tp01/._01.ipynb", data: "x"},
+	}
+	for i := range MaxStudentArchiveFiles + 500 {
+		entries = append(entries, zipEntry{name: fmt.Sprintf("tp01/.git/objects/%02x/%038x", i%256, i), data: "x"})
+	}
+	project, _ := os.ReadFile(makeZip(t, filepath.Join(tmp, "tp01.zip"), entries...))
+	checkpoints, _ := os.ReadFile(makeZip(t, filepath.Join(tmp, "cp.zip"), zipEntry{name: ".ipynb_checkpoints/01-checkpoint.ipynb", data: "{}"}))
+	dir := build(t, map[string]string{"lea/tp01.zip": string(project), "jean/cp.zip": string(checkpoints)})
+	subs, _, err := Export(dir, LayoutFolders, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := students(subs), map[string][]string{"lea": {"01.ipynb"}, "jean": {"cp.zip:refused"}}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("%v; want %v", got, want)
+	}
+	if subs[1].Student != "lea" || subs[1].Note != "" {
+		t.Errorf("lea's notebook: %+v; want graded, with no note", subs[1])
+	}
+	if r := refusal(subs, "jean"); !strings.Contains(r, "seulement les copies automatiques de Jupyter") {
+		t.Errorf("jean's reason %q; want the checkpoints said", r)
 	}
 }
