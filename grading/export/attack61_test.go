@@ -174,3 +174,30 @@ func TestArchiveCapSkipsSkipped(t *testing.T) {
 		t.Errorf("jean's reason %q; want the checkpoints said", r)
 	}
 }
+
+// When a student has several inbound submissions of one assignment, the
+// newest counts and the others are named on it: a newer one made in her
+// name by someone else is seen.
+func TestNbgraderSetAsideSaid(t *testing.T) {
+	const t1, t2 = "2099-12-10 10:00:00.000000 UTC", "2099-12-10 11:00:00.000000 UTC"
+	dir := build(t, map[string]string{
+		"inbound/alice+01+" + t1 + "+aaaa/01.ipynb":   "{}",
+		"inbound/alice+01+" + t2 + "+mmmm/01.ipynb":   "{}",
+		"inbound/mallory+01+" + t1 + "+bbbb/01.ipynb": "{}",
+	})
+	subs, layout, err := Export(dir, "", t.TempDir())
+	if err != nil || layout != LayoutNbgrader || len(subs) != 2 {
+		t.Fatalf("layout %q, %v, %v", layout, students(subs), err)
+	}
+	alice, mallory := subs[0], subs[1]
+	if alice.Student != "alice" || filepath.Base(filepath.Dir(alice.Path)) != "alice+01+"+t2+"+mmmm" {
+		t.Errorf("alice's row: %+v; want the newest, +mmmm", alice)
+	}
+	want := "remise la plus récente de 01, selon l'heure de remise : mis de côté, alice+01+" + t1 + "+aaaa ; à vérifier (qui a créé chaque dossier ne se vérifie pas dans une copie de l'échange)"
+	if alice.Note != want {
+		t.Errorf("alice's note %q; want %q", alice.Note, want)
+	}
+	if mallory.Note != "" {
+		t.Errorf("mallory's note %q; want none", mallory.Note)
+	}
+}

@@ -391,7 +391,7 @@ func collectNbgrader(dir string, o *opener) ([]Submission, error) {
 	if err != nil {
 		return nil, err
 	}
-	newest := nbgraderNewest(dir, entries)
+	newest, aside := nbgraderNewest(dir, entries)
 	for _, e := range entries {
 		if Skipped(e.Name()) || metadata(e.Name()) {
 			continue
@@ -420,9 +420,17 @@ func collectNbgrader(dir string, o *opener) ([]Submission, error) {
 			if err != nil {
 				return nil, err
 			}
+			// The others are said: in a copied or zipped exchange, who
+			// made a folder cannot be checked, and a newer one may be
+			// another student's, made in this one's name.
+			var asideNote string
+			if names := aside[[2]string{m[1], m[2]}]; len(names) > 0 {
+				asideNote = fmt.Sprintf("remise la plus récente de %s, selon l'heure de remise : mis de côté, %s ; à vérifier (qui a créé chaque dossier ne se vérifie pas dans une copie de l'échange)",
+					m[2], listNames(names))
+			}
 			for _, s := range f.submissions(Submission{Student: m[1], SubmittedAt: at, file: m[2]}, where, o) {
 				if s.Refused == "" {
-					s.Note = addNote(atNote, timeNote(s.Path, at))
+					s.Note = addNote(addNote(atNote, timeNote(s.Path, at)), asideNote)
 				}
 				subs = append(subs, s)
 			}
@@ -473,10 +481,22 @@ func collectNbgrader(dir string, o *opener) ([]Submission, error) {
 // nbgraderNewest returns, for each student and assignment of the inbound
 // folder dir (entries), the name of the newest submission's folder
 // (the first of those of the same time), leaving out the folders another
-// user made (see collectNbgrader): as nbgrader's collect.
-func nbgraderNewest(dir string, entries []os.DirEntry) map[[2]string]string {
-	newest := map[[2]string]string{}
+// user made (see collectNbgrader): as nbgrader's collect; and the names
+// of the others, set aside, sorted.
+func nbgraderNewest(dir string, entries []os.DirEntry) (newest map[[2]string]string, aside map[[2]string][]string) {
+	newest, aside = map[[2]string]string{}, map[[2]string][]string{}
+	all := map[[2]string][]string{}
 	times := map[[2]string]time.Time{}
+	defer func() {
+		for k, names := range all {
+			for _, n := range names {
+				if n != newest[k] {
+					aside[k] = append(aside[k], n)
+				}
+			}
+			slices.Sort(aside[k])
+		}
+	}()
 	for _, e := range entries {
 		m := nbgraderIn.FindStringSubmatch(e.Name())
 		if !e.IsDir() || Skipped(e.Name()) || m == nil {
@@ -487,12 +507,13 @@ func nbgraderNewest(dir string, entries []os.DirEntry) map[[2]string]string {
 		}
 		at, _ := nbgraderTime(filepath.Join(dir, e.Name()), m[3])
 		k := [2]string{m[1], m[2]}
+		all[k] = append(all[k], e.Name())
 		if prev, seen := times[k]; seen && !at.After(prev) {
 			continue
 		}
 		newest[k], times[k] = e.Name(), at
 	}
-	return newest
+	return newest, aside
 }
 
 // timeNote says that the notebook at path was modified after the time its
