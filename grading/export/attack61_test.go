@@ -201,3 +201,25 @@ func TestNbgraderSetAsideSaid(t *testing.T) {
 		t.Errorf("mallory's note %q; want none", mallory.Note)
 	}
 }
+
+// Canvas's LATE marker is said on the submission it marks: Canvas
+// exports no time, and the file's may be the student's.
+func TestCanvasLateSaid(t *testing.T) {
+	dir := build(t, map[string]string{
+		"martinléa_late_104512_88120538_01.ipynb": "{}",
+		"dupontjean_104513_88120539_01.ipynb":     "{}",
+	})
+	subs, layout, err := Export(dir, "", t.TempDir())
+	if err != nil || layout != LayoutCanvas || len(subs) != 2 {
+		t.Fatalf("layout %q, %v, %v", layout, students(subs), err)
+	}
+	if s := subs[0]; s.Student != "104512" || !s.Late || s.Note != canvasLateNote {
+		t.Errorf("léa's row: %+v; want Late and the note", s)
+	}
+	if s := subs[1]; s.Student != "104513" || s.Late || s.Note != "" {
+		t.Errorf("jean's row: %+v; want no note", s)
+	}
+	if !strings.HasPrefix(canvasLateNote, "Canvas marque ce rendu en retard (« late » dans le nom du fichier) ;") {
+		t.Errorf("note %q", canvasLateNote)
+	}
+}

@@ -261,15 +261,25 @@ func collectCanvas(dir string, o *opener) ([]Submission, error) {
 	}
 	// The files a resubmission replaced are said, on the one kept: Canvas
 	// names a file uploaded again "-1", but so could a student name hers.
+	// Canvas's LATE marker is said too: Canvas exports no submission
+	// time, so the grader has none but the file's (which a student's
+	// upload may carry), and Canvas's marker knows the student's own due
+	// date; it is not turned into a penalty, whose days it does not give.
 	for i, s := range subs {
+		if s.Late && s.Refused == "" && !s.ignored {
+			subs[i].Note = addNote(subs[i].Note, canvasLateNote)
+		}
 		if names := aside[key{s.Student, s.file}]; len(names) > 0 && s.Refused == "" && !s.ignored {
 			slices.Sort(names)
-			subs[i].Note = addNote(s.Note, fmt.Sprintf("remise la plus récente de %s, selon les noms de Canvas (-1, -2…) : mis de côté, %s ; à vérifier",
+			subs[i].Note = addNote(subs[i].Note, fmt.Sprintf("remise la plus récente de %s, selon les noms de Canvas (-1, -2…) : mis de côté, %s ; à vérifier",
 				s.file, listNames(names)))
 		}
 	}
 	return subs, nil
 }
+
+// canvasLateNote is the note on a submission Canvas marks late.
+const canvasLateNote = "Canvas marque ce rendu en retard (« late » dans le nom du fichier) ; Canvas n'exporte pas l'heure de remise, et celle du fichier, que prend le calcul du retard, peut venir de l'élève : retard à vérifier dans Canvas"
 
 // canvasReading is one way to read a Canvas file name.
 type canvasReading struct {
