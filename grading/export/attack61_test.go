@@ -223,3 +223,26 @@ func TestCanvasLateSaid(t *testing.T) {
 		t.Errorf("note %q", canvasLateNote)
 	}
 }
+
+// nbgrader's exchange folder given (exchange/<course>/inbound/…): its
+// one course is stepped into, its students graded apart; an exchange
+// of two courses is refused, not graded as two students.
+func TestNbgraderExchangeRoot(t *testing.T) {
+	const at = "2099-12-10 10:00:00.000000 UTC"
+	files := map[string]string{}
+	for _, s := range []string{"alice", "bob", "carol"} {
+		files["exchange/tp/inbound/"+s+"+01+"+at+"+aaaa/01.ipynb"] = "{}"
+	}
+	dir := build(t, files)
+	subs, layout, err := Export(filepath.Join(dir, "exchange"), "", t.TempDir())
+	want := map[string][]string{"alice": {"01.ipynb"}, "bob": {"01.ipynb"}, "carol": {"01.ipynb"}}
+	if got := students(subs); err != nil || layout != LayoutNbgrader || !reflect.DeepEqual(got, want) {
+		t.Errorf("exchange folder: layout %q, %v, %v; want nbgrader, %v", layout, got, err, want)
+	}
+	files["exchange/tp2/inbound/dan+01+"+at+"+aaaa/01.ipynb"] = "{}"
+	dir = build(t, files)
+	_, _, err = Export(filepath.Join(dir, "exchange"), "", t.TempDir())
+	if err == nil || !strings.Contains(err.Error(), "holds nbgrader's inbound/") {
+		t.Errorf("exchange of two courses: %v; want an error", err)
+	}
+}

@@ -50,6 +50,13 @@ func DetectLayout(dir string) (string, error) {
 		if e.IsDir() && (n == "submitted" || n == "inbound") {
 			return LayoutNbgrader, nil
 		}
+		if e.IsDir() {
+			// An nbgrader exchange of several courses: each course
+			// taken as a student would merge its class.
+			if in := nbgraderRoot(filepath.Join(dir, n)); in != "" {
+				return "", fmt.Errorf("%s holds nbgrader's %s/: give that folder, not the one above it, or give -layout", n, in)
+			}
+		}
 		kind, _ := archive(n)
 		holds := e.IsDir() || strings.HasSuffix(n, ".ipynb") || kind != ""
 		all++
@@ -139,4 +146,16 @@ func nbgraderInbound(name string) bool {
 	}
 	_, err := time.Parse(nbgraderStamp, m[3])
 	return err == nil
+}
+
+// nbgraderRoot returns "inbound" or "submitted" when dir holds that
+// folder of nbgrader's (an exchange's course folder, or a course), ""
+// otherwise.
+func nbgraderRoot(dir string) string {
+	for _, n := range []string{"submitted", "inbound"} {
+		if fi, err := os.Stat(filepath.Join(dir, n)); err == nil && fi.IsDir() {
+			return n
+		}
+	}
+	return ""
 }

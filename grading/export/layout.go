@@ -95,6 +95,8 @@ func Export(path, layout, work string) ([]Submission, string, error) {
 	if sub := singleRoot(dir); sub != dir {
 		if _, err := os.Stat(filepath.Join(sub, "submission_metadata.yml")); err == nil {
 			dir = sub // Gradescope's assignment_<id>_export/, unzipped by hand
+		} else if nbgraderRoot(sub) != "" {
+			dir = sub // nbgrader's exchange/<course>/ or course folder
 		}
 	}
 	if fi, err := os.Stat(dir); err != nil {
