@@ -246,3 +246,18 @@ func TestNbgraderExchangeRoot(t *testing.T) {
 		t.Errorf("exchange of two courses: %v; want an error", err)
 	}
 }
+
+// A notebook's extension is read in any case: "TP1.IPYNB" is graded.
+func TestNotebookExtensionCase(t *testing.T) {
+	dir := build(t, map[string]string{"alice.IPYNB": "{}", "bob/TP1.Ipynb": "{}", "carol/notes.txt": "x"})
+	subs, layout, err := Export(dir, "", t.TempDir())
+	want := map[string][]string{"alice": {"alice.IPYNB"}, "bob": {"TP1.Ipynb"}, "carol": {"notes.txt:refused"}}
+	if got := students(subs); err != nil || layout != LayoutFolders || !reflect.DeepEqual(got, want) {
+		t.Errorf("upper-case extensions: layout %q, %v, %v; want folders, %v", layout, got, err, want)
+	}
+	canvas := build(t, map[string]string{"martinléa_104512_88120538_tp.IPYNB": "{}", "martinléa_104512_88120539_tp-1.IPYNB": "{}"})
+	subs, layout, err = Export(canvas, "", t.TempDir())
+	if got := students(subs); err != nil || layout != LayoutCanvas || !reflect.DeepEqual(got, map[string][]string{"104512": {"martinléa_104512_88120539_tp-1.IPYNB"}}) {
+		t.Errorf("Canvas, upper case: layout %q, %v, %v; want the resubmission kept", layout, got, err)
+	}
+}

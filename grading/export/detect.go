@@ -58,7 +58,7 @@ func DetectLayout(dir string) (string, error) {
 			}
 		}
 		kind, _ := archive(n)
-		holds := e.IsDir() || strings.HasSuffix(n, ".ipynb") || kind != ""
+		holds := e.IsDir() || isNotebook(n) || kind != ""
 		all++
 		if holds {
 			bearing++

@@ -62,7 +62,7 @@ var (
 	// submission plugins (online text…): listed, with their student.
 	moodleAny   = regexp.MustCompile(`^([^_]*)_(\d+)_assignsubmission_file_(.+)$`)
 	moodleOther = regexp.MustCompile(`^([^_]*)_(\d+)_assignsubmission_[a-z]+_?$`)
-	canvasResub = regexp.MustCompile(`^(.*)-(\d+)\.ipynb$`)
+	canvasResub = regexp.MustCompile(`^(.*)-(\d+)\.(?i:ipynb)$`)
 	nbgraderIn  = regexp.MustCompile(`^([^+*]+)\+([^+]+)\+([^+]+)(\+[^+]+)?$`)
 	// Canvas's file of an online text entry: "sortablename[_late]_<user id>_text.html".
 	canvasText = regexp.MustCompile(`^(.*?)(?:_(?i:late))?_(\d+)_text\.html$`)
@@ -201,7 +201,7 @@ func collectCanvas(dir string, o *opener) ([]Submission, error) {
 		}
 		path := filepath.Join(dir, e.Name())
 		rs := canvasReadings(e.Name())
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".ipynb") {
+		if e.IsDir() || !isNotebook(e.Name()) {
 			// Canvas writes files only: a folder, or a file of another
 			// kind (an archive is opened), is its student's if its name
 			// says whose.
@@ -242,7 +242,7 @@ func collectCanvas(dir string, o *opener) ([]Submission, error) {
 		r := rs[0]
 		file, rank := r.file, 0
 		if m := canvasResub.FindStringSubmatch(file); m != nil {
-			file = m[1] + ".ipynb"
+			file = m[1] + file[len(file)-len(".ipynb"):]
 			rank, _ = strconv.Atoi(m[2])
 		}
 		k := key{r.user, file}
