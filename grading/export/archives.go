@@ -84,6 +84,15 @@ func (o *opener) open(path string) (string, error) {
 	if in, _ := o.archiveOf(path); in != "" {
 		depth, root, budget = o.depth[in]+1, o.root[in], o.files[o.root[in]]
 	}
+	// Only a regular file is opened: a named pipe named "rendu.zip"
+	// would block the reading forever, a link could lead anywhere.
+	if fi, err := os.Lstat(path); err != nil {
+		return "", fmt.Errorf("fichier illisible")
+	} else if fi.Mode()&os.ModeSymlink != 0 {
+		return "", fmt.Errorf("lien symbolique refusé : un rendu doit être le fichier lui-même")
+	} else if !fi.Mode().IsRegular() {
+		return "", fmt.Errorf("pas un fichier ordinaire (%v) : refusé", fi.Mode().Type())
+	}
 	if depth > maxNesting {
 		return "", fmt.Errorf("archive dans une archive dans une archive : non ouverte (%d niveaux au plus)", maxNesting)
 	}
@@ -98,7 +107,7 @@ func (o *opener) open(path string) (string, error) {
 	if fi, err := os.Lstat(path); err == nil {
 		at = fi.ModTime()
 	}
-	n, err := unzipAt(path, dir, unzipLimits{bytes: o.left, entries: min(budget, o.allFiles), french: true, modTime: at})
+	n, err := unzipAt(path, dir, unzipLimits{bytes: o.left, entries: min(budget, o.allFiles), all: o.allFiles, skip: true, french: true, modTime: at})
 	o.left -= n
 	if err != nil {
 		return "", fmt.Errorf("archive refusée : %v", err)
@@ -195,7 +204,7 @@ func notebooksUnder(dir string, o *opener) (found, error) {
 func (f *found) add(p string, o *opener) {
 	name := filepath.Base(p)
 	switch _, opens := archive(name); {
-	case strings.HasSuffix(name, ".ipynb"):
+	case isNotebook(name):
 		f.notebooks = append(f.notebooks, p)
 	case opens && o != nil:
 		dir, err := o.open(p)
@@ -208,7 +217,11 @@ func (f *found) add(p string, o *opener) {
 			f.others = append(f.others, other{p, "archive illisible"})
 			return
 		}
-		if len(inner.notebooks) == 0 && len(inner.others) == 0 {
+		switch {
+		case len(inner.notebooks)+len(inner.others) > 0:
+		case inner.checkpoints:
+			f.others = append(f.others, other{p, "archive sans notebook, seulement les copies automatiques de Jupyter (.ipynb_checkpoints) : le notebook lui-même n'a pas été rendu"})
+		default:
 			f.others = append(f.others, other{p, "archive vide"})
 		}
 		f.notebooks = append(f.notebooks, inner.notebooks...)

@@ -60,10 +60,10 @@ func Skipped(name string) bool {
 func Folders(dir string, o *opener) ([]Submission, error) {
 	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
 		// One notebook: one student, named after the file.
-		if !strings.HasSuffix(fi.Name(), ".ipynb") {
+		if !isNotebook(fi.Name()) {
 			return nil, fmt.Errorf("%s: neither a folder nor a notebook (.ipynb)", dir)
 		}
-		return []Submission{{Student: strings.TrimSuffix(fi.Name(), ".ipynb"), Path: dir}}, nil
+		return []Submission{{Student: notebookStem(fi.Name()), Path: dir}}, nil
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -83,8 +83,8 @@ func Folders(dir string, o *opener) ([]Submission, error) {
 				return nil, err
 			}
 			subs = append(subs, f.submissions(Submission{Student: name}, path, o)...)
-		case strings.HasSuffix(name, ".ipynb"):
-			subs = append(subs, Submission{Student: strings.TrimSuffix(name, ".ipynb"), Path: path, Shown: o.show(path)})
+		case isNotebook(name):
+			subs = append(subs, Submission{Student: notebookStem(name), Path: path, Shown: o.show(path)})
 		case e.Type()&os.ModeSymlink != 0:
 			// A link to a folder would be a student: refused like the others.
 			if fi, err := os.Stat(path); err == nil && fi.IsDir() {
@@ -111,6 +111,20 @@ func Folders(dir string, o *opener) ([]Submission, error) {
 	// MaxPerStudent, they are listed but not graded. Files that are not
 	// notebooks do not count: see foldIgnored.
 	return limitPerStudent(foldIgnored(nfc(subs))), nil
+}
+
+// isNotebook reports whether name is a notebook's: it ends in .ipynb,
+// in any case (a Windows user's "TP1.IPYNB").
+func isNotebook(name string) bool {
+	return len(name) > len(".ipynb") && strings.EqualFold(name[len(name)-len(".ipynb"):], ".ipynb")
+}
+
+// notebookStem is a notebook's name without its extension.
+func notebookStem(name string) string {
+	if isNotebook(name) {
+		return name[:len(name)-len(".ipynb")]
+	}
+	return name
 }
 
 // stem is the student a file of a folders export is named after: its name

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // Detect returns the layout of the folder dir as DetectLayout does, and
@@ -39,6 +40,8 @@ func DetectLayout(dir string) (string, error) {
 	}
 	count := map[string]int{}
 	bearing, all := 0, 0
+	canvasNames := map[string]string{} // Canvas user id → the name it bears
+	notCanvas := false                 // one id bears two names: Canvas writes one
 	for _, e := range entries {
 		n := e.Name()
 		if Skipped(n) || metadata(n) {
@@ -47,18 +50,38 @@ func DetectLayout(dir string) (string, error) {
 		if e.IsDir() && (n == "submitted" || n == "inbound") {
 			return LayoutNbgrader, nil
 		}
+		if e.IsDir() {
+			// An nbgrader exchange of several courses: each course
+			// taken as a student would merge its class.
+			if in := nbgraderRoot(filepath.Join(dir, n)); in != "" {
+				return "", fmt.Errorf("%s holds nbgrader's %s/: give that folder, not the one above it, or give -layout", n, in)
+			}
+		}
 		kind, _ := archive(n)
-		holds := e.IsDir() || strings.HasSuffix(n, ".ipynb") || kind != ""
+		holds := e.IsDir() || isNotebook(n) || kind != ""
 		all++
 		if holds {
 			bearing++
 		}
-		if p := platformOf(n, e.IsDir()); p != "" {
+		p := platformOf(n, e.IsDir())
+		if user, name := canvasWho(n); p == LayoutCanvas && user != "" {
+			if prev, seen := canvasNames[user]; seen && prev != name {
+				notCanvas = true
+			}
+			canvasNames[user] = name
+		}
+		if p != "" {
 			count[p+"/all"]++
 			if holds {
 				count[p+"/holds"]++
 			}
 		}
+	}
+	if notCanvas {
+		// "dupont_15_12_2026.ipynb", "martin_15_12_2026.ipynb": dates
+		// read as ids would merge the students; not Canvas's export.
+		delete(count, LayoutCanvas+"/all")
+		delete(count, LayoutCanvas+"/holds")
 	}
 	total, key := bearing, "/holds"
 	if bearing == 0 {
@@ -91,8 +114,48 @@ func platformOf(name string, dir bool) string {
 		return LayoutMoodle
 	case !dir && (len(canvasReadings(name)) > 0 || canvasText.MatchString(name)):
 		return LayoutCanvas
-	case dir && nbgraderIn.MatchString(name):
+	case dir && nbgraderInbound(name):
 		return LayoutNbgrader
+	}
+	return ""
+}
+
+// canvasWho returns the user id and name a Canvas file name gives, ""
+// if none or if it reads more than one way (see canvasReadings).
+func canvasWho(name string) (user, who string) {
+	if rs := canvasReadings(name); len(rs) > 0 {
+		if len(rs) > 1 {
+			return "", ""
+		}
+		return rs[0].user, rs[0].name
+	}
+	if m := canvasText.FindStringSubmatch(name); m != nil {
+		return m[2], m[1]
+	}
+	return "", ""
+}
+
+// nbgraderInbound reports whether name is an nbgrader inbound folder's:
+// "<student>+<assignment>+<timestamp>[+random]", the timestamp as
+// nbgrader writes it ("2026-03-12 16:42:10.381920 UTC"). A group's
+// folder named "Dupont+Martin+Leroy" is not one.
+func nbgraderInbound(name string) bool {
+	m := nbgraderIn.FindStringSubmatch(name)
+	if m == nil {
+		return false
+	}
+	_, err := time.Parse(nbgraderStamp, m[3])
+	return err == nil
+}
+
+// nbgraderRoot returns "inbound" or "submitted" when dir holds that
+// folder of nbgrader's (an exchange's course folder, or a course), ""
+// otherwise.
+func nbgraderRoot(dir string) string {
+	for _, n := range []string{"submitted", "inbound"} {
+		if fi, err := os.Stat(filepath.Join(dir, n)); err == nil && fi.IsDir() {
+			return n
+		}
 	}
 	return ""
 }

@@ -62,7 +62,7 @@ var (
 	// submission plugins (online text…): listed, with their student.
 	moodleAny   = regexp.MustCompile(`^([^_]*)_(\d+)_assignsubmission_file_(.+)$`)
 	moodleOther = regexp.MustCompile(`^([^_]*)_(\d+)_assignsubmission_[a-z]+_?$`)
-	canvasResub = regexp.MustCompile(`^(.*)-(\d+)\.ipynb$`)
+	canvasResub = regexp.MustCompile(`^(.*)-(\d+)\.(?i:ipynb)$`)
 	nbgraderIn  = regexp.MustCompile(`^([^+*]+)\+([^+]+)\+([^+]+)(\+[^+]+)?$`)
 	// Canvas's file of an online text entry: "sortablename[_late]_<user id>_text.html".
 	canvasText = regexp.MustCompile(`^(.*?)(?:_(?i:late))?_(\d+)_text\.html$`)
@@ -95,6 +95,8 @@ func Export(path, layout, work string) ([]Submission, string, error) {
 	if sub := singleRoot(dir); sub != dir {
 		if _, err := os.Stat(filepath.Join(sub, "submission_metadata.yml")); err == nil {
 			dir = sub // Gradescope's assignment_<id>_export/, unzipped by hand
+		} else if nbgraderRoot(sub) != "" {
+			dir = sub // nbgrader's exchange/<course>/ or course folder
 		}
 	}
 	if fi, err := os.Stat(dir); err != nil {
@@ -199,7 +201,7 @@ func collectCanvas(dir string, o *opener) ([]Submission, error) {
 		}
 		path := filepath.Join(dir, e.Name())
 		rs := canvasReadings(e.Name())
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".ipynb") {
+		if e.IsDir() || !isNotebook(e.Name()) {
 			// Canvas writes files only: a folder, or a file of another
 			// kind (an archive is opened), is its student's if its name
 			// says whose.
@@ -240,7 +242,7 @@ func collectCanvas(dir string, o *opener) ([]Submission, error) {
 		r := rs[0]
 		file, rank := r.file, 0
 		if m := canvasResub.FindStringSubmatch(file); m != nil {
-			file = m[1] + ".ipynb"
+			file = m[1] + file[len(file)-len(".ipynb"):]
 			rank, _ = strconv.Atoi(m[2])
 		}
 		k := key{r.user, file}
@@ -261,15 +263,25 @@ func collectCanvas(dir string, o *opener) ([]Submission, error) {
 	}
 	// The files a resubmission replaced are said, on the one kept: Canvas
 	// names a file uploaded again "-1", but so could a student name hers.
+	// Canvas's LATE marker is said too: Canvas exports no submission
+	// time, so the grader has none but the file's (which a student's
+	// upload may carry), and Canvas's marker knows the student's own due
+	// date; it is not turned into a penalty, whose days it does not give.
 	for i, s := range subs {
+		if s.Late && s.Refused == "" && !s.ignored {
+			subs[i].Note = addNote(subs[i].Note, canvasLateNote)
+		}
 		if names := aside[key{s.Student, s.file}]; len(names) > 0 && s.Refused == "" && !s.ignored {
 			slices.Sort(names)
-			subs[i].Note = addNote(s.Note, fmt.Sprintf("remise la plus récente de %s, selon les noms de Canvas (-1, -2…) : mis de côté, %s ; à vérifier",
+			subs[i].Note = addNote(subs[i].Note, fmt.Sprintf("remise la plus récente de %s, selon les noms de Canvas (-1, -2…) : mis de côté, %s ; à vérifier",
 				s.file, listNames(names)))
 		}
 	}
 	return subs, nil
 }
+
+// canvasLateNote is the note on a submission Canvas marks late.
+const canvasLateNote = "Canvas marque ce rendu en retard (« late » dans le nom du fichier) ; Canvas n'exporte pas l'heure de remise, et celle du fichier, que prend le calcul du retard, peut venir de l'élève : retard à vérifier dans Canvas"
 
 // canvasReading is one way to read a Canvas file name.
 type canvasReading struct {
@@ -279,8 +291,12 @@ type canvasReading struct {
 
 // canvasReadings lists the ways a Canvas file name reads:
 // "sortablename[_late|_LATE]_<user id>_<attachment id>_<file>", the name
-// being one or more parts (Canvas keeps underscores in it), wherever two
-// numbers stand between underscores; anonymous grading's
+// being one or more parts (Canvas keeps underscores in it). Canvas's
+// numbers are the first two that stand between underscores: numbers
+// further on are the student's file name's ("TP1_15_12_2026.ipynb").
+// Only when more numbers follow them at once ("eve_104512_104599_
+// 88120542_tp.ipynb": a name that ends in a number, or a file name that
+// starts with one) is there more than one reading. Anonymous grading's
 // "anon_<id>_<attachment id>_<file>" gives the student "anon_<id>".
 func canvasReadings(name string) []canvasReading {
 	parts := strings.Split(name, "_")
@@ -290,6 +306,9 @@ func canvasReadings(name string) []canvasReading {
 	var out []canvasReading
 	for k := 1; k+2 < len(parts); k++ {
 		if !isDigits(parts[k]) || !isDigits(parts[k+1]) {
+			if len(out) > 0 {
+				break // past the first run of numbers
+			}
 			continue
 		}
 		r := canvasReading{user: parts[k], file: strings.Join(parts[k+2:], "_")}
@@ -384,7 +403,7 @@ func collectNbgrader(dir string, o *opener) ([]Submission, error) {
 	if err != nil {
 		return nil, err
 	}
-	newest := nbgraderNewest(dir, entries)
+	newest, aside := nbgraderNewest(dir, entries)
 	for _, e := range entries {
 		if Skipped(e.Name()) || metadata(e.Name()) {
 			continue
@@ -413,9 +432,17 @@ func collectNbgrader(dir string, o *opener) ([]Submission, error) {
 			if err != nil {
 				return nil, err
 			}
+			// The others are said: in a copied or zipped exchange, who
+			// made a folder cannot be checked, and a newer one may be
+			// another student's, made in this one's name.
+			var asideNote string
+			if names := aside[[2]string{m[1], m[2]}]; len(names) > 0 {
+				asideNote = fmt.Sprintf("remise la plus récente de %s, selon l'heure de remise : mis de côté, %s ; à vérifier (qui a créé chaque dossier ne se vérifie pas dans une copie de l'échange)",
+					m[2], listNames(names))
+			}
 			for _, s := range f.submissions(Submission{Student: m[1], SubmittedAt: at, file: m[2]}, where, o) {
 				if s.Refused == "" {
-					s.Note = addNote(atNote, timeNote(s.Path, at))
+					s.Note = addNote(addNote(atNote, timeNote(s.Path, at)), asideNote)
 				}
 				subs = append(subs, s)
 			}
@@ -466,10 +493,22 @@ func collectNbgrader(dir string, o *opener) ([]Submission, error) {
 // nbgraderNewest returns, for each student and assignment of the inbound
 // folder dir (entries), the name of the newest submission's folder
 // (the first of those of the same time), leaving out the folders another
-// user made (see collectNbgrader): as nbgrader's collect.
-func nbgraderNewest(dir string, entries []os.DirEntry) map[[2]string]string {
-	newest := map[[2]string]string{}
+// user made (see collectNbgrader): as nbgrader's collect; and the names
+// of the others, set aside, sorted.
+func nbgraderNewest(dir string, entries []os.DirEntry) (newest map[[2]string]string, aside map[[2]string][]string) {
+	newest, aside = map[[2]string]string{}, map[[2]string][]string{}
+	all := map[[2]string][]string{}
 	times := map[[2]string]time.Time{}
+	defer func() {
+		for k, names := range all {
+			for _, n := range names {
+				if n != newest[k] {
+					aside[k] = append(aside[k], n)
+				}
+			}
+			slices.Sort(aside[k])
+		}
+	}()
 	for _, e := range entries {
 		m := nbgraderIn.FindStringSubmatch(e.Name())
 		if !e.IsDir() || Skipped(e.Name()) || m == nil {
@@ -480,12 +519,13 @@ func nbgraderNewest(dir string, entries []os.DirEntry) map[[2]string]string {
 		}
 		at, _ := nbgraderTime(filepath.Join(dir, e.Name()), m[3])
 		k := [2]string{m[1], m[2]}
+		all[k] = append(all[k], e.Name())
 		if prev, seen := times[k]; seen && !at.After(prev) {
 			continue
 		}
 		newest[k], times[k] = e.Name(), at
 	}
-	return newest
+	return newest, aside
 }
 
 // timeNote says that the notebook at path was modified after the time its
@@ -518,6 +558,10 @@ func folderOwner(dir string) string {
 	return "uid " + strconv.Itoa(int(st.Uid))
 }
 
+// nbgraderStamp is the layout of nbgrader's submission times, in
+// timestamp.txt and in inbound folders' names ("%Y-%m-%d %H:%M:%S.%f %Z").
+const nbgraderStamp = "2006-01-02 15:04:05.999999 MST"
+
 // nbgraderTime reads the submission time of an nbgrader submission: its
 // timestamp.txt ("2026-03-12 16:42:10.381920 UTC") and the time in its
 // folder's name (fromName, inbound's), the later of the two when both are
@@ -525,12 +569,11 @@ func folderOwner(dir string) string {
 // been set back alone), with a note when they disagree; else the zero
 // time.
 func nbgraderTime(dir, fromName string) (time.Time, string) {
-	const layout = "2006-01-02 15:04:05.999999 MST"
 	var stamp time.Time
 	if b, err := os.ReadFile(filepath.Join(dir, "timestamp.txt")); err == nil {
-		stamp, _ = time.Parse(layout, strings.TrimSpace(string(b)))
+		stamp, _ = time.Parse(nbgraderStamp, strings.TrimSpace(string(b)))
 	}
-	named, _ := time.Parse(layout, fromName)
+	named, _ := time.Parse(nbgraderStamp, fromName)
 	switch {
 	case stamp.IsZero():
 		return named, ""

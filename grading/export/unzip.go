@@ -41,11 +41,31 @@ const (
 // error). modTime, when not zero, is the time the extracted files are
 // given (the archive's own, which the platform wrote) instead of the
 // entries' (which a student's archive sets as the student likes).
+//
+// With skip (a student's archive), the entries the grader skips anyway
+// (under .git/, __MACOSX/, .ipynb_checkpoints/…: see Skipped) are not
+// extracted, only the skipped folder itself, and do not count towards
+// entries; all, when not zero, bounds every entry, those included.
 type unzipLimits struct {
 	bytes   int64
 	entries int
+	all     int
+	skip    bool
 	french  bool
 	modTime time.Time
+}
+
+// skippedPart returns, when a part of the zip entry name is one Skipped
+// names, the path up to that part, and whether it is a folder (a part
+// before the last, or the entry is a folder); "" when none is.
+func skippedPart(name string) (prefix string, dir bool) {
+	parts := strings.Split(strings.TrimSuffix(name, "/"), "/")
+	for i, p := range parts {
+		if Skipped(p) {
+			return strings.Join(parts[:i+1], "/"), i < len(parts)-1 || strings.HasSuffix(name, "/")
+		}
+	}
+	return "", false
 }
 
 // unzipAt extracts the zip file at path into dir: regular files and
@@ -61,6 +81,14 @@ func unzipAt(path, dir string, lim unzipLimits) (total int64, err error) {
 		}
 		return fmt.Errorf("%s: "+en, append([]any{base}, args...)...)
 	}
+	// A named pipe or a device would block zip.OpenReader: only a
+	// regular file (or a link to one, for the export given) is read.
+	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+		if lim.french {
+			return 0, errors.New("pas un fichier ordinaire : refusé")
+		}
+		return 0, fmt.Errorf("%s: not a regular file: refused", base)
+	}
 	r, err := zip.OpenReader(path)
 	if err != nil {
 		if lim.french {
@@ -69,11 +97,23 @@ func unzipAt(path, dir string, lim unzipLimits) (total int64, err error) {
 		return 0, fmt.Errorf("%s: not a readable zip (%v)", base, err)
 	}
 	defer r.Close()
-	if len(r.File) > lim.entries {
-		if lim.french {
-			return 0, fmt.Errorf("%d fichiers, plus que les %d qu'un rendu peut encore contenir (%d en tout, archives comprises)", len(r.File), lim.entries, MaxStudentArchiveFiles)
+	counted := len(r.File)
+	if lim.skip {
+		counted = 0
+		for _, f := range r.File {
+			if p, _ := skippedPart(f.Name); p == "" {
+				counted++
+			}
 		}
-		return 0, fmt.Errorf("%s: %d entries, at most %d: refused", base, len(r.File), lim.entries)
+	}
+	if lim.all > 0 && len(r.File) > lim.all {
+		return 0, say("%d entries, at most %d: refused", "%d fichiers, plus que les %d que l'export peut encore contenir", len(r.File), lim.all)
+	}
+	if counted > lim.entries {
+		if lim.french {
+			return 0, fmt.Errorf("%d fichiers, plus que les %d qu'un rendu peut encore contenir (%d en tout, archives comprises)", counted, lim.entries, MaxStudentArchiveFiles)
+		}
+		return 0, fmt.Errorf("%s: %d entries, at most %d: refused", base, counted, lim.entries)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return 0, err
@@ -85,6 +125,16 @@ func unzipAt(path, dir string, lim unzipLimits) (total int64, err error) {
 		}
 		if strings.Count(name, string(filepath.Separator)) >= maxPathDepth {
 			return total, say("entry %q is more than %d folders deep: refused", "le fichier « %s » est à plus de %d dossiers de profondeur", f.Name, maxPathDepth)
+		}
+		if p, isDir := skippedPart(f.Name); lim.skip && p != "" {
+			// Skipped by the grader: only the folder stays, so that a
+			// submission of checkpoints alone is told as such.
+			if isDir {
+				if err := os.MkdirAll(filepath.Join(dir, shortenName(filepath.FromSlash(p))), 0o755); err != nil {
+					return total, entryError(base, f.Name, err, lim.french)
+				}
+			}
+			continue
 		}
 		target := filepath.Join(dir, name)
 		mode := f.Mode()
@@ -203,7 +253,7 @@ func singleRoot(dir string) string {
 	sub := filepath.Join(dir, entries[0].Name())
 	inner, _ := os.ReadDir(sub)
 	for _, e := range inner {
-		if !e.IsDir() && strings.HasSuffix(e.Name(), ".ipynb") {
+		if !e.IsDir() && isNotebook(e.Name()) {
 			return dir
 		}
 	}
