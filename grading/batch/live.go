@@ -203,7 +203,7 @@ func (l *Live) collect(work string) ([]export.Submission, error) {
 		base := filepath.Base(s.Path)
 		r := 0
 		switch {
-		case !strings.HasSuffix(base, ".ipynb"):
+		case !export.IsNotebook(base):
 			return -1, time.Time{} // another file: not a notebook of the TP
 		case s.Refused != "":
 			r = 1 // shown only if the student has nothing better

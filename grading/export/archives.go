@@ -204,7 +204,7 @@ func notebooksUnder(dir string, o *opener) (found, error) {
 func (f *found) add(p string, o *opener) {
 	name := filepath.Base(p)
 	switch _, opens := archive(name); {
-	case isNotebook(name):
+	case IsNotebook(name):
 		f.notebooks = append(f.notebooks, p)
 	case opens && o != nil:
 		dir, err := o.open(p)

@@ -60,7 +60,7 @@ func Skipped(name string) bool {
 func Folders(dir string, o *opener) ([]Submission, error) {
 	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
 		// One notebook: one student, named after the file.
-		if !isNotebook(fi.Name()) {
+		if !IsNotebook(fi.Name()) {
 			return nil, fmt.Errorf("%s: neither a folder nor a notebook (.ipynb)", dir)
 		}
 		return []Submission{{Student: notebookStem(fi.Name()), Path: dir}}, nil
@@ -83,7 +83,7 @@ func Folders(dir string, o *opener) ([]Submission, error) {
 				return nil, err
 			}
 			subs = append(subs, f.submissions(Submission{Student: name}, path, o)...)
-		case isNotebook(name):
+		case IsNotebook(name):
 			subs = append(subs, Submission{Student: notebookStem(name), Path: path, Shown: o.show(path)})
 		case e.Type()&os.ModeSymlink != 0:
 			// A link to a folder would be a student: refused like the others.
@@ -113,15 +113,15 @@ func Folders(dir string, o *opener) ([]Submission, error) {
 	return limitPerStudent(foldIgnored(nfc(subs))), nil
 }
 
-// isNotebook reports whether name is a notebook's: it ends in .ipynb,
+// IsNotebook reports whether name is a notebook's: it ends in .ipynb,
 // in any case (a Windows user's "TP1.IPYNB").
-func isNotebook(name string) bool {
+func IsNotebook(name string) bool {
 	return len(name) > len(".ipynb") && strings.EqualFold(name[len(name)-len(".ipynb"):], ".ipynb")
 }
 
 // notebookStem is a notebook's name without its extension.
 func notebookStem(name string) string {
-	if isNotebook(name) {
+	if IsNotebook(name) {
 		return name[:len(name)-len(".ipynb")]
 	}
 	return name

@@ -58,7 +58,7 @@ func DetectLayout(dir string) (string, error) {
 			}
 		}
 		kind, _ := archive(n)
-		holds := e.IsDir() || isNotebook(n) || kind != ""
+		holds := e.IsDir() || IsNotebook(n) || kind != ""
 		all++
 		if holds {
 			bearing++

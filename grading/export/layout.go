@@ -201,7 +201,7 @@ func collectCanvas(dir string, o *opener) ([]Submission, error) {
 		}
 		path := filepath.Join(dir, e.Name())
 		rs := canvasReadings(e.Name())
-		if e.IsDir() || !isNotebook(e.Name()) {
+		if e.IsDir() || !IsNotebook(e.Name()) {
 			// Canvas writes files only: a folder, or a file of another
 			// kind (an archive is opened), is its student's if its name
 			// says whose.

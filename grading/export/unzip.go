@@ -253,7 +253,7 @@ func singleRoot(dir string) string {
 	sub := filepath.Join(dir, entries[0].Name())
 	inner, _ := os.ReadDir(sub)
 	for _, e := range inner {
-		if !e.IsDir() && isNotebook(e.Name()) {
+		if !e.IsDir() && IsNotebook(e.Name()) {
 			return dir
 		}
 	}
