@@ -45,8 +45,8 @@ ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 WORKSPACE ?= workspace
 
 jupyter: $(STAMP)
-	@go build -o build/jupyter ./internal/jupyter && \
-	  exec build/jupyter -workspace $(WORKSPACE) -- --no-browser --port=$(PORT) $(ROOT_FLAG) $(JUPYTER_ARGS)
+	@go build -o build/launch-jupyter ./internal/jupyter && \
+	  exec build/launch-jupyter -workspace $(WORKSPACE) -- --no-browser --port=$(PORT) $(ROOT_FLAG) $(JUPYTER_ARGS)
 
 # Tests always re-run the (idempotent) setup, Chromium and JupyterHub
 # included (TestHub runs a class on hub/'s configuration): it ends
