@@ -54,8 +54,8 @@ func timeoutFrom(value string) time.Duration {
 // process and judges in the parent; the student edition records them).
 //
 // Required: the Question's ID, Title and Points, Ref, Call, and public
-// cases (Cases, Computed or both). Hidden is set by the notebook package's
-// hidden.go, which only the teacher's edition has.
+// cases (Cases, Computed or both). Hidden is set by the notebook's package
+// hidden (grading/nbNN/hidden), which the student edition has empty.
 type Exercise[F, In, Out any] struct {
 	Question
 	// Ref is the reference answer, a function of package tp: the question's

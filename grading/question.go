@@ -11,8 +11,9 @@
 // (a [Registry]: tests make registries of their own): each declares every
 // question once, with
 // its ID, title, points, reference answer (a function of package tp), public
-// cases and how to judge them. The hidden cases of a notebook sit in that
-// package's hidden.go, the one file the student edition leaves out.
+// cases and how to judge them. The hidden cases of a notebook are set by
+// the package hidden beside it (grading/nb01/hidden), the teacher's part
+// of the TP, which the student edition has empty.
 //
 // In the teacher's edition a check computes the expected values with the
 // reference answers. In the student edition those answers are stubs (see

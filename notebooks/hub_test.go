@@ -305,8 +305,8 @@ func TestHub(t *testing.T) {
 		if uid := info.Sys().(*syscall.Stat_t).Uid; uid != uint32(uidOf(t, u)) {
 			t.Errorf("%s: the notebook belongs to uid %d", u, uid)
 		}
-		if _, err := os.Stat(filepath.Join(home, "reines", "grading", "nb01", "hidden.go")); err == nil {
-			t.Errorf("%s: the edition in the home holds the hidden cases", u)
+		if src, err := os.ReadFile(filepath.Join(home, "reines", "grading", "nb01", "hidden", "hidden.go")); err != nil || strings.Contains(string(src), "Hidden =") {
+			t.Errorf("%s: the edition in the home holds the hidden cases, or no package of them (%v)", u, err)
 		}
 		if info, err := os.Stat(filepath.Join(home, ".cache", "go-build")); err != nil || info.Sys().(*syscall.Stat_t).Uid != uint32(uidOf(t, u)) {
 			t.Errorf("%s: no build cache of their own (%v)", u, err)

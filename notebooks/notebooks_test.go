@@ -54,6 +54,7 @@ import (
 	"github.com/prepa-reines/reines/grading/gradebook"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/release"
+	"github.com/prepa-reines/reines/grading/workbook"
 	"github.com/prepa-reines/reines/internal/browsertest"
 	"github.com/prepa-reines/reines/tp/board"
 	"github.com/prepa-reines/reines/tp/queens"
@@ -530,7 +531,7 @@ func TestStaleAnswer(t *testing.T) {
 	nb := &notebook.Notebook{NBFormat: 4, NBFormatMinor: 5, Metadata: map[string]any{
 		"kernelspec": map[string]any{"display_name": "Go (gonb)", "language": "go", "name": "gonb"}}}
 	nb.Cells = []notebook.Cell{
-		code(release.Header(release.Module+"/grading/nb01"), "header", ""),
+		code(release.Header(workbook.Notebooks[1]), "header", ""),
 		code(right, "answer", "01/Q1"),
 		code(check, "check", "01/Q1"),
 		code(strings.Replace(right, "return true\n}", "return tru\n}", 1), "answer", "01/Q1"), // does not compile

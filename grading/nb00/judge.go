@@ -91,8 +91,8 @@ func formatInts(ns []int) string {
 	return fmt.Sprint(ns)
 }
 
-// seq is [1 2 … n].
-func seq(n int) []int {
+// Seq is [1 2 … n].
+func Seq(n int) []int {
 	s := make([]int, n)
 	for i := range s {
 		s[i] = i + 1

@@ -2,8 +2,8 @@
 // students who know OCaml and C (reference answers: tp/gobasics): for each
 // question its title, points, reference answer, public cases and how a
 // student's answer is judged, with a note in French that names the typical
-// mistake. Its hidden cases are in hidden.go, which only the teacher's
-// edition has.
+// mistake. Its hidden cases are set by its package hidden, which the
+// student edition has empty.
 package nb00
 
 import (
@@ -340,7 +340,7 @@ var Q8 = grading.Define(&grading.Exercise[func([]int, func(int) int64) int64, []
 	Question: grading.Question{ID: "00/Q8", Title: "Des goroutines et un verrou", Points: 2, Optional: true, Race: true,
 		Requires: []string{"go", "sync.Mutex|sync.RWMutex"}},
 	Ref:   gobasics.SumParallel,
-	Cases: [][]int{{}, {4}, {1, 2, 3}, {5, 5, 5, 5}, seq(20), seq(100)},
+	Cases: [][]int{{}, {4}, {1, 2, 3}, {5, 5, 5, 5}, Seq(20), Seq(100)},
 	Call: func(f func([]int, func(int) int64) int64, ns []int) SumOut {
 		o := newOverlap(len(ns)) // one goroutine per term
 		sum := f(slices.Clone(ns), func(n int) int64 {
@@ -371,7 +371,7 @@ var Q9 = grading.Define(&grading.Exercise[func([]int, int, func(int) int64) int6
 		Requires: []string{"go", "chan"}},
 	Ref: gobasics.Workers,
 	Cases: []WorkersCase{
-		{[]int{1, 2, 3}, 1}, {[]int{}, 2}, {[]int{7}, 3}, {seq(10), 2}, {seq(10), 3}, {seq(30), 4}, {[]int{2, 2, 2, 2}, 10},
+		{[]int{1, 2, 3}, 1}, {[]int{}, 2}, {[]int{7}, 3}, {Seq(10), 2}, {Seq(10), 3}, {Seq(30), 4}, {[]int{2, 2, 2, 2}, 10},
 	},
 	Call: func(f func([]int, int, func(int) int64) int64, in WorkersCase) WorkersOut {
 		o := newOverlap(workersAtOnce(in))

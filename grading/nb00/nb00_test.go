@@ -239,7 +239,7 @@ func TestExpectedValues(t *testing.T) {
 		t.Errorf("5! = %d", got)
 	}
 	// 1² + … + 20² = 20·21·41/6.
-	if got := gobasics.SumParallel(seq(20), slowSquare); got != 2870 {
+	if got := gobasics.SumParallel(Seq(20), slowSquare); got != 2870 {
 		t.Errorf("SumParallel(1..20) = %d; want 2870", got)
 	}
 	// Multiples of 7 in 0..99998: 0, 7, …, 99995 = 7·14285.

@@ -1,8 +1,8 @@
 // Package nb01 declares the questions of notebook 01, recursive
 // backtracking on the N-queens problem (reference answers: tp/queens): for
 // each question its title, points, reference answer, public cases and how
-// a student's answer is judged. Its hidden cases are in hidden.go, which
-// only the teacher's edition has.
+// a student's answer is judged. Its hidden cases are set by its package
+// hidden, which the student edition has empty.
 package nb01
 
 import (

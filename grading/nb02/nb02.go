@@ -6,7 +6,8 @@
 // fields round-trip through JSON), the check runs the student's function on
 // a copy and compares the state it leaves, or the answer it gives, with the
 // reference's. Failing cases are drawn with the current square outlined.
-// The hidden cases are in hidden.go (teacher's edition only).
+// The hidden cases are set by its package hidden (empty in the student
+// edition).
 package nb02
 
 import (
@@ -76,9 +77,10 @@ type SolutionsCase struct {
 	K    int
 }
 
-// st builds a state for the cases: n×n board, current square (i, j), the
-// queens of rows 1, 2, … in columns cols (C[k] = 0 beyond them).
-func st(n, i, j int, cols ...int) iterative.State {
+// NewState builds a state for the cases: n×n board, current square
+// (i, j), the queens of rows 1, 2, … in columns cols (C[k] = 0 beyond
+// them).
+func NewState(n, i, j int, cols ...int) iterative.State {
 	c := make([]int, n+1)
 	copy(c[1:], cols)
 	return iterative.State{N: n, I: i, J: j, C: c, Solutions: []queens.Placement{}}
@@ -164,18 +166,18 @@ var Q2 = grading.Define(&grading.Exercise[func(*iterative.State, int, int) bool,
 	Question: grading.Question{ID: "02/Q2", Title: "Une reine attaque-t-elle la case courante ?", Points: 2},
 	Ref:      iterative.Attacks,
 	Cases: []StateCase{
-		{Label: "même colonne", S: st(5, 3, 2), Row: 1, Col: 2},
-		{Label: "même ligne", S: st(5, 3, 2), Row: 3, Col: 5},
-		{Label: "diagonale descendante, une ligne au-dessus", S: st(5, 3, 2), Row: 2, Col: 1},
-		{Label: "diagonale montante, deux lignes au-dessus", S: st(5, 3, 2), Row: 1, Col: 4},
-		{Label: "diagonale descendante, deux lignes au-dessous", S: st(5, 3, 2), Row: 5, Col: 4},
-		{Label: "diagonale descendante, trois lignes au-dessus", S: st(8, 4, 4), Row: 1, Col: 1},
-		{Label: "diagonale montante, trois lignes au-dessous", S: st(8, 4, 4), Row: 7, Col: 1},
-		{Label: "saut de cavalier", S: st(5, 3, 2), Row: 1, Col: 3},
-		{Label: "saut de cavalier", S: st(5, 3, 2), Row: 2, Col: 4},
-		{Label: "ni ligne, ni colonne, ni diagonale", S: st(5, 3, 2), Row: 5, Col: 1},
-		{Label: "ni ligne, ni colonne, ni diagonale", S: st(8, 4, 4), Row: 1, Col: 2},
-		{Label: "ni ligne, ni colonne, ni diagonale", S: st(8, 4, 4), Row: 8, Col: 1},
+		{Label: "même colonne", S: NewState(5, 3, 2), Row: 1, Col: 2},
+		{Label: "même ligne", S: NewState(5, 3, 2), Row: 3, Col: 5},
+		{Label: "diagonale descendante, une ligne au-dessus", S: NewState(5, 3, 2), Row: 2, Col: 1},
+		{Label: "diagonale montante, deux lignes au-dessus", S: NewState(5, 3, 2), Row: 1, Col: 4},
+		{Label: "diagonale descendante, deux lignes au-dessous", S: NewState(5, 3, 2), Row: 5, Col: 4},
+		{Label: "diagonale descendante, trois lignes au-dessus", S: NewState(8, 4, 4), Row: 1, Col: 1},
+		{Label: "diagonale montante, trois lignes au-dessous", S: NewState(8, 4, 4), Row: 7, Col: 1},
+		{Label: "saut de cavalier", S: NewState(5, 3, 2), Row: 1, Col: 3},
+		{Label: "saut de cavalier", S: NewState(5, 3, 2), Row: 2, Col: 4},
+		{Label: "ni ligne, ni colonne, ni diagonale", S: NewState(5, 3, 2), Row: 5, Col: 1},
+		{Label: "ni ligne, ni colonne, ni diagonale", S: NewState(8, 4, 4), Row: 1, Col: 2},
+		{Label: "ni ligne, ni colonne, ni diagonale", S: NewState(8, 4, 4), Row: 8, Col: 1},
 	},
 	Call: func(f func(*iterative.State, int, int) bool, in StateCase) bool {
 		return f(clone(in.S), in.Row, in.Col)
@@ -220,18 +222,18 @@ var Q3 = grading.Define(&grading.Exercise[func(*iterative.State) bool, StateCase
 	Question: grading.Question{ID: "02/Q3", Title: "La case courante est-elle libre ?", Points: 2},
 	Ref:      iterative.IsSafe,
 	Cases: []StateCase{
-		{Label: "ligne 1, rien au-dessus", S: st(4, 1, 3)},
-		{Label: "une seule case libre dans la ligne 3", S: st(4, 3, 1, 2, 4)},
-		{Label: "même colonne que la reine de la ligne 1", S: st(4, 3, 2, 2, 4)},
-		{Label: "diagonale montante de la reine de la ligne 2", S: st(4, 3, 3, 2, 4)},
-		{Label: "diagonale descendante de la reine de la ligne 1", S: st(4, 2, 2, 1)},
-		{Label: "libre", S: st(4, 2, 3, 1)},
-		{Label: "case (2, 2) libre", S: st(4, 2, 2, 4)},
-		{Label: "colonne de la ligne 1, deux lignes au-dessus", S: st(5, 3, 1, 1, 3)},
-		{Label: "diagonale descendante de la ligne 1, deux lignes au-dessus", S: st(5, 3, 3, 1, 5)},
-		{Label: "dernière reine de « 2 4 1 3 »", S: st(4, 4, 3, 2, 4, 1)},
-		{Label: "diagonale descendante de la ligne 1, quatre lignes au-dessus", S: st(8, 5, 5, 1, 5, 8, 6)},
-		{Label: "libre, n = 8", S: st(8, 5, 3, 1, 5, 8, 6)},
+		{Label: "ligne 1, rien au-dessus", S: NewState(4, 1, 3)},
+		{Label: "une seule case libre dans la ligne 3", S: NewState(4, 3, 1, 2, 4)},
+		{Label: "même colonne que la reine de la ligne 1", S: NewState(4, 3, 2, 2, 4)},
+		{Label: "diagonale montante de la reine de la ligne 2", S: NewState(4, 3, 3, 2, 4)},
+		{Label: "diagonale descendante de la reine de la ligne 1", S: NewState(4, 2, 2, 1)},
+		{Label: "libre", S: NewState(4, 2, 3, 1)},
+		{Label: "case (2, 2) libre", S: NewState(4, 2, 2, 4)},
+		{Label: "colonne de la ligne 1, deux lignes au-dessus", S: NewState(5, 3, 1, 1, 3)},
+		{Label: "diagonale descendante de la ligne 1, deux lignes au-dessus", S: NewState(5, 3, 3, 1, 5)},
+		{Label: "dernière reine de « 2 4 1 3 »", S: NewState(4, 4, 3, 2, 4, 1)},
+		{Label: "diagonale descendante de la ligne 1, quatre lignes au-dessus", S: NewState(8, 5, 5, 1, 5, 8, 6)},
+		{Label: "libre, n = 8", S: NewState(8, 5, 3, 1, 5, 8, 6)},
 	},
 	Call:  func(f func(*iterative.State) bool, in StateCase) bool { return f(clone(in.S)) },
 	Input: StateCase.String,
@@ -272,19 +274,19 @@ var Q3 = grading.Define(&grading.Exercise[func(*iterative.State) bool, StateCase
 
 // Q4 asks for NextSquare, one square right (sujet: case_suivante).
 var Q4 = move("02/Q4", "Passer à la case suivante", 1, iterative.NextSquare, []StateCase{
-	{Label: "début", S: st(4, 1, 1)},
-	{Label: "ligne 3", S: st(4, 3, 1, 2, 4)},
-	{Label: "avant-dernière case", S: st(5, 2, 4, 1)},
+	{Label: "début", S: NewState(4, 1, 1)},
+	{Label: "ligne 3", S: NewState(4, 3, 1, 2, 4)},
+	{Label: "avant-dernière case", S: NewState(5, 2, 4, 1)},
 }, nil)
 
 // Q5 asks for NextRow: place the queen, go to the next row (sujet:
 // ligne_suivante).
 var Q5 = move("02/Q5", "Poser la reine et passer à la ligne suivante", 2, iterative.NextRow, []StateCase{
-	{Label: "première reine", S: st(4, 1, 1)},
-	{Label: "reine en (2, 3)", S: st(4, 2, 3, 1)},
-	{Label: "reine en (3, 2)", S: st(5, 3, 2, 4, 1)},
-	{Label: "dernière ligne", S: st(4, 4, 3, 2, 4, 1)},
-	{Label: "n = 1", S: st(1, 1, 1)},
+	{Label: "première reine", S: NewState(4, 1, 1)},
+	{Label: "reine en (2, 3)", S: NewState(4, 2, 3, 1)},
+	{Label: "reine en (3, 2)", S: NewState(5, 3, 2, 4, 1)},
+	{Label: "dernière ligne", S: NewState(4, 4, 3, 2, 4, 1)},
+	{Label: "n = 1", S: NewState(1, 1, 1)},
 }, func(in StateCase, got, want iterative.State) string {
 	if i := in.S.I; i < len(got.C) && got.C[i] != in.S.J && got.I == want.I {
 		return fmt.Sprintf("la colonne de la reine n'est pas enregistrée : C[%d] = %d avant de passer à la ligne suivante", i, in.S.J)
@@ -298,11 +300,11 @@ var Q5 = move("02/Q5", "Poser la reine et passer à la ligne suivante", 2, itera
 // Q6 asks for HasAlternative: is there a square right of the current one
 // (sujet: existe_alternative)?
 var Q6 = test("02/Q6", "Reste-t-il une case dans la ligne ?", 1, iterative.HasAlternative, []StateCase{
-	{Label: "première case", S: st(4, 1, 1)},
-	{Label: "avant-dernière case", S: st(4, 3, 3, 2, 4)},
-	{Label: "dernière case", S: st(4, 3, 4, 2, 4)},
-	{Label: "n = 1", S: st(1, 1, 1)},
-	{Label: "n = 2", S: st(2, 2, 1, 2)},
+	{Label: "première case", S: NewState(4, 1, 1)},
+	{Label: "avant-dernière case", S: NewState(4, 3, 3, 2, 4)},
+	{Label: "dernière case", S: NewState(4, 3, 4, 2, 4)},
+	{Label: "n = 1", S: NewState(1, 1, 1)},
+	{Label: "n = 2", S: NewState(2, 2, 1, 2)},
 }, func(in StateCase, want bool) string {
 	return fmt.Sprintf("la ligne a encore une case à droite de (%d, %d) exactement quand j < n (ici j = %d, n = %d)", in.S.I, in.S.J, in.S.J, in.S.N)
 })
@@ -312,14 +314,14 @@ var Q7 = grading.Define(&grading.Exercise[func(*iterative.State, int), StateCase
 	Question: grading.Question{ID: "02/Q7", Title: "Revenir en arrière", Points: 3},
 	Ref:      iterative.Backtrack,
 	Cases: []StateCase{
-		{Label: "impasse en ligne 3", S: st(4, 3, 4, 1, 3)},
-		{Label: "impasse, la ligne 2 est épuisée", S: st(4, 3, 4, 1, 4)},
-		{Label: "impasse, les lignes 3 et 2 sont épuisées", S: st(4, 4, 4, 2, 4, 4)},
-		{Label: "après la solution 2 4 1 3", S: st(4, 5, 1, 2, 4, 1, 3)},
-		{Label: "après la solution 2 4 1 3 5, dont la reine de la ligne 5 est en colonne n", S: st(5, 6, 1, 2, 4, 1, 3, 5)},
-		{Label: "la ligne 1 est épuisée : fin", S: st(4, 2, 4, 4)},
-		{Label: "impasse en ligne 1 : fin", S: st(4, 1, 4)},
-		{Label: "n = 1, après la solution : fin", S: st(1, 2, 1, 1)},
+		{Label: "impasse en ligne 3", S: NewState(4, 3, 4, 1, 3)},
+		{Label: "impasse, la ligne 2 est épuisée", S: NewState(4, 3, 4, 1, 4)},
+		{Label: "impasse, les lignes 3 et 2 sont épuisées", S: NewState(4, 4, 4, 2, 4, 4)},
+		{Label: "après la solution 2 4 1 3", S: NewState(4, 5, 1, 2, 4, 1, 3)},
+		{Label: "après la solution 2 4 1 3 5, dont la reine de la ligne 5 est en colonne n", S: NewState(5, 6, 1, 2, 4, 1, 3, 5)},
+		{Label: "la ligne 1 est épuisée : fin", S: NewState(4, 2, 4, 4)},
+		{Label: "impasse en ligne 1 : fin", S: NewState(4, 1, 4)},
+		{Label: "n = 1, après la solution : fin", S: NewState(1, 2, 1, 1)},
 	},
 	Call: func(f func(*iterative.State, int), in StateCase) iterative.State {
 		return moveCall(func(s *iterative.State) { f(s, s.N) }, in)
@@ -352,12 +354,12 @@ var Q8 = grading.Define(&grading.Exercise[func(*iterative.State) bool, StateCase
 	Question: grading.Question{ID: "02/Q8", Title: "La recherche est-elle revenue au début ?", Points: 1},
 	Ref:      iterative.AtStart,
 	Cases: []StateCase{
-		{Label: "fin de la recherche", S: st(4, 0, 0)},
-		{Label: "état initial", S: st(4, 1, 1)},
-		{Label: "dernière case de la ligne 1", S: st(4, 1, 4)},
-		{Label: "après une solution", S: st(4, 5, 1, 3, 1, 4, 2)},
-		{Label: "ligne 2, reine de la ligne 1 en colonne n", S: st(4, 2, 1, 4)},
-		{Label: "n = 1, fin", S: st(1, 0, 0)},
+		{Label: "fin de la recherche", S: NewState(4, 0, 0)},
+		{Label: "état initial", S: NewState(4, 1, 1)},
+		{Label: "dernière case de la ligne 1", S: NewState(4, 1, 4)},
+		{Label: "après une solution", S: NewState(4, 5, 1, 3, 1, 4, 2)},
+		{Label: "ligne 2, reine de la ligne 1 en colonne n", S: NewState(4, 2, 1, 4)},
+		{Label: "n = 1, fin", S: NewState(1, 0, 0)},
 	},
 	Call:   func(f func(*iterative.State) bool, in StateCase) bool { return f(clone(in.S)) },
 	Input:  StateCase.String,
@@ -374,24 +376,24 @@ var Q8 = grading.Define(&grading.Exercise[func(*iterative.State) bool, StateCase
 // Q9 asks for CanContinue: is the current square one to try (sujet:
 // solution_possible)?
 var Q9 = test("02/Q9", "Reste-t-il des lignes à remplir ?", 1, iterative.CanContinue, []StateCase{
-	{Label: "état initial", S: st(4, 1, 1)},
-	{Label: "dernière ligne", S: st(4, 4, 4, 2, 4, 1)},
-	{Label: "toutes les lignes remplies", S: st(4, 5, 1, 2, 4, 1, 3)},
-	{Label: "fin de la recherche", S: st(4, 0, 0)},
-	{Label: "n = 1, état initial", S: st(1, 1, 1)},
-	{Label: "n = 1, solution", S: st(1, 2, 1, 1)},
+	{Label: "état initial", S: NewState(4, 1, 1)},
+	{Label: "dernière ligne", S: NewState(4, 4, 4, 2, 4, 1)},
+	{Label: "toutes les lignes remplies", S: NewState(4, 5, 1, 2, 4, 1, 3)},
+	{Label: "fin de la recherche", S: NewState(4, 0, 0)},
+	{Label: "n = 1, état initial", S: NewState(1, 1, 1)},
+	{Label: "n = 1, solution", S: NewState(1, 2, 1, 1)},
 }, func(in StateCase, want bool) string {
 	return fmt.Sprintf("(i, j) est une case à essayer exactement quand 1 ≤ i ≤ n (ici i = %d, n = %d)", in.S.I, in.S.N)
 })
 
 // Q10 asks for IsSolution: are all rows full (sujet: est_solution)?
 var Q10 = test("02/Q10", "Toutes les lignes sont-elles remplies ?", 1, iterative.IsSolution, []StateCase{
-	{Label: "toutes les lignes remplies", S: st(4, 5, 1, 2, 4, 1, 3)},
-	{Label: "dernière ligne à remplir", S: st(4, 4, 3, 2, 4, 1)},
-	{Label: "état initial", S: st(4, 1, 1)},
-	{Label: "fin de la recherche", S: st(4, 0, 0)},
-	{Label: "n = 1, solution", S: st(1, 2, 1, 1)},
-	{Label: "n = 1, état initial", S: st(1, 1, 1)},
+	{Label: "toutes les lignes remplies", S: NewState(4, 5, 1, 2, 4, 1, 3)},
+	{Label: "dernière ligne à remplir", S: NewState(4, 4, 3, 2, 4, 1)},
+	{Label: "état initial", S: NewState(4, 1, 1)},
+	{Label: "fin de la recherche", S: NewState(4, 0, 0)},
+	{Label: "n = 1, solution", S: NewState(1, 2, 1, 1)},
+	{Label: "n = 1, état initial", S: NewState(1, 1, 1)},
 }, func(in StateCase, want bool) string {
 	return fmt.Sprintf("les n lignes portent une reine exactement quand i = n + 1 (ici i = %d, n = %d)", in.S.I, in.S.N)
 })
@@ -401,10 +403,10 @@ var Q11 = grading.Define(&grading.Exercise[func(*iterative.State, int), StateCas
 	Question: grading.Question{ID: "02/Q11", Title: "Enregistrer une solution", Points: 2},
 	Ref:      iterative.AddSolution,
 	Cases: []StateCase{
-		{Label: "première solution", S: st(4, 5, 1, 2, 4, 1, 3)},
-		{Label: "deuxième solution", S: withSolutions(st(4, 5, 1, 3, 1, 4, 2), queens.Placement{1, 3, 0, 2})},
-		{Label: "n = 1", S: st(1, 2, 1, 1)},
-		{Label: "n = 8", S: st(8, 9, 1, 1, 5, 8, 6, 3, 7, 2, 4)},
+		{Label: "première solution", S: NewState(4, 5, 1, 2, 4, 1, 3)},
+		{Label: "deuxième solution", S: withSolutions(NewState(4, 5, 1, 3, 1, 4, 2), queens.Placement{1, 3, 0, 2})},
+		{Label: "n = 1", S: NewState(1, 2, 1, 1)},
+		{Label: "n = 8", S: NewState(8, 9, 1, 1, 5, 8, 6, 3, 7, 2, 4)},
 	},
 	Call: func(f func(*iterative.State, int), in StateCase) iterative.State {
 		s := clone(in.S)
@@ -536,9 +538,9 @@ var Q15 = grading.Define(&grading.Exercise[func(board.Board, int, int) board.Boa
 	Board: func(_ DrawCase, got, _ DrawOut) *board.Board { return drawnBoard(got.B) },
 })
 
-// solutionsCases returns the Q16 and Q17 cases of boards ns, drawing the
+// SolutionsCases returns the Q16 and Q17 cases of boards ns, drawing the
 // k-th solution of each (k from ks, 0 for Q17).
-func solutionsCases(ns, ks []int) []SolutionsCase {
+func SolutionsCases(ns, ks []int) []SolutionsCase {
 	var cs []SolutionsCase
 	for i, n := range ns {
 		sols, _ := queens.Solutions(n)
@@ -552,7 +554,7 @@ func solutionsCases(ns, ks []int) []SolutionsCase {
 var Q16 = grading.Define(&grading.Exercise[func([]queens.Placement, int) board.Board, SolutionsCase, board.Board]{
 	Question: grading.Question{ID: "02/Q16", Title: "Dessiner la *k*-ième solution", Points: 1, Optional: true},
 	Ref:      drawing.ShowSolution,
-	Computed: func() []SolutionsCase { return solutionsCases([]int{4, 4, 6, 8, 5}, []int{1, 2, 3, 1, 10}) },
+	Computed: func() []SolutionsCase { return SolutionsCases([]int{4, 4, 6, 8, 5}, []int{1, 2, 3, 1, 10}) },
 	Call: func(f func([]queens.Placement, int) board.Board, in SolutionsCase) board.Board {
 		return f(clonePlacements(in.Sols), in.K)
 	},
@@ -574,7 +576,7 @@ var Q16 = grading.Define(&grading.Exercise[func([]queens.Placement, int) board.B
 var Q17 = grading.Define(&grading.Exercise[func([]queens.Placement) []board.Board, SolutionsCase, []board.Board]{
 	Question: grading.Question{ID: "02/Q17", Title: "Toutes les solutions côte à côte", Points: 1, Optional: true},
 	Ref:      drawing.ShowAll,
-	Computed: func() []SolutionsCase { return solutionsCases([]int{4, 6, 1, 3}, []int{0, 0, 0, 0}) },
+	Computed: func() []SolutionsCase { return SolutionsCases([]int{4, 6, 1, 3}, []int{0, 0, 0, 0}) },
 	Call: func(f func([]queens.Placement) []board.Board, in SolutionsCase) []board.Board {
 		return f(clonePlacements(in.Sols))
 	},

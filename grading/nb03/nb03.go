@@ -6,7 +6,8 @@
 // squares), so that outputs round-trip through encoding/json. The models
 // that CountSolutions (Q7) counts are described as data (ModelSpec) and
 // built by the check, so that no N-queens model is needed to build them.
-// The hidden cases are in hidden.go (teacher's edition only).
+// The hidden cases are set by its package hidden (empty in the student
+// edition).
 package nb03
 
 import (

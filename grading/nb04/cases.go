@@ -98,17 +98,17 @@ type RepeatedOut struct {
 // The first example of TAOCP 7.2.2.1: seven items, six options, one
 // solution (options 'a d f', 'b g', 'c e').
 var (
-	knuthItems   = []string{"a", "b", "c", "d", "e", "f", "g"}
-	knuthOptions = [][]string{{"c", "e"}, {"a", "d", "g"}, {"b", "c", "f"}, {"a", "d", "f"}, {"b", "g"}, {"d", "e", "g"}}
+	KnuthItems   = []string{"a", "b", "c", "d", "e", "f", "g"}
+	KnuthOptions = [][]string{{"c", "e"}, {"a", "d", "g"}, {"b", "c", "f"}, {"a", "d", "f"}, {"b", "g"}, {"d", "e", "g"}}
 )
 
 // The 4-queens problem with secondary diagonals, as nqueens.QueensProblem
 // builds it (rows and columns in natural order; a for r + c, b for
 // r − c + 3), written out: option 4r + c places the queen on (r, c).
 var (
-	fourQueensItems     = []string{"r1", "c1", "r2", "c2", "r3", "c3", "r4", "c4"}
-	fourQueensDiagonals = []string{"a0", "a1", "a2", "a3", "a4", "a5", "a6", "b0", "b1", "b2", "b3", "b4", "b5", "b6"}
-	fourQueensOptions   = [][]string{
+	FourQueensItems     = []string{"r1", "c1", "r2", "c2", "r3", "c3", "r4", "c4"}
+	FourQueensDiagonals = []string{"a0", "a1", "a2", "a3", "a4", "a5", "a6", "b0", "b1", "b2", "b3", "b4", "b5", "b6"}
+	FourQueensOptions   = [][]string{
 		{"r1", "c1", "a0", "b3"},
 		{"r1", "c2", "a1", "b2"},
 		{"r1", "c3", "a2", "b1"},

@@ -10,8 +10,8 @@ import (
 	"github.com/prepa-reines/reines/tp/queens"
 )
 
-// domination is the case of the n×n board's domination.
-func domination(n int, what string) RepeatedCase {
+// DominationCase is the case of the n×n board's domination.
+func DominationCase(n int, what string) RepeatedCase {
 	return RepeatedCase{Items: n * n, Options: DominationOptions(n), N: n, What: what}
 }
 
@@ -103,18 +103,18 @@ func repeatedCoverNote(in RepeatedCase, cover []int) string {
 	return fmt.Sprintf("%s par aucune des options choisies, dont l'élément %d", grading.Plurals(len(missing), "élément n'est couvert", "éléments ne sont couverts"), missing[0])
 }
 
-// built returns the cases with their problem built by the reference
+// Built returns the cases with their problem built by the reference
 // answers (see buildDLX).
-func built(cs []DLXCase) []DLXCase {
+func Built(cs []DLXCase) []DLXCase {
 	for i := range cs {
 		cs[i].P = buildDLX(cs[i])
 	}
 	return cs
 }
 
-// hidden returns the cases with the option of their node x hidden by the
-// reference HideOption, as UnhideOption finds it.
-func hidden(cs []DLXCase) []DLXCase {
+// WithOptionHidden returns the cases with the option of their node x
+// hidden by the reference HideOption, as UnhideOption finds it.
+func WithOptionHidden(cs []DLXCase) []DLXCase {
 	for i := range cs {
 		exactcover.HideOption(cs[i].P, nodeOf(cs[i].P, cs[i]))
 	}

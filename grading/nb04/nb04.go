@@ -12,7 +12,7 @@
 // options of every item must be one of the problem's constraints. The
 // repeated cover (Q15) is judged by validity and size: distinct options
 // that cover every item, as few as the reference's. The hidden cases are
-// in hidden.go (teacher's edition only).
+// set by its package hidden (empty in the student edition).
 package nb04
 
 import (
@@ -100,7 +100,7 @@ var Q4 = grading.Define(&grading.Exercise[func(*exactcover.Problem, ...string) e
 	Question: grading.Question{ID: "04/Q4", Title: "Insérer une option (`inserer`)", Points: 3},
 	Ref:      exactcover.InsertOption,
 	Computed: func() []DLXCase {
-		return built([]DLXCase{
+		return Built([]DLXCase{
 			{Primary: []string{"a", "b", "c"}, Insert: [][]string{{"a", "b"}}},
 			{Primary: []string{"a", "b", "c"}, Insert: [][]string{{"a", "b"}, {"b", "c"}, {"c"}}, What: "trois options : chacune en bas des listes"},
 			{Primary: []string{"a", "b", "c"}, Insert: [][]string{{"c", "a"}, {"a"}}, What: "l'ordre des éléments de l'option est conservé"},
@@ -131,11 +131,11 @@ var Q5 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCas
 	Question: grading.Question{ID: "04/Q5", Title: "Cacher une option (première moitié de `supprimer`)", Points: 2},
 	Ref:      exactcover.HideOption,
 	Computed: func() []DLXCase {
-		return built([]DLXCase{
+		return Built([]DLXCase{
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"b", "c"}, {"c"}}, Option: 0, Pos: 0},
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"b", "c"}, {"c"}}, Option: 1, Pos: 1, What: "x est le dernier nœud : on repart du début de l'option"},
-			{Primary: knuthItems, Options: knuthOptions, Option: 3, Pos: 1, What: "x au milieu de l'option"},
-			{Primary: knuthItems, Options: knuthOptions, Option: 5, Pos: 0},
+			{Primary: KnuthItems, Options: KnuthOptions, Option: 3, Pos: 1, What: "x au milieu de l'option"},
+			{Primary: KnuthItems, Options: KnuthOptions, Option: 5, Pos: 0},
 			{Primary: []string{"a", "b"}, Options: [][]string{{"a"}, {"a", "b"}}, Option: 0, Pos: 0, What: "option d'un seul élément : rien à cacher"},
 		})
 	},
@@ -155,12 +155,12 @@ var Q6 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCas
 	Question: grading.Question{ID: "04/Q6", Title: "Couvrir un élément (`supprimer`)", Points: 2},
 	Ref:      exactcover.CoverItem,
 	Computed: func() []DLXCase {
-		return built([]DLXCase{
+		return Built([]DLXCase{
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"b", "c"}, {"c"}}, Item: "b"},
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"b", "c"}, {"c"}}, Item: "a", What: "premier élément de la liste"},
-			{Primary: knuthItems, Options: knuthOptions, Item: "a"},
-			{Primary: knuthItems, Options: knuthOptions, Item: "g", What: "dernier élément de la liste"},
-			{Primary: knuthItems, Options: knuthOptions, Covered: []string{"a"}, Item: "d", What: "après avoir couvert a"},
+			{Primary: KnuthItems, Options: KnuthOptions, Item: "a"},
+			{Primary: KnuthItems, Options: KnuthOptions, Item: "g", What: "dernier élément de la liste"},
+			{Primary: KnuthItems, Options: KnuthOptions, Covered: []string{"a"}, Item: "d", What: "après avoir couvert a"},
 			{Primary: []string{"a", "b"}, Secondary: []string{"s"}, Options: [][]string{{"a", "s"}, {"b", "s"}, {"a"}, {"b"}}, Item: "s", What: "élément secondaire"},
 		})
 	},
@@ -180,11 +180,11 @@ var Q7 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCas
 	Question: grading.Question{ID: "04/Q7", Title: "Remettre une option (première moitié de `recuperer`)", Points: 2},
 	Ref:      exactcover.UnhideOption,
 	Computed: func() []DLXCase {
-		return hidden(built([]DLXCase{
+		return WithOptionHidden(Built([]DLXCase{
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"b", "c"}, {"c"}}, Option: 0, Pos: 0},
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"b", "c"}, {"c"}}, Option: 1, Pos: 0, What: "x est le premier nœud : on repart de la fin de l'option"},
-			{Primary: knuthItems, Options: knuthOptions, Option: 3, Pos: 1},
-			{Primary: knuthItems, Options: knuthOptions, Option: 1, Pos: 2},
+			{Primary: KnuthItems, Options: KnuthOptions, Option: 3, Pos: 1},
+			{Primary: KnuthItems, Options: KnuthOptions, Option: 1, Pos: 2},
 		}))
 	},
 	Call: func(f func(*exactcover.Problem, int), in DLXCase) DLXOut {
@@ -203,10 +203,10 @@ var Q8 = grading.Define(&grading.Exercise[func(*exactcover.Problem, int), DLXCas
 	Question: grading.Question{ID: "04/Q8", Title: "Découvrir un élément (`recuperer`)", Points: 2},
 	Ref:      exactcover.UncoverItem,
 	Computed: func() []DLXCase {
-		return built([]DLXCase{
+		return Built([]DLXCase{
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"b", "c"}, {"c"}}, Covered: []string{"b"}},
-			{Primary: knuthItems, Options: knuthOptions, Covered: []string{"a"}},
-			{Primary: knuthItems, Options: knuthOptions, Covered: []string{"a", "d", "g"}, What: "trois éléments couverts, découverts dans l'ordre inverse"},
+			{Primary: KnuthItems, Options: KnuthOptions, Covered: []string{"a"}},
+			{Primary: KnuthItems, Options: KnuthOptions, Covered: []string{"a", "d", "g"}, What: "trois éléments couverts, découverts dans l'ordre inverse"},
 			{Primary: []string{"a", "b"}, Secondary: []string{"s"}, Options: [][]string{{"a", "s"}, {"b", "s"}, {"a"}, {"b"}}, Covered: []string{"a", "s"}},
 		})
 	},
@@ -231,12 +231,12 @@ var Q10 = grading.Define(&grading.Exercise[func(*exactcover.Problem) int, DLXCas
 	Question: grading.Question{ID: "04/Q10", Title: "Choisir l'élément le plus contraint", Points: 2},
 	Ref:      exactcover.ChooseItem,
 	Computed: func() []DLXCase {
-		return built([]DLXCase{
+		return Built([]DLXCase{
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"b", "c"}, {"c"}, {"a", "c"}}, What: "égalité entre a et b (deux options chacun) : le premier de la liste"},
-			{Primary: knuthItems, Options: knuthOptions, What: "égalité : le premier de la liste"},
+			{Primary: KnuthItems, Options: KnuthOptions, What: "égalité : le premier de la liste"},
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a"}, {"a", "b"}, {"b", "c"}, {"c"}, {"c"}}, What: "la plus petite colonne n'est pas la première"},
 			{Primary: []string{"a", "b"}, Secondary: []string{"s"}, Options: [][]string{{"a", "s"}, {"b", "s"}, {"a"}, {"b"}, {"a", "b"}}, What: "l'élément secondaire s a moins d'options mais ne compte pas"},
-			{Primary: knuthItems, Options: knuthOptions, Covered: []string{"a"}, What: "après avoir couvert a"},
+			{Primary: KnuthItems, Options: KnuthOptions, Covered: []string{"a"}, What: "après avoir couvert a"},
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"c"}, {"c", "b"}}, Covered: []string{"a"}, What: "un élément couvert ne compte plus (Len[b] est passé à 1)"},
 			{Primary: []string{"a", "b"}, Options: [][]string{{"a", "b"}}, Covered: []string{"a", "b"}, What: "plus aucun élément primaire actif : 0"},
 		})
@@ -265,12 +265,12 @@ var Q11 = grading.Define(&grading.Exercise[func(*exactcover.Problem, func([]int)
 	Question: grading.Question{ID: "04/Q11", Title: "La recherche avec les liens dansants (`danser`)", Points: 4},
 	Ref:      exactcover.Dance,
 	Computed: func() []DLXCase {
-		return built([]DLXCase{
-			{Primary: knuthItems, Options: knuthOptions, What: "l'exemple du cours : une solution"},
+		return Built([]DLXCase{
+			{Primary: KnuthItems, Options: KnuthOptions, What: "l'exemple du cours : une solution"},
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"a"}, {"b", "c"}, {"c"}, {"b"}}, What: "trois solutions"},
 			{Primary: []string{"a", "b"}, Secondary: []string{"s"}, Options: [][]string{{"a", "s"}, {"b", "s"}, {"a"}, {"b"}}, What: "s secondaire : couvert au plus une fois"},
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a", "b"}, {"b", "c"}}, What: "aucune solution"},
-			{Primary: fourQueensItems, Secondary: fourQueensDiagonals, Options: fourQueensOptions, What: "4 reines : diagonales secondaires"},
+			{Primary: FourQueensItems, Secondary: FourQueensDiagonals, Options: FourQueensOptions, What: "4 reines : diagonales secondaires"},
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a"}, {"b"}, {"c"}, {"a", "b"}, {"b", "c"}, {"a", "c"}, {"a", "b", "c"}}, What: "cinq solutions, l'ordre des choix compte"},
 			{Primary: []string{"a", "b", "c"}, Options: [][]string{{"a"}, {"b"}, {"c"}, {"a", "b"}, {"b", "c"}, {"a", "c"}, {"a", "b", "c"}}, Limit: 2, What: "visit renvoie false à la 2e solution : arrêter"},
 		})
@@ -349,10 +349,10 @@ var Q15 = grading.Define(&grading.Exercise[func(int, [][]int) ([]int, error), Re
 		{Items: 3, Options: [][]int{{0}, {0, 1, 2}, {2}}, What: "une seule option couvre tout"},
 		{Items: 6, Options: [][]int{{0, 1, 2, 3}, {0, 1, 4}, {2, 3, 5}}, What: "prendre d'abord la plus grande option en donne trois, le minimum est deux"},
 		{Items: 5, Options: [][]int{{}, {0, 1}, {2}, {}, {1, 2, 3}, {4, 0}}, What: "des options vides, qui ne servent à rien"},
-		domination(3, "le centre contrôle tout : γ = 1"),
-		domination(4, "γ(Q₄) = 2"),
-		domination(5, "γ(Q₅) = 3 : le minorant au départ vaut 2, il faut approfondir"),
-		domination(6, "γ(Q₆) = 3 ; prendre chaque fois la reine qui contrôle le plus de cases nouvelles en donne 4"),
+		DominationCase(3, "le centre contrôle tout : γ = 1"),
+		DominationCase(4, "γ(Q₄) = 2"),
+		DominationCase(5, "γ(Q₅) = 3 : le minorant au départ vaut 2, il faut approfondir"),
+		DominationCase(6, "γ(Q₆) = 3 ; prendre chaque fois la reine qui contrôle le plus de cases nouvelles en donne 4"),
 		{Items: 0, What: "aucun élément : la couverture vide"},
 		{Items: 4, Options: [][]int{{0, 1}, {1, 3}}, What: "l'élément 2 n'est dans aucune option"},
 		{Items: 3, Options: [][]int{{0, 1}, {1, 3}}, What: "numéro d'élément hors de 0 … 2"},

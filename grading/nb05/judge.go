@@ -118,8 +118,8 @@ func coverage(in CoverageCase) *domination.Coverage {
 	return c
 }
 
-// withCoverage returns the cases with their coverage built.
-func withCoverage(cs []CoverageCase) []CoverageCase {
+// WithCoverage returns the cases with their coverage built.
+func WithCoverage(cs []CoverageCase) []CoverageCase {
 	for i := range cs {
 		cs[i].C = coverage(cs[i])
 	}

@@ -7,8 +7,8 @@
 // Searches report their number of nodes (calls of the recursive function),
 // which is what tells a pruning r ≥ best from r > best. Failing cases are
 // drawn as heat maps: the number of queens covering each square, uncovered
-// squares crossed. The hidden cases are in hidden.go (teacher's edition
-// only).
+// squares crossed. The hidden cases are set by its package hidden
+// (empty in the student edition).
 
 package nb05
 
@@ -120,7 +120,7 @@ var Q4 = grading.Define(&grading.Exercise[func(*domination.Coverage) bool, Cover
 	Question: grading.Question{ID: "05/Q4", Title: "La couverture est-elle complète ? (`finale`)", Points: 1},
 	Ref:      domination.Complete,
 	Computed: func() []CoverageCase {
-		return withCoverage([]CoverageCase{
+		return WithCoverage([]CoverageCase{
 			{N: 1, Independent: true},
 			{N: 1, Independent: true, Queens: []queens.Square{{Row: 0, Col: 0}}},
 			{N: 3, Independent: true, Queens: []queens.Square{{Row: 1, Col: 1}}},

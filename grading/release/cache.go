@@ -38,10 +38,10 @@ const editionFormat = "edition-1"
 // sources are what a student edition is made from, relative to the
 // module root (a folder ending in "/..." with its sub-folders): the tp
 // packages (its SDK), the check harness, the notebook packages (those of
-// the workbook's list), the
-// release itself and the student's files, what the edition copies (the
-// program builder, the self-check, the Jupyter launcher, the kernel
-// set-up, the module files), the notebooks' sources. Not the grader
+// the workbook's list, with their hidden cases), the release itself and
+// the student's files, what the edition copies (the program builder, the
+// self-check, the Jupyter launcher, the kernel set-up, the module files),
+// the notebooks' sources. Not the grader
 // (grading/batch, grading/gradebook, grading/feedback, grading/cmd/grade…),
 // whose changes do not change the edition; TestSourcesCoverEdition checks
 // the list. Tests and testdata are not read by the release.
@@ -50,11 +50,13 @@ var sources = append([]string{
 	"grading/submission", "grading/cmd/check", "internal/jupyter", "notebooks/src", "kernel-setup", "go.mod", "go.sum",
 }, notebookPackages()...)
 
-// notebookPackages are the folders of the notebook packages (workbook.Notebooks).
+// notebookPackages are the folders of the notebook packages
+// (workbook.Notebooks) with their sub-folders: the packages of their hidden
+// cases, whose numbers the edition records.
 func notebookPackages() []string {
 	var dirs []string
 	for _, n := range workbook.Notebooks {
-		dirs = append(dirs, n.Dir())
+		dirs = append(dirs, n.Dir()+"/...")
 	}
 	return dirs
 }

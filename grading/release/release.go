@@ -134,14 +134,15 @@ func shellEcho(msg, indent string) string {
 	return indent + `echo "` + strings.Join(lines, "\" \\\n"+indent+`  "`) + `"`
 }
 
-// Header returns the first cell of notebook nb: it makes the workbook's
+// Header returns the first cell of notebook book: it makes the workbook's
 // module importable from the notebook's folder and resolves the
-// requirements of the one package holding its checks (pkg, e.g.
+// requirements of the one package holding its checks (book.Package, e.g.
 // ".../grading/nb01") once (ModuleScript; then GoNB runs no go get before
 // each cell: %noautoget), says so in French if the notebook was moved out of
 // the workbook (Misplaced; the cell then stops there, see stopCell),
-// imports the packages every notebook uses, and loads the ECharts library
-// once for all charts.
+// imports the packages every notebook uses and the package of its hidden
+// cases (book.Hidden: its checks say how many there are), and loads the
+// ECharts library once for all charts.
 //
 // It imports standard packages too (HeaderStandard): flag, which GoNB's
 // main function calls, and those the workbook's answers and cells use most.
@@ -151,7 +152,7 @@ func shellEcho(msg, indent string) string {
 // build. An import a cell does not use costs nothing: goimports removes it
 // from that cell's program. The list is the same in every notebook: it
 // tells nothing of a TP's answers.
-func Header(pkg string) string {
+func Header(book workbook.Notebook) string {
 	imports := ""
 	for _, p := range HeaderStandard {
 		imports += "\t\"" + p + "\"\n"
@@ -163,7 +164,7 @@ func Header(pkg string) string {
 !*r=$(cd "$GONB_DIR" && dirname "$(go env GOMOD)"); \
   if [ -f "$r/` + ModuleScript + `" ]; then \
     sh "$r/` + ModuleScript + `" "$r" \
-      ` + pkg + `; \
+      ` + book.Package + `; \
   else \
 ` + shellEcho(Misplaced, "    ") + ` >&2; \
     ` + stopCell + `; \
@@ -174,7 +175,8 @@ import (
 	// elle n'est plus recherchée à chaque cellule.
 ` + imports + `
 	"github.com/prepa-reines/reines/grading"
-	"` + pkg + `"
+	"` + book.Package + `"
+	_ "` + book.Hidden() + `"
 	"github.com/prepa-reines/reines/tp/board"
 	"github.com/prepa-reines/reines/tp/chart"
 	"github.com/prepa-reines/reines/tp/display"
@@ -238,7 +240,7 @@ func (t *tree) build(srcPath string) (student, correction *notebook.Notebook, er
 		return nil, nil, err
 	}
 	student, correction = newNotebook(goVersion), newNotebook(goVersion)
-	header := cell("code", Header(book.Package), notebook.Meta{Role: "header"})
+	header := cell("code", Header(book), notebook.Meta{Role: "header"})
 	student.Cells = append(student.Cells, header)
 	correction.Cells = append(correction.Cells, header)
 	for i, f := range ar.Files {

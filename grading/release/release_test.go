@@ -12,6 +12,7 @@ import (
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/notebook"
 	"github.com/prepa-reines/reines/grading/submission"
+	"github.com/prepa-reines/reines/grading/workbook"
 	"golang.org/x/tools/txtar"
 )
 
@@ -45,7 +46,7 @@ Quatre-vingt-douze.
 		t.Fatalf("%d and %d cells; want header + 5", len(student.Cells), len(correction.Cells))
 	}
 	// With French typography in the French strings and comments.
-	if string(student.Cells[0].Source) != frenchCode(Header(Module+"/grading/nb01")) || student.Cells[0].Reines().Role != "header" {
+	if string(student.Cells[0].Source) != frenchCode(Header(workbook.Notebooks[1])) || student.Cells[0].Reines().Role != "header" {
 		t.Error("the first cell must be the header")
 	}
 	safe := string(correction.Cells[2].Source)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -18,8 +17,8 @@ import (
 var refFields = []string{"Ref", "Computed", "Want"}
 
 // checkNotebookPackages checks that the notebook packages of the tree
-// (grading/nbNN, hidden.go aside) use a function the SDK stubs only where
-// the student edition never runs it: as a question's Ref, in its Computed
+// (grading/nbNN) use a function the SDK stubs only where the student
+// edition never runs it: as a question's Ref, in its Computed
 // cases or its Want, in a value declared with grading.Data (recorded at
 // release time), as the argument of a parameter named ref (a constructor
 // that puts it in Ref), or in a function of the package used only in those
@@ -54,12 +53,10 @@ func stubUses(pkg *packages.Package, stubbed map[string]bool) []string {
 	type use struct {
 		id    *ast.Ident
 		stack []ast.Node
-		file  string
 	}
 	var uses []use
 	decls := map[*types.Func]*ast.FuncDecl{}
 	for _, f := range pkg.Syntax {
-		file := filepath.Base(pkg.Fset.File(f.Pos()).Name())
 		var stack []ast.Node
 		ast.Inspect(f, func(n ast.Node) bool {
 			if n == nil {
@@ -74,7 +71,7 @@ func stubUses(pkg *packages.Package, stubbed map[string]bool) []string {
 			}
 			if id, ok := n.(*ast.Ident); ok {
 				if _, ok := pkg.TypesInfo.Uses[id].(*types.Func); ok {
-					uses = append(uses, use{id, slices.Clone(stack), file})
+					uses = append(uses, use{id, slices.Clone(stack)})
 				}
 			}
 			return true
@@ -92,7 +89,7 @@ func stubUses(pkg *packages.Package, stubbed map[string]bool) []string {
 	// teacher-only code (fixpoint).
 	teacher := map[*ast.FuncDecl]bool{}
 	allowed := func(u use) bool {
-		return slices.Contains(TeacherOnly, u.file) || teacher[enclosing(u.stack)] || teacherOnlyContext(pkg, u.stack)
+		return teacher[enclosing(u.stack)] || teacherOnlyContext(pkg, u.stack)
 	}
 	for changed := true; changed; {
 		changed = false

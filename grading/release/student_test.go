@@ -87,6 +87,20 @@ func TestStudentEditionContents(t *testing.T) {
 			t.Errorf("%s in the student edition: %v %v; want %v", sp.Dir, got, err, want)
 		}
 	}
+	// The packages of the hidden cases are there, for the notebooks import
+	// them, and set none: one file, that assigns no case.
+	for _, nb := range workbook.Notebooks {
+		hidden := filepath.Join(dir, nb.Dir(), "hidden")
+		names, err := os.ReadDir(hidden)
+		if err != nil || len(names) != 1 || names[0].Name() != "hidden.go" {
+			t.Errorf("%s in the student edition: %v %v; want hidden.go alone", hidden, names, err)
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(hidden, "hidden.go"))
+		if err != nil || strings.Contains(string(src), ".Hidden") || strings.Contains(string(src), "func") {
+			t.Errorf("the student edition's %s/hidden.go sets cases (%v):\n%s", nb.Dir(), err, src)
+		}
+	}
 	// make rendu checks, then packs the notebooks as they are handed in:
 	// a notebook without outputs under its own name, and rendu.zip.
 	rendu := exec.Command("make", "-s", "rendu", "NB=notebooks/01-recursion.ipynb")
@@ -113,7 +127,7 @@ func TestStudentEditionContents(t *testing.T) {
 		}
 		rel, _ := filepath.Rel(dir, path)
 		switch name := d.Name(); {
-		case strings.HasSuffix(name, "_test.go"), slices.Contains(TeacherOnly, name),
+		case strings.HasSuffix(name, "_test.go"),
 			name == "corrections", name == "src", rel == filepath.Join("tp", "cmd"), name == "batch", name == "release",
 			name == "testdata", rel == filepath.Join("grading", "sandbox"),
 			rel == filepath.Join("grading", "gradebook"), rel == filepath.Join("grading", "feedback"):

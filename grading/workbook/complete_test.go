@@ -13,6 +13,7 @@ import (
 
 	"github.com/prepa-reines/reines/grading"
 	"github.com/prepa-reines/reines/grading/fixtures"
+	"github.com/prepa-reines/reines/grading/fixtures/edit"
 	"github.com/prepa-reines/reines/grading/workbook"
 )
 
@@ -31,6 +32,14 @@ func TestWorkbookComplete(t *testing.T) {
 	}
 	guide := read("notebooks/src/guide.md")
 	setup := read("kernel-setup/setup.sh")
+	f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(root, "grading", "workbook", "workbook.go"), nil, parser.ImportsOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var imports []string
+	for _, imp := range f.Imports {
+		imports = append(imports, strings.Trim(imp.Path.Value, `"`))
+	}
 	for _, n := range workbook.Notebooks {
 		lack := func(what, where string) { t.Errorf("TP %s (%s) lacks %s: %s", n.ID, n.Name, what, where) }
 		dir := "grading/nb" + n.ID
@@ -42,12 +51,15 @@ func TestWorkbookComplete(t *testing.T) {
 			{"notebooks/" + n.Name + ".ipynb", "its notebook (make notebooks)"},
 			{"notebooks/corrections/" + n.Name + ".ipynb", "its correction (make notebooks)"},
 			{dir + "/nb" + n.ID + ".go", "its questions' definitions"},
-			{dir + "/hidden.go", "its hidden cases"},
+			{dir + "/hidden/hidden.go", "its hidden cases (package hidden, imported by grading/workbook)"},
 			{dir + "/nb" + n.ID + "_test.go", "the tests of its checks (typical mistakes)"},
 		} {
 			if _, err := os.Stat(filepath.Join(root, f.rel)); err != nil {
 				lack(f.what, f.rel)
 			}
+		}
+		if !slices.Contains(imports, n.Hidden()) {
+			lack("its hidden cases loaded with the workbook", "an import of "+n.Hidden()+" in grading/workbook/workbook.go")
 		}
 		if !strings.Contains(guide, "<!-- barème "+n.ID+" -->") {
 			lack("its section in the teacher's guide", "the line <!-- barème "+n.ID+" --> in notebooks/src/guide.md")
@@ -60,8 +72,8 @@ func TestWorkbookComplete(t *testing.T) {
 		if slices.ContainsFunc(qs, func(q *grading.Question) bool { return q.Race }) && !strings.Contains(setup, "./"+dir) {
 			lack("its race detector's warm-up (it has Race questions)", "./"+dir+" in kernel-setup/setup.sh")
 		}
-		if !slices.ContainsFunc(fixtures.Mistakes, func(m fixtures.Mistake) bool { return m.TP == n.ID && m.Lost != nil }) {
-			lack("a typical mistake the grader is shown to catch", "grading/fixtures/mistakes.go")
+		if !slices.ContainsFunc(fixtures.Mistakes, func(m edit.Mistake) bool { return m.TP == n.ID && m.Lost != nil }) {
+			lack("a typical mistake the grader is shown to catch", dir+"/mistakes, gathered by grading/fixtures/mistakes.go")
 		}
 		for _, name := range unregisteredErrors(t, root, qs) {
 			lack("the French words of its error "+name, "grading.RegisterErrors in "+dir)

@@ -1,6 +1,7 @@
 // Package workbook lists the workbook's notebooks and loads the packages
-// that declare their questions, so that importing it registers every
-// question of every notebook with package grading.
+// that declare their questions and their hidden cases, so that importing
+// it registers every question of every notebook, with its hidden cases in
+// the teacher's edition, with package grading.
 package workbook
 
 import (
@@ -11,12 +12,13 @@ import (
 	"slices"
 	"strings"
 
-	_ "github.com/prepa-reines/reines/grading/nb00"
-	_ "github.com/prepa-reines/reines/grading/nb01"
-	_ "github.com/prepa-reines/reines/grading/nb02"
-	_ "github.com/prepa-reines/reines/grading/nb03"
-	_ "github.com/prepa-reines/reines/grading/nb04"
-	_ "github.com/prepa-reines/reines/grading/nb05"
+	// Each imports the package of its notebook's questions.
+	_ "github.com/prepa-reines/reines/grading/nb00/hidden"
+	_ "github.com/prepa-reines/reines/grading/nb01/hidden"
+	_ "github.com/prepa-reines/reines/grading/nb02/hidden"
+	_ "github.com/prepa-reines/reines/grading/nb03/hidden"
+	_ "github.com/prepa-reines/reines/grading/nb04/hidden"
+	_ "github.com/prepa-reines/reines/grading/nb05/hidden"
 )
 
 // Notebook is one TP notebook of the workbook.
@@ -41,9 +43,14 @@ var Notebooks = []Notebook{
 }
 
 // Dir is the notebook's folder, relative to the module's root: the
-// package that declares its questions (and, in the teacher's edition, its
-// hidden cases), beside its statement's source and its sujet map.
+// package that declares its questions, beside its statement's source and
+// its sujet map, with its hidden cases in the subfolder hidden.
 func (n Notebook) Dir() string { return strings.TrimPrefix(n.Package, Module+"/") }
+
+// Hidden is the import path of the package that sets the notebook's
+// hidden cases (Package + "/hidden"), the teacher's part of the TP: the
+// student edition has it empty.
+func (n Notebook) Hidden() string { return n.Package + "/hidden" }
 
 // Source is the path of the notebook's statement source relative to the
 // module's root, NN-name.txtar in its folder (see grading/release); the

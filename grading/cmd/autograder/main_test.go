@@ -46,7 +46,7 @@ func TestAutograder(t *testing.T) {
 			t.Fatalf("%s not at the zip's root, or not executable: %v", name, err)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(src, "reines", "grading", "nb01", "hidden.go")); err != nil {
+	if src, err := os.ReadFile(filepath.Join(src, "reines", "grading", "nb01", "hidden", "hidden.go")); err != nil || !strings.Contains(string(src), "Q1.Hidden =") {
 		t.Errorf("the teacher's hidden cases are not in the zip: %v", err)
 	}
 	env := append(os.Environ(), "REINES_AUTOGRADER_ROOT="+root)
