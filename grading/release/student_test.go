@@ -128,7 +128,7 @@ func TestStudentEditionContents(t *testing.T) {
 		rel, _ := filepath.Rel(dir, path)
 		switch name := d.Name(); {
 		case strings.HasSuffix(name, "_test.go"),
-			name == "corrections", name == "src", rel == filepath.Join("tp", "cmd"), name == "batch", name == "release",
+			name == "corrections", name == "src", name == "mistakes", name == "fixtures", rel == filepath.Join("tp", "cmd"), name == "batch", name == "release",
 			name == "testdata", rel == filepath.Join("grading", "sandbox"),
 			rel == filepath.Join("grading", "gradebook"), rel == filepath.Join("grading", "feedback"):
 			t.Errorf("the student edition holds %s", rel)
