@@ -51,12 +51,12 @@ var sources = append([]string{
 }, notebookPackages()...)
 
 // notebookPackages are the folders of the notebook packages
-// (workbook.Notebooks) with their sub-folders: the packages of their hidden
-// cases, whose numbers the edition records.
+// (workbook.Notebooks) and of their hidden cases, whose numbers the edition
+// records (not their mistakes, which the grader's tests alone read).
 func notebookPackages() []string {
 	var dirs []string
 	for _, n := range workbook.Notebooks {
-		dirs = append(dirs, n.Dir()+"/...")
+		dirs = append(dirs, n.Dir(), strings.TrimPrefix(n.Hidden(), Module+"/"))
 	}
 	return dirs
 }

@@ -89,6 +89,8 @@ func TestSourceKey(t *testing.T) {
 		"grading/question.go":        "package grading\n",
 		"grading/nb01/nb01.go":       "package nb01\n",
 		"grading/nb01/01.txtar":      "-- md --\n",
+		"grading/nb01/hidden/h.go":   "package hidden\n",
+		"grading/nb01/mistakes/m.go": "package mistakes\n",
 		"grading/batch/grade.go":     "package batch\n",
 		"tp/queens/queens_test.go":   "package queens\n",
 		"tp/queens/testdata/x.txt":   "x\n",
@@ -118,6 +120,7 @@ func TestSourceKey(t *testing.T) {
 		"tp/board/board.go":          "package board\n",
 		"grading/nb01/nb01.go":       "package nb01 // changed\n",
 		"grading/nb01/01.txtar":      "-- md --\nchanged\n",
+		"grading/nb01/hidden/h.go":   "package hidden // changed\n",
 		"grading/release/student/RE": "changed\n",
 		"go.mod":                     "module m\n\ngo 1.26\n",
 	} {
@@ -126,11 +129,12 @@ func TestSourceKey(t *testing.T) {
 		}
 	}
 	for path, data := range map[string]string{
-		"grading/batch/grade.go":    "package batch // changed\n",
-		"grading/cmd/grade/main.go": "package main // changed\n",
-		"tp/queens/queens_test.go":  "package queens // changed\n",
-		"tp/queens/testdata/x.txt":  "changed\n",
-		"README.md":                 "new\n",
+		"grading/batch/grade.go":     "package batch // changed\n",
+		"grading/cmd/grade/main.go":  "package main // changed\n",
+		"grading/nb01/mistakes/m.go": "package mistakes // changed\n",
+		"tp/queens/queens_test.go":   "package queens // changed\n",
+		"tp/queens/testdata/x.txt":   "changed\n",
+		"README.md":                  "new\n",
 	} {
 		if k := key(map[string]string{path: data}); k != k0 {
 			t.Errorf("changing %s changes the key: the edition does not depend on it", path)

@@ -39,6 +39,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"syscall"
+
+	"github.com/prepa-reines/reines/grading/notebook"
 )
 
 // Server is a running Jupyter server, as it describes itself in its
@@ -220,16 +222,34 @@ func Unrun(dirs ...string) []string {
 	return out
 }
 
-// release returns the notebook's metadata reines.release, "" if none.
+// release returns what tells two releases of a notebook apart: its
+// metadata's reines.release (a hash of its statement's sources) and the
+// source of its header cell, which the workbook's own changes alter (the
+// packages it imports); "" for a notebook that cannot be read.
 func release(data []byte) string {
 	var nb struct {
+		Cells []struct {
+			Metadata struct {
+				Reines struct {
+					Role string `json:"role"`
+				} `json:"reines"`
+			} `json:"metadata"`
+			Source notebook.Source `json:"source"`
+		} `json:"cells"`
 		Metadata struct {
 			Reines struct {
 				Release string `json:"release"`
 			} `json:"reines"`
 		} `json:"metadata"`
 	}
-	json.Unmarshal(data, &nb)
+	if json.Unmarshal(data, &nb) != nil {
+		return ""
+	}
+	for _, c := range nb.Cells {
+		if c.Metadata.Reines.Role == "header" {
+			return nb.Metadata.Reines.Release + "\x00" + string(c.Source)
+		}
+	}
 	return nb.Metadata.Reines.Release
 }
 

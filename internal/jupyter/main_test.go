@@ -58,7 +58,13 @@ func TestRunning(t *testing.T) {
 
 // notebookOf returns a notebook file of the given release.
 func notebookOf(release, text string) []byte {
-	return []byte(fmt.Sprintf(`{"cells": [{"cell_type": "markdown", "metadata": {}, "source": [%q]}], "metadata": {"reines": {"release": %q}}, "nbformat": 4, "nbformat_minor": 5}`, text, release))
+	return headedNotebook(release, "import \"fmt\"", text)
+}
+
+// headedNotebook is a notebook of that release whose header cell holds
+// header.
+func headedNotebook(release, header, text string) []byte {
+	return []byte(fmt.Sprintf(`{"cells": [{"cell_type": "code", "metadata": {"reines": {"role": "header"}}, "source": [%q]}, {"cell_type": "markdown", "metadata": {}, "source": [%q]}], "metadata": {"reines": {"release": %q}}, "nbformat": 4, "nbformat_minor": 5}`, header, text, release))
 }
 
 // The working copy gets the notebooks it lacks, keeps the teacher's
@@ -93,6 +99,13 @@ func TestPrepare(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(filepath.Join(ws, "01-a.ipynb")); string(b) != string(edited) {
 		t.Error("the teacher's edited notebook was overwritten")
+	}
+	// A header of the workbook's own (the packages it imports) changes
+	// the notebook too, its statement's release the same.
+	os.Remove(filepath.Join(ws, "01-a.ipynb"))
+	write(filepath.Join(root, "notebooks", "corrections", "01-a.ipynb"), headedNotebook("r1", "import \"fmt\"\nimport _ \"hidden\"", "correction"))
+	if _, stale, err = Prepare(root, ws, Teacher); err != nil || len(stale) != 1 || stale[0] != filepath.Join(ws, "corrections", "01-a.ipynb") {
+		t.Errorf("stale %v, %v; want the correction of the older header", stale, err)
 	}
 	if _, _, err := Prepare(t.TempDir(), ws, Teacher); err == nil || !strings.Contains(err.Error(), "no notebook") {
 		t.Errorf("a tree without notebooks: %v", err)
