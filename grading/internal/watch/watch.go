@@ -13,6 +13,14 @@
 // atomic flag: the watch adds no synchronization between the callers
 // that would hide their data races from the race detector.
 //
+// A busy machine does not close a watch early: when Wait runs out, the
+// longest a goroutine stayed ready to run without running since the first
+// call (the runtime's /sched/latencies:seconds, which a process kept from
+// its CPUs sees grow: it needs no /proc, which the grader's sandbox does
+// not have) keeps the watch open that much longer, up to maxStretch times
+// Wait in all: goroutines the machine kept from running are still seen
+// together.
+//
 // [Calls] counts the calls per goroutine for the whole run in the same
 // spirit: each goroutine adds to a word of its own, so the counts order
 // nothing between the callers either; it also tells them when the calls
@@ -25,6 +33,7 @@ package watch
 import (
 	"bytes"
 	"runtime"
+	"runtime/metrics"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -73,9 +82,43 @@ type Watch struct {
 	inside   map[int64]bool // goroutines inside now
 	seen     map[int64]bool // goroutines that called while the watch was open
 	most     int
-	started  bool
+	started  time.Time                 // the first call, zero before it
+	base     *metrics.Float64Histogram // the scheduling latencies then
+	extended time.Duration             // how long Wait was extended by
 	timedOut bool
 	timers   []*time.Timer
+}
+
+// maxStretch bounds how long a busy machine keeps a watch open: maxStretch
+// times Wait from the first call.
+const maxStretch = 4
+
+// schedLatencies returns the runtime's histogram of the time goroutines
+// stayed ready to run before they ran (nil if the runtime has none); a
+// variable for the tests.
+var schedLatencies = func() *metrics.Float64Histogram {
+	s := []metrics.Sample{{Name: "/sched/latencies:seconds"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindFloat64Histogram {
+		return nil
+	}
+	return s[0].Value.Float64Histogram()
+}
+
+// longestWait returns the lower bound of the highest bucket of the
+// latencies whose count grew from base to now: about the longest a
+// goroutine waited to run between the two readings (the runtime samples
+// one scheduling in eight: under a busy machine, many).
+func longestWait(base, now *metrics.Float64Histogram) time.Duration {
+	if base == nil || now == nil || len(base.Counts) != len(now.Counts) {
+		return 0
+	}
+	for i := len(now.Counts) - 1; i >= 0; i-- {
+		if now.Counts[i] > base.Counts[i] {
+			return time.Duration(max(now.Buckets[i], 0) * float64(time.Second))
+		}
+	}
+	return 0
 }
 
 // New returns an open watch for need calls at once; need ≤ 0 needs none:
@@ -105,6 +148,24 @@ func (w *Watch) close(timedOut bool) {
 	})
 }
 
+// expire closes the watch, timed out, when Wait (and what the machine
+// took of it) has passed since the first call; if a goroutine waited
+// long to run meanwhile, it waits that much longer first (see maxStretch).
+func (w *Watch) expire() {
+	now := schedLatencies()
+	w.mu.Lock()
+	lost := longestWait(w.base, now)
+	left := maxStretch*w.opt.Wait - time.Since(w.started)
+	if more := min(lost-w.extended, left); more > 0 && !w.closed.Load() {
+		w.extended += more
+		w.timers = append(w.timers, time.AfterFunc(more, w.expire))
+		w.mu.Unlock()
+		return
+	}
+	w.mu.Unlock()
+	w.close(true)
+}
+
 // Enter is the start of a call: while the watch is open it waits until
 // the watch closes (at most Wait after the first call, plus Grace).
 func (w *Watch) Enter() {
@@ -116,9 +177,9 @@ func (w *Watch) Enter() {
 	w.inside[id] = true
 	w.seen[id] = true
 	w.most = max(w.most, len(w.inside))
-	if !w.started {
-		w.started = true
-		w.timers = append(w.timers, time.AfterFunc(w.opt.Wait, func() { w.close(true) }))
+	if w.started.IsZero() {
+		w.started, w.base = time.Now(), schedLatencies()
+		w.timers = append(w.timers, time.AfterFunc(w.opt.Wait, w.expire))
 	}
 	met := len(w.inside) == w.need
 	if met && w.opt.Grace > 0 {

@@ -1,6 +1,10 @@
 package watch
 
 import (
+	"math"
+	"runtime"
+	"runtime/metrics"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -215,5 +219,68 @@ func TestGoroutine(t *testing.T) {
 			t.Errorf("Goroutine %d, stack trace %d (or seen before)", id[0], id[1])
 		}
 		seen[id[0]] = true
+	}
+}
+
+// A watch whose goroutines waited long to run (a busy machine) stays
+// open that much longer, so that they are still seen together, up to
+// maxStretch times Wait; one whose goroutines ran at once closes at Wait.
+func TestBusyMachine(t *testing.T) {
+	const wait = 60 * time.Millisecond
+	defer func(f func() *metrics.Float64Histogram) { schedLatencies = f }(schedLatencies)
+	buckets := []float64{0, 0.001, float64(wait) / float64(time.Second), 2 * float64(wait) / float64(time.Second), 100, math.Inf(1)}
+	for _, c := range []struct {
+		name     string
+		latency  func(reading int) int // the bucket a scheduling falls in before the reading-th reading
+		min, max time.Duration
+	}{
+		{"idle", func(int) int { return 1 }, wait, 2 * wait},
+		{"starved once", func(r int) int { return []int{1, 3, 1, 1, 1, 1}[min(r, 5)] }, 3 * wait, maxStretch * wait},
+		{"starved for good", func(int) int { return 4 }, maxStretch * wait, 2 * maxStretch * wait},
+	} {
+		var mu sync.Mutex
+		counts := make([]uint64, len(buckets)-1)
+		reading := 0
+		schedLatencies = func() *metrics.Float64Histogram {
+			mu.Lock()
+			defer mu.Unlock()
+			counts[c.latency(reading)]++
+			reading++
+			return &metrics.Float64Histogram{Counts: slices.Clone(counts), Buckets: buckets}
+		}
+		w := New(2, Options{Wait: wait})
+		start := time.Now()
+		call(w, 0)
+		d := time.Since(start)
+		if d < c.min || d >= c.max {
+			t.Errorf("%s: the lone call waited %v; want [%v, %v)", c.name, d, c.min, c.max)
+		}
+		if s := w.Close(); !s.TimedOut {
+			t.Errorf("%s: saw %+v; want timed out", c.name, s)
+		}
+	}
+}
+
+// The runtime reads its scheduling latencies, and a goroutine kept from
+// running (one P, held by a busy goroutine) shows in them.
+func TestLongestWait(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	base := schedLatencies()
+	if base == nil {
+		t.Fatal("no /sched/latencies:seconds")
+	}
+	var wg sync.WaitGroup
+	for range 64 { // the runtime samples one scheduling in eight
+		wg.Go(func() {
+			for end := time.Now().Add(time.Millisecond); time.Now().Before(end); {
+			}
+		})
+	}
+	wg.Wait()
+	if got := longestWait(base, schedLatencies()); got < time.Millisecond/2 || got > 30*time.Second {
+		t.Errorf("64 goroutines busy 1 ms each on one P: the longest wait read is %v; want some milliseconds", got)
+	}
+	if got := longestWait(base, base); got != 0 {
+		t.Errorf("no scheduling between two equal readings: %v", got)
 	}
 }
