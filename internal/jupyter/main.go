@@ -20,7 +20,7 @@
 //
 // JUPYTER-ARGS go to « jupyter notebook » (--port, --no-browser…). The
 // command runs Jupyter until it ends: Ctrl-C goes to Jupyter, which stops
-// within 2 s (it gives a kernel 1.2 s to end, see shutdownWait). Exit
+// within 2 s (it gives a kernel 1.2 s to end, see stopFlags). Exit
 // status: 0 when a server was found or Jupyter ran (and was stopped), 1
 // on errors, 2 for bad usage.
 package main
@@ -36,6 +36,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -335,10 +336,13 @@ func run(w io.Writer, dir string, workspace, french bool, args []string) error {
 	return serve(jupyter, args)
 }
 
-// shutdownWait is how long Jupyter waits for a kernel to end when it
-// stops, before it kills it: GoNB takes 2 to 3 s to end by itself, and
-// Ctrl-C must stop the server within 2 s.
-const shutdownWait = "--KernelManager.shutdown_wait_time=1.2"
+// stopFlags make one Ctrl-C stop Jupyter within 2 s: -y, because in a
+// terminal Jupyter otherwise asks « Shutdown this notebook server? » and
+// goes on after 5 s without an answer (-y answers yes: JupyterApp's
+// answer_yes, in the classic notebook and in jupyter_server); and how long
+// it waits for a kernel to end before it kills it, since GoNB takes 2 to
+// 3 s to end by itself.
+var stopFlags = []string{"-y", "--KernelManager.shutdown_wait_time=1.2"}
 
 // serve runs « jupyter notebook » with args until it ends. Ctrl-C (SIGINT)
 // reaches Jupyter from the terminal with this process: Jupyter stops, and
@@ -348,7 +352,7 @@ func serve(jupyter string, args []string) error {
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sigs)
-	cmd := exec.Command(jupyter, append([]string{"notebook", shutdownWait}, args...)...)
+	cmd := exec.Command(jupyter, slices.Concat([]string{"notebook"}, stopFlags, args)...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
 	if err := cmd.Start(); err != nil {
 		return err

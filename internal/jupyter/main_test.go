@@ -177,7 +177,7 @@ func TestMakeJupyter(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(string(calls)), "\n")
 	// The notebooks copied, all without outputs, are trusted, then
 	// Jupyter serves the working copy.
-	if len(lines) != 2 || !strings.HasPrefix(lines[1], ws+" notebook "+shutdownWait+" --no-browser --port=8899") {
+	if len(lines) != 2 || !strings.HasPrefix(lines[1], ws+" notebook "+strings.Join(stopFlags, " ")+" --no-browser --port=8899") {
 		t.Fatalf("jupyter called as %q; want trust, then notebook --no-browser --port=8899 in %s", calls, ws)
 	}
 	if !strings.Contains(lines[0], " trust ") || !strings.Contains(lines[0], filepath.Join(ws, "01-recursion.ipynb")) ||
