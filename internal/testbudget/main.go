@@ -324,7 +324,7 @@ func report(w io.Writer, rows []row, elapsed float64) {
 		over = append(over, fmt.Sprintf("the suite took %.1f min, over its %d min", elapsed/60, total/60))
 	}
 	for _, o := range over {
-		fmt.Fprintf(w, "WARNING: %s (the machine's load: %s)\n", o, load())
+		fmt.Fprintf(w, "WARNING: %s (the load average at the end, the suite's own work included: %s)\n", o, load())
 	}
 }
 
