@@ -56,6 +56,7 @@ import (
 	"github.com/prepa-reines/reines/grading/release"
 	"github.com/prepa-reines/reines/grading/workbook"
 	"github.com/prepa-reines/reines/internal/browsertest"
+	"github.com/prepa-reines/reines/internal/typotest"
 	"github.com/prepa-reines/reines/tp/board"
 	"github.com/prepa-reines/reines/tp/queens"
 )
@@ -164,10 +165,24 @@ var (
 	editionErr  error
 )
 
+// copyEdition writes the student edition of the tree at r, with its
+// recorded data, into dir (replaced): a copy of the cached one (see
+// release.Edition), which a test may write into.
+func copyEdition(r, dir string) error {
+	src, _, err := release.Edition(context.Background(), r, true)
+	if err != nil {
+		return err
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		return err
+	}
+	return os.CopyFS(dir, os.DirFS(src))
+}
+
 // studentEdition returns the student edition copied to build/student.
 func studentEdition(t *testing.T, r string) string {
 	edition := filepath.Join(r, "build", "student")
-	editionOnce.Do(func() { _, editionErr = release.CopyEdition(r, edition, true) })
+	editionOnce.Do(func() { editionErr = copyEdition(r, edition) })
 	if editionErr != nil {
 		t.Fatal(editionErr)
 	}
@@ -356,7 +371,7 @@ func checkOutputs(t *testing.T, path string, want string) {
 			case o.OutputType == "stream" && o.Name == "stderr":
 				t.Errorf("cell %d (%s %s) wrote to stderr:\n%s", i, meta.Role, meta.Question, tail([]byte(text(o.Text)), 15))
 			}
-			if bad := release.UngroupedNumbers(readable(o)); len(bad) > 0 {
+			if bad := typotest.UngroupedNumbers(readable(o)); len(bad) > 0 {
 				t.Errorf("cell %d (%s %s): numbers without grouped digits (grading.Int, grading.Dec): %q", i, meta.Role, meta.Question, bad)
 			}
 			if s, ok := o.Data[grading.CheckMIME]; ok {
@@ -921,7 +936,7 @@ func TestPerUserSetup(t *testing.T) {
 	}
 	r := root(t)
 	edition := filepath.Join(home, "reines")
-	if _, err := release.CopyEdition(r, edition, true); err != nil {
+	if err := copyEdition(r, edition); err != nil {
 		t.Fatal(err)
 	}
 	data, err := pastedNotebook(t, r, edition, "01-recursion").Marshal()

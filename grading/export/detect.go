@@ -8,16 +8,6 @@ import (
 	"time"
 )
 
-// Detect returns the layout of the folder dir as DetectLayout does, and
-// LayoutFolders when the entries do not agree on one.
-func Detect(dir string) string {
-	layout, err := DetectLayout(dir)
-	if err != nil {
-		return LayoutFolders
-	}
-	return layout
-}
-
 // DetectLayout returns the layout of the folder dir: Gradescope's when it
 // holds submission_metadata.yml, nbgrader's when it holds submitted/ or
 // inbound/; otherwise the platform whose names its entries bear (Moodle's

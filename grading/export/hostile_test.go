@@ -76,8 +76,8 @@ func TestDetectNotDecidedByOneEntry(t *testing.T) {
 		t.Errorf("Canvas export with one stray notebook: layout %q, %v, %v; want canvas, notes.ipynb refused", layout, students(subs), err)
 	}
 	// No platform's name: folders.
-	if got := Detect(build(t, map[string]string{"alice.ipynb": "{}", "bob/tp.ipynb": "{}"})); got != LayoutFolders {
-		t.Errorf("Detect(plain folder) = %q; want folders", got)
+	if got, err := DetectLayout(build(t, map[string]string{"alice.ipynb": "{}", "bob/tp.ipynb": "{}"})); got != LayoutFolders || err != nil {
+		t.Errorf("DetectLayout(plain folder) = %q, %v; want folders", got, err)
 	}
 }
 
@@ -487,7 +487,7 @@ func TestDetectChecksWhatExportsGuarantee(t *testing.T) {
 		"alice+ps1+2026-03-12 16:42:10.381920 UTC/01.ipynb":    "{}",
 		"bob+ps1+2026-03-12 17:00:00.000000 UTC+x9Yz/01.ipynb": "{}",
 	})
-	if got := Detect(inbound); got != LayoutNbgrader {
+	if got, _ := DetectLayout(inbound); got != LayoutNbgrader {
 		t.Errorf("inbound folders at the root: %q; want nbgrader", got)
 	}
 }

@@ -129,7 +129,7 @@ const (
 // the cache (CacheDir()/editions/<key>, the key from SourceKey) and
 // reused as long as the sources do not
 // change: by every grading run, every shard, every test. The folder is
-// shared: read it, build against it, copy it (CopyEdition), never write
+// shared: read it, build against it, copy it (os.CopyFS), never write
 // into it. Writing an edition takes seconds (one load of the packages,
 // and with record the reference answers' values); finding one, the time
 // of SourceKey. Concurrent callers are safe: each writes its own and the
@@ -230,45 +230,4 @@ func trimEditions(parent, keep string) {
 			_ = os.RemoveAll(e.path)
 		}
 	}
-}
-
-// CopyEdition writes the student edition of the tree at root into out,
-// as WriteStudent does (out must not exist, be empty or hold an earlier
-// edition, whose .git is kept), but from the cache (see Edition): the
-// tests' editions, which they then write into. It returns the paths
-// written, relative to out.
-func CopyEdition(root, out string, record bool) ([]string, error) {
-	src, _, err := Edition(context.Background(), root, record)
-	if err != nil {
-		return nil, err
-	}
-	if err := prepare(out); err != nil {
-		return nil, err
-	}
-	var written []string
-	err = filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, path)
-		target := filepath.Join(out, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		if !info.Mode().IsRegular() {
-			return errors.New("cached edition " + src + " holds a file that is not regular: " + rel)
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		written = append(written, rel)
-		return os.WriteFile(target, data, info.Mode().Perm())
-	})
-	slices.Sort(written)
-	return written, err
 }

@@ -1,6 +1,7 @@
 package release
 
 import (
+	"context"
 	"encoding/json"
 	"go/ast"
 	"go/scanner"
@@ -36,7 +37,10 @@ func edition(t *testing.T) (root, dir string) {
 	editionOnce.Do(func() {
 		editionDir, editionErr = os.MkdirTemp("", "student-edition-")
 		if editionErr == nil {
-			_, editionErr = CopyEdition(root, editionDir, true)
+			var src string
+			if src, _, editionErr = Edition(context.Background(), root, true); editionErr == nil {
+				editionErr = os.CopyFS(editionDir, os.DirFS(src))
+			}
 		}
 	})
 	if editionErr != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -59,7 +60,11 @@ func TestAutograder(t *testing.T) {
 	// The student notebook of TP 01, untouched and with the answers pasted.
 	edition := filepath.Join(tmp, "student")
 	r, _ := filepath.Abs("../../..")
-	if _, err := release.CopyEdition(r, edition, true); err != nil {
+	src, _, err := release.Edition(context.Background(), r, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.CopyFS(edition, os.DirFS(src)); err != nil {
 		t.Fatal(err)
 	}
 	student, err := notebook.Read(filepath.Join(edition, "notebooks", "01-recursion.ipynb"))

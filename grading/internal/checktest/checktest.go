@@ -24,25 +24,6 @@ func FailsWith(t *testing.T, name string, r grading.Report, want string) {
 	}
 }
 
-// Fails checks that a mistaken answer fails at least one public case.
-func Fails(t *testing.T, name string, r grading.Report) {
-	t.Helper()
-	if r.Outcome() != "failed" {
-		t.Errorf("%s: outcome %s; want failed\n%s", name, r.Outcome(), r.Text())
-	}
-}
-
-// Draws checks that a failing case of the report is drawn.
-func Draws(t *testing.T, name string, r grading.Report) {
-	t.Helper()
-	for _, c := range r.Cases {
-		if c.Status == grading.Failed && c.Board != nil && strings.Contains(r.HTML(), "reines-chart") {
-			return
-		}
-	}
-	t.Errorf("%s: no failing case drawn\n%s", name, r.Text())
-}
-
 // ReadCSV returns the rows of the CSV file at path; the test fails at once
 // on an unreadable file.
 func ReadCSV(t testing.TB, path string) [][]string {
