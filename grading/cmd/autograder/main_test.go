@@ -60,11 +60,11 @@ func TestAutograder(t *testing.T) {
 	// The student notebook of TP 01, untouched and with the answers pasted.
 	edition := filepath.Join(tmp, "student")
 	r, _ := filepath.Abs("../../..")
-	src, _, err := release.Edition(context.Background(), r, true)
+	cached, _, err := release.Edition(context.Background(), r, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.CopyFS(edition, os.DirFS(src)); err != nil {
+	if err := os.CopyFS(edition, os.DirFS(cached)); err != nil {
 		t.Fatal(err)
 	}
 	student, err := notebook.Read(filepath.Join(edition, "notebooks", "01-recursion.ipynb"))
