@@ -24,6 +24,9 @@ func DetectLayout(dir string) (string, error) {
 	if _, err := os.Stat(filepath.Join(dir, "submission_metadata.yml")); err == nil {
 		return LayoutGradescope, nil
 	}
+	if nbgraderRoot(dir) != "" {
+		return LayoutNbgrader, nil
+	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return "", fmt.Errorf("%s: cannot read the export's folder", filepath.Base(dir))
@@ -36,9 +39,6 @@ func DetectLayout(dir string) (string, error) {
 		n := e.Name()
 		if Skipped(n) || metadata(n) {
 			continue
-		}
-		if e.IsDir() && (n == "submitted" || n == "inbound") {
-			return LayoutNbgrader, nil
 		}
 		if e.IsDir() {
 			// An nbgrader exchange of several courses: each course

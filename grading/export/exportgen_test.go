@@ -1,10 +1,11 @@
 package export
 
 import (
-	"archive/zip"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -55,30 +56,15 @@ func corpusFile(t *testing.T, name string) []byte {
 	return data
 }
 
-// writeTimedZip writes files (name → content, each with its time) to a zip.
+// writeTimedZip writes files (name → content, each with its time) to a
+// zip, in the order of their names.
 func writeTimedZip(t *testing.T, path string, files map[string][]byte, times map[string]time.Time) {
 	t.Helper()
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
+	var entries []zipEntry
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		entries = append(entries, zipEntry{name: name, data: string(files[name]), at: times[name]})
 	}
-	w := zip.NewWriter(f)
-	for name, data := range files {
-		h := &zip.FileHeader{Name: name, Method: zip.Deflate, Modified: times[name]}
-		fw, err := w.CreateHeader(h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := fw.Write(data); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
+	makeZip(t, path, entries...)
 }
 
 // latest is the notebook a student's last submission holds.
